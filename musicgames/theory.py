@@ -1,0 +1,470 @@
+"""Notes and chords: the music theory every game and lesson stands on.
+
+Notes are named two ways in this project:
+
+* **Franco-Belgian solfège** — Do Re Mi Fa Sol La Si with an octave number in which
+  middle C is **Do3**;
+* **scientific letter names** — C D E F G A B with an octave number in which middle C is
+  **C4** (music21 uses this numbering too).
+
+So the Franco-Belgian octave is always one less than the scientific one:
+
+>>> sol = Note.parse("Sol3")
+>>> sol
+Note.parse('Sol3')
+>>> sol.scientific, sol.midi, sol.octave, sol.scientific_octave
+('G4', 67, 3, 4)
+>>> Note.parse("G4") == sol == Note.parse(67)
+True
+>>> [n.solfege for n in CARD_NOTES[:3]], CARD_NOTES[-1].scientific
+(['Do3', 'Re3', 'Mi3'], 'C6')
+
+Chords come from music21:
+
+>>> c = triad("Re", "minor")
+>>> [t.solfege for t in c.tones]
+['Re3', 'Fa3', 'La3']
+>>> c.name(Naming.LETTERS), c.name(Naming.SOLFEGE)
+('D minor', 'Re minor')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache, total_ordering
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # music21 is imported lazily: it takes a moment to load.
+    from music21.pitch import Pitch
+
+__all__ = [
+    "ALL_TRIADS",
+    "CARD_NOTES",
+    "LETTERS",
+    "SYLLABLES",
+    "Naming",
+    "Note",
+    "NoteError",
+    "Triad",
+    "TriadError",
+    "franco_belgian_to_music21_octave",
+    "music21_to_franco_belgian_octave",
+    "syllable_for_letter",
+    "letter_for_syllable",
+    "triad",
+]
+
+#: The seven letter names, in scale order from C.
+LETTERS: tuple[str, ...] = ("C", "D", "E", "F", "G", "A", "B")
+#: The seven solfège syllables, in the same order: ``SYLLABLES[i]`` names ``LETTERS[i]``.
+SYLLABLES: tuple[str, ...] = ("Do", "Re", "Mi", "Fa", "Sol", "La", "Si")
+
+_LETTER_PITCH_CLASS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+_SYLLABLE_TO_LETTER = {s.lower(): letter for s, letter in zip(SYLLABLES, LETTERS)}
+_SYLLABLE_TO_LETTER["ré"] = "D"  # the French spelling, accepted on input
+_ACCIDENTAL_ALTER = {"#": 1, "♯": 1, "b": -1, "♭": -1, "x": 2, "𝄪": 2, "𝄫": -2}
+_ALTER_ASCII = {-2: "bb", -1: "b", 0: "", 1: "#", 2: "##"}
+_ALTER_SIGN = {-2: "𝄫", -1: "♭", 0: "", 1: "♯", 2: "𝄪"}
+
+_ACCEPTED_FORMS = (
+    "use solfège with an octave like 'Sol3' (Do3 = middle C) "
+    "or a letter name like 'G4' (C4 = middle C), or a MIDI number 0–127"
+)
+_SOLFEGE_RE = re.compile(
+    r"^(sol|do|ré|re|mi|fa|la|si)\s*([#♯b♭x𝄪𝄫]*)\s*(-?\d+)?$", re.IGNORECASE
+)
+_LETTER_RE = re.compile(r"^([a-g])\s*([#♯b♭x𝄪𝄫]*)\s*(-?\d+)?$", re.IGNORECASE)
+
+
+class NoteError(ValueError):
+    """A text or number that is not a note this project can name.
+
+    The message quotes the input and shows the forms that are accepted.
+    """
+
+
+class TriadError(ValueError):
+    """A triad that cannot be built: an unknown quality, say."""
+
+
+class Naming(str, Enum):
+    """How note names are shown: solfège (Do Re Mi) or letters (C D E)."""
+
+    SOLFEGE = "solfege"
+    LETTERS = "letters"
+
+
+def franco_belgian_to_music21_octave(octave: int) -> int:
+    """Convert a Franco-Belgian octave number to music21's (scientific) one.
+
+    In Franco-Belgian numbering middle C is Do3; in scientific numbering, which music21
+    uses, it is C4. The scientific number is always one more.
+
+    >>> franco_belgian_to_music21_octave(3)
+    4
+    >>> franco_belgian_to_music21_octave(-1)
+    0
+    """
+    return octave + 1
+
+
+def music21_to_franco_belgian_octave(octave: int) -> int:
+    """Convert a music21 (scientific) octave number to the Franco-Belgian one.
+
+    >>> music21_to_franco_belgian_octave(4)
+    3
+    """
+    return octave - 1
+
+
+def syllable_for_letter(letter: str) -> str:
+    """The solfège syllable of a letter name.
+
+    >>> syllable_for_letter("G")
+    'Sol'
+    """
+    try:
+        return SYLLABLES[LETTERS.index(letter.upper())]
+    except ValueError:
+        raise NoteError(f"{letter!r} is not a letter name: use one of {' '.join(LETTERS)}") from None
+
+
+def letter_for_syllable(syllable: str) -> str:
+    """The letter name of a solfège syllable (any case).
+
+    >>> letter_for_syllable("sol")
+    'G'
+    """
+    try:
+        return _SYLLABLE_TO_LETTER[syllable.strip().lower()]
+    except (KeyError, AttributeError):
+        raise NoteError(
+            f"{syllable!r} is not a solfège syllable: use one of {' '.join(SYLLABLES)}"
+        ) from None
+
+
+def _bad(text: object, why: str = "") -> NoteError:
+    reason = f" ({why})" if why else ""
+    return NoteError(f"{text!r} is not a note name{reason}: {_ACCEPTED_FORMS}")
+
+
+@total_ordering
+@dataclass(frozen=True)
+class Note:
+    """One pitch: a letter ``step``, an ``alter`` (sharps +, flats −) and an octave.
+
+    Notes are compared and sorted by pitch (MIDI number), then by spelling, so
+    ``Fa#3`` and ``Solb3`` sort together but are different notes.
+
+    >>> Note.parse("Fa#3") < Note.parse("Sol3")
+    True
+    >>> sorted({Note.parse("Do4"), Note.parse("C4")})
+    [Note.parse('Do3'), Note.parse('Do4')]
+    """
+
+    step: str
+    alter: int
+    scientific_octave: int
+
+    def __post_init__(self) -> None:
+        if self.step not in _LETTER_PITCH_CLASS:
+            raise _bad(self.step, "the step must be a capital letter C D E F G A B")
+        if self.alter not in _ALTER_ASCII:
+            raise _bad(self.alter, "at most a double sharp or double flat")
+        if not 0 <= self.midi <= 127:
+            raise _bad(
+                f"{self.step}{_ALTER_ASCII[self.alter]}{self.scientific_octave}",
+                "outside MIDI 0–127",
+            )
+
+    # -- building ---------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str | int | Note) -> Note:
+        """Read a note from solfège (``'Sol3'``), a letter name (``'G4'``) or MIDI (67).
+
+        >>> Note.parse("SOL 3") == Note.parse("sol3") == Note.parse("G4")
+        True
+        >>> Note.parse("Si♭3").scientific
+        'Bb4'
+        >>> Note.parse(61).solfege
+        'Do#3'
+        >>> Note.parse("H3")
+        Traceback (most recent call last):
+        ...
+        musicgames.theory.NoteError: 'H3' is not a note name: use solfège with an octave like 'Sol3' (Do3 = middle C) or a letter name like 'G4' (C4 = middle C), or a MIDI number 0–127
+        """
+        if isinstance(text, Note):
+            return text
+        if isinstance(text, bool):
+            raise _bad(text, "a yes/no value is not a note")
+        if isinstance(text, int):
+            if not 0 <= text <= 127:
+                raise _bad(text, "MIDI numbers go from 0 to 127")
+            from music21.pitch import Pitch
+
+            return cls.from_music21(Pitch(midi=text))
+        if not isinstance(text, str):
+            raise _bad(text, f"a {type(text).__name__} is not a note name")
+        return _parse_name(text, octave_required=True)
+
+    @classmethod
+    def from_music21(cls, pitch: Pitch) -> Note:
+        """Make a Note from a ``music21.pitch.Pitch`` (its implicit octave if it has none).
+
+        >>> from music21.pitch import Pitch
+        >>> Note.from_music21(Pitch("E-5"))
+        Note.parse('Mib4')
+        """
+        alter = pitch.alter
+        if alter != int(alter):
+            raise _bad(pitch.nameWithOctave, "microtones are not supported")
+        octave = pitch.octave if pitch.octave is not None else pitch.implicitOctave
+        return cls(pitch.step, int(alter), int(octave))
+
+    def to_music21(self) -> Pitch:
+        """This note as a ``music21.pitch.Pitch``.
+
+        >>> Note.parse("Sib3").to_music21()
+        <music21.pitch.Pitch B-4>
+        """
+        from music21.pitch import Pitch
+
+        return Pitch(step=self.step, octave=self.scientific_octave, accidental=self.alter)
+
+    # -- names --------------------------------------------------------------------------
+    @property
+    def midi(self) -> int:
+        """The MIDI number: middle C (Do3, C4) is 60."""
+        return (self.scientific_octave + 1) * 12 + _LETTER_PITCH_CLASS[self.step] + self.alter
+
+    @property
+    def pitch_class(self) -> int:
+        """0 for C, 1 for C♯/D♭, … 11 for B."""
+        return self.midi % 12
+
+    @property
+    def octave(self) -> int:
+        """The Franco-Belgian octave number (middle C is Do3)."""
+        return music21_to_franco_belgian_octave(self.scientific_octave)
+
+    @property
+    def syllable(self) -> str:
+        """The solfège syllable of the note's letter, without accidental or octave."""
+        return syllable_for_letter(self.step)
+
+    @property
+    def solfege(self) -> str:
+        """Franco-Belgian solfège with octave, in plain text: ``'Sol3'``, ``'Fa#3'``."""
+        return f"{self.syllable}{_ALTER_ASCII[self.alter]}{self.octave}"
+
+    @property
+    def scientific(self) -> str:
+        """Scientific letter name with octave, in plain text: ``'G4'``, ``'F#4'``."""
+        return f"{self.step}{_ALTER_ASCII[self.alter]}{self.scientific_octave}"
+
+    @property
+    def is_natural(self) -> bool:
+        """True for a note without sharp or flat."""
+        return self.alter == 0
+
+    def label(self, naming: Naming | str = Naming.SOLFEGE, *, octave: bool = True) -> str:
+        """The note's name for display, with real sharp and flat signs.
+
+        >>> n = Note.parse("F#4")
+        >>> n.label(Naming.SOLFEGE), n.label("letters"), n.label(Naming.LETTERS, octave=False)
+        ('Fa♯3', 'F♯4', 'F♯')
+        """
+        naming = Naming(naming)
+        if naming is Naming.SOLFEGE:
+            base, number = self.syllable, self.octave
+        else:
+            base, number = self.step, self.scientific_octave
+        return f"{base}{_ALTER_SIGN[self.alter]}{number if octave else ''}"
+
+    def __repr__(self) -> str:
+        return f"Note.parse({self.solfege!r})"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Note):
+            return NotImplemented
+        return self._sort_key() < other._sort_key()
+
+    def _sort_key(self) -> tuple[int, int, int]:
+        return (self.midi, LETTERS.index(self.step), self.alter)
+
+    def _repr_svg_(self) -> str:
+        from musicgames.render import staff_svg
+
+        return staff_svg([self])
+
+
+def _parse_name(text: str, *, octave_required: bool, default_octave: int = 4) -> Note:
+    """Parse solfège or a letter name; without an octave use ``default_octave`` (scientific)."""
+    cleaned = text.strip()
+    solfege = _SOLFEGE_RE.match(cleaned)
+    letters = None if solfege else _LETTER_RE.match(cleaned)
+    match = solfege or letters
+    if match is None:
+        raise _bad(text)
+    name, accidentals, number = match.groups()
+    if number is None and octave_required:
+        raise _bad(text, "the octave number is missing")
+    try:
+        alter = _accidentals_to_alter(accidentals)
+    except NoteError:
+        raise _bad(text, f"{accidentals!r} is not a sharp, a flat or a double one") from None
+    if solfege:
+        step = _SYLLABLE_TO_LETTER[name.lower()]
+        octave = (
+            franco_belgian_to_music21_octave(int(number)) if number is not None else default_octave
+        )
+    else:
+        step = name.upper()
+        octave = int(number) if number is not None else default_octave
+    try:
+        return Note(step, alter, octave)
+    except NoteError as err:
+        raise _bad(text, "outside MIDI 0–127") from err
+
+
+def _accidentals_to_alter(accidentals: str) -> int:
+    """Turn accidental signs into a number of semitones, checked by music21."""
+    if not accidentals:
+        return 0
+    signs = {_ACCIDENTAL_ALTER[c] for c in accidentals}
+    total = sum(_ACCIDENTAL_ALTER[c] for c in accidentals)
+    if len(signs) > 1 and not signs <= {1, 2} and not signs <= {-1, -2}:
+        raise NoteError(accidentals)  # mixed sharps and flats
+    from music21.pitch import Accidental, AccidentalException
+
+    try:
+        Accidental(total)
+    except (AccidentalException, ValueError, TypeError):
+        raise NoteError(accidentals) from None
+    if total not in _ALTER_ASCII:
+        raise NoteError(accidentals)
+    return total
+
+
+#: The 15 natural notes on the Note Snap cards, Do3 (middle C) up to Do5, in order.
+CARD_NOTES: tuple[Note, ...] = tuple(
+    Note(step, 0, octave) for octave in (4, 5) for step in LETTERS
+) + (Note("C", 0, 6),)
+
+
+# -- chords -------------------------------------------------------------------------------
+
+_QUALITY_WORDS = {"en": {"major": "major", "minor": "minor"}, "es": {"major": "mayor", "minor": "menor"}}
+
+
+@dataclass(frozen=True)
+class Triad:
+    """A major or minor triad: root, third and fifth, as music21 spells them.
+
+    Build one with :func:`triad`. Its tones sit from the root upward, the root in
+    octave 3 (Do3 … Si3, scientific 4).
+
+    >>> t = triad("G", "major")
+    >>> t.root, t.third, t.fifth
+    (Note.parse('Sol3'), Note.parse('Si3'), Note.parse('Re4'))
+    >>> t.pitch_classes
+    (7, 11, 2)
+    """
+
+    root: Note
+    third: Note
+    fifth: Note
+    quality: str
+
+    @property
+    def tones(self) -> tuple[Note, Note, Note]:
+        """Root, third and fifth, low to high."""
+        return (self.root, self.third, self.fifth)
+
+    @property
+    def pitch_classes(self) -> tuple[int, int, int]:
+        """The pitch classes (0 = C … 11 = B) of root, third and fifth."""
+        return (self.root.pitch_class, self.third.pitch_class, self.fifth.pitch_class)
+
+    def name(self, naming: Naming | str = Naming.LETTERS, language: str = "en") -> str:
+        """The chord's name: root without octave, then the quality.
+
+        English by default; ``language="es"`` gives the Spanish words.
+
+        >>> t = triad("D", "major")
+        >>> t.name(), t.name(Naming.SOLFEGE, "es")
+        ('D major', 'Re mayor')
+        """
+        words = _QUALITY_WORDS.get(language)
+        if words is None:
+            raise TriadError(f"{language!r} is not a language here: use 'en' or 'es'")
+        return f"{self.root.label(naming, octave=False)} {words[self.quality]}"
+
+    def to_music21(self) -> object:
+        """The triad as a ``music21.chord.Chord``."""
+        from music21.chord import Chord
+
+        return Chord([n.to_music21() for n in self.tones])
+
+    def __repr__(self) -> str:
+        return f"triad({self.root.scientific[:-1]!r}, {self.quality!r})"
+
+    def _repr_svg_(self) -> str:
+        from musicgames.render import staff_svg
+
+        return staff_svg([list(self.tones)])
+
+
+def triad(root: str | Note, quality: str = "major") -> Triad:
+    """The major or minor triad on ``root``, built and checked by music21.
+
+    ``root`` may be solfège or a letter name, with or without an octave (without one the
+    root is placed in octave 3, around middle C).
+
+    >>> triad("Mib", "major").tones
+    (Note.parse('Mib3'), Note.parse('Sol3'), Note.parse('Sib3'))
+    >>> triad("Do", "diminished")
+    Traceback (most recent call last):
+    ...
+    musicgames.theory.TriadError: 'diminished' is not a triad quality here: use 'major' or 'minor'
+    """
+    if quality not in ("major", "minor"):
+        raise TriadError(f"{quality!r} is not a triad quality here: use 'major' or 'minor'")
+    if isinstance(root, Note):
+        root_note = root
+    elif isinstance(root, str):
+        root_note = _parse_name(root, octave_required=False)
+    else:
+        raise _bad(root, f"a {type(root).__name__} is not a note name")
+    return _build_triad(root_note, quality)
+
+
+@cache
+def _build_triad(root: Note, quality: str) -> Triad:
+    from music21.chord import Chord
+    from music21.harmony import ChordSymbol
+
+    symbol = ChordSymbol(root=root.to_music21().name, kind=quality)
+    chord = Chord(list(symbol.pitches))
+    # ChordSymbol places its root low; set the chord on the requested root's octave.
+    shift = root.scientific_octave - chord.root().octave
+    pitches = [chord.root(), chord.third, chord.fifth]
+    tones = [
+        Note(p.step, int(p.alter), int(p.octave if p.octave is not None else p.implicitOctave) + shift)
+        for p in pitches
+    ]
+    if chord.quality != quality:  # music21 is the judge of what it built
+        raise TriadError(f"music21 built a {chord.quality} chord for {root.scientific} {quality}")
+    return Triad(tones[0], tones[1], tones[2], quality)
+
+
+_MAJOR_ROOTS = ("C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B")
+_MINOR_ROOTS = ("C", "C#", "D", "Eb", "E", "F", "F#", "G", "G#", "A", "Bb", "B")
+
+#: The 24 major and minor triads: the 12 major ones from C upward, then the 12 minor ones,
+#: roots spelt as in their usual key signatures.
+ALL_TRIADS: tuple[Triad, ...] = tuple(
+    triad(root, "major") for root in _MAJOR_ROOTS
+) + tuple(triad(root, "minor") for root in _MINOR_ROOTS)
