@@ -1,0 +1,71 @@
+"""One catalogue of the words the widgets show, in English and Spanish.
+
+The strings live in JSON files in ``musicgames/strings/`` (one file per part of the project,
+each mapping a key to its text per language); :func:`text` looks a key up.
+
+>>> text("language.name", "es")
+'Español'
+>>> text("language.name", "fr")
+Traceback (most recent call last):
+...
+musicgames.i18n.LanguageError: 'fr' is not a language of the page: use one of 'en', 'es'
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+__all__ = ["LANGUAGES", "LanguageError", "catalogue", "text"]
+
+#: The languages a page can be shown in.
+LANGUAGES: tuple[str, ...] = ("en", "es")
+
+
+class LanguageError(ValueError):
+    """A language the catalogue does not have, or a key it does not know."""
+
+
+@cache
+def _all_strings() -> dict[str, dict[str, str]]:
+    merged: dict[str, dict[str, str]] = {}
+    folder = resources.files("musicgames") / "strings"
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".json"):
+            continue
+        for key, by_language in json.loads(entry.read_text(encoding="utf-8")).items():
+            if key in merged:
+                raise LanguageError(f"string {key!r} is defined twice (again in {entry.name})")
+            merged[key] = by_language
+    return merged
+
+
+def _check(language: str) -> None:
+    if language not in LANGUAGES:
+        allowed = ", ".join(repr(code) for code in LANGUAGES)
+        raise LanguageError(f"{language!r} is not a language of the page: use one of {allowed}")
+
+
+def catalogue(language: str, prefix: str = "") -> dict[str, str]:
+    """Every string (whose key starts with ``prefix``) in one language, for a page to use.
+
+    >>> catalogue("en", "language.")
+    {'language.name': 'English'}
+    """
+    _check(language)
+    return {
+        key: by_language[language]
+        for key, by_language in _all_strings().items()
+        if key.startswith(prefix)
+    }
+
+
+def text(key: str, language: str = "en", **values: object) -> str:
+    """The text for ``key`` in ``language``, with ``{placeholders}`` filled from ``values``."""
+    _check(language)
+    try:
+        template = _all_strings()[key][language]
+    except KeyError:
+        raise LanguageError(f"no text for {key!r} in {language!r}") from None
+    return template.format(**values) if values else template
