@@ -62,7 +62,7 @@ LETTERS: tuple[str, ...] = ("C", "D", "E", "F", "G", "A", "B")
 SYLLABLES: tuple[str, ...] = ("Do", "Re", "Mi", "Fa", "Sol", "La", "Si")
 
 _LETTER_PITCH_CLASS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
-_SYLLABLE_TO_LETTER = {s.lower(): letter for s, letter in zip(SYLLABLES, LETTERS)}
+_SYLLABLE_TO_LETTER = {s.lower(): letter for s, letter in zip(SYLLABLES, LETTERS, strict=True)}
 _SYLLABLE_TO_LETTER["ré"] = "D"  # the French spelling, accepted on input
 _ACCIDENTAL_ALTER = {"#": 1, "♯": 1, "b": -1, "♭": -1, "x": 2, "𝄪": 2, "𝄫": -2}
 _ALTER_ASCII = {-2: "bb", -1: "b", 0: "", 1: "#", 2: "##"}
@@ -72,9 +72,7 @@ _ACCEPTED_FORMS = (
     "use solfège with an octave like 'Sol3' (Do3 = middle C) "
     "or a letter name like 'G4' (C4 = middle C), or a MIDI number 0–127"
 )
-_SOLFEGE_RE = re.compile(
-    r"^(sol|do|ré|re|mi|fa|la|si)\s*([#♯b♭x𝄪𝄫]*)\s*(-?\d+)?$", re.IGNORECASE
-)
+_SOLFEGE_RE = re.compile(r"^(sol|do|ré|re|mi|fa|la|si)\s*([#♯b♭x𝄪𝄫]*)\s*(-?\d+)?$", re.IGNORECASE)
 _LETTER_RE = re.compile(r"^([a-g])\s*([#♯b♭x𝄪𝄫]*)\s*(-?\d+)?$", re.IGNORECASE)
 
 
@@ -128,7 +126,9 @@ def syllable_for_letter(letter: str) -> str:
     try:
         return SYLLABLES[LETTERS.index(letter.upper())]
     except ValueError:
-        raise NoteError(f"{letter!r} is not a letter name: use one of {' '.join(LETTERS)}") from None
+        raise NoteError(
+            f"{letter!r} is not a letter name: use one of {' '.join(LETTERS)}"
+        ) from None
 
 
 def letter_for_syllable(syllable: str) -> str:
@@ -190,10 +190,10 @@ class Note:
         'Bb4'
         >>> Note.parse(61).solfege
         'Do#3'
-        >>> Note.parse("H3")
+        >>> Note.parse("H3")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        musicgames.theory.NoteError: 'H3' is not a note name: use solfège with an octave like 'Sol3' (Do3 = middle C) or a letter name like 'G4' (C4 = middle C), or a MIDI number 0–127
+        musicgames.theory.NoteError: 'H3' is not a note name: use solfège with an octave ...
         """
         if isinstance(text, Note):
             return text
@@ -220,8 +220,7 @@ class Note:
         alter = pitch.alter
         if alter != int(alter):
             raise _bad(pitch.nameWithOctave, "microtones are not supported")
-        octave = pitch.octave if pitch.octave is not None else pitch.implicitOctave
-        return cls(pitch.step, int(alter), int(octave))
+        return cls(pitch.step, int(alter), _octave_of(pitch))
 
     def to_music21(self) -> Pitch:
         """This note as a ``music21.pitch.Pitch``.
@@ -231,7 +230,7 @@ class Note:
         """
         from music21.pitch import Pitch
 
-        return Pitch(step=self.step, octave=self.scientific_octave, accidental=self.alter)
+        return Pitch(step=self.step, octave=self.scientific_octave, accidental=self.alter)  # type: ignore[arg-type]
 
     # -- names --------------------------------------------------------------------------
     @property
@@ -300,6 +299,11 @@ class Note:
         return staff_svg([self])
 
 
+def _octave_of(pitch: Pitch) -> int:
+    """A music21 pitch's octave, or its implicit one (4) when it has none."""
+    return int(pitch.octave if pitch.octave is not None else pitch.implicitOctave)
+
+
 def _parse_name(text: str, *, octave_required: bool, default_octave: int = 4) -> Note:
     """Parse solfège or a letter name; without an octave use ``default_octave`` (scientific)."""
     cleaned = text.strip()
@@ -356,7 +360,10 @@ CARD_NOTES: tuple[Note, ...] = tuple(
 
 # -- chords -------------------------------------------------------------------------------
 
-_QUALITY_WORDS = {"en": {"major": "major", "minor": "minor"}, "es": {"major": "mayor", "minor": "menor"}}
+_QUALITY_WORDS = {
+    "en": {"major": "major", "minor": "minor"},
+    "es": {"major": "mayor", "minor": "menor"},
+}
 
 
 @dataclass(frozen=True)
@@ -449,11 +456,10 @@ def _build_triad(root: Note, quality: str) -> Triad:
     symbol = ChordSymbol(root=root.to_music21().name, kind=quality)
     chord = Chord(list(symbol.pitches))
     # ChordSymbol places its root low; set the chord on the requested root's octave.
-    shift = root.scientific_octave - chord.root().octave
-    pitches = [chord.root(), chord.third, chord.fifth]
+    shift = root.scientific_octave - _octave_of(chord.root())
     tones = [
-        Note(p.step, int(p.alter), int(p.octave if p.octave is not None else p.implicitOctave) + shift)
-        for p in pitches
+        Note(p.step, int(p.alter), _octave_of(p) + shift)
+        for p in (chord.root(), chord.third, chord.fifth)
     ]
     if chord.quality != quality:  # music21 is the judge of what it built
         raise TriadError(f"music21 built a {chord.quality} chord for {root.scientific} {quality}")
@@ -465,6 +471,6 @@ _MINOR_ROOTS = ("C", "C#", "D", "Eb", "E", "F", "F#", "G", "G#", "A", "Bb", "B")
 
 #: The 24 major and minor triads: the 12 major ones from C upward, then the 12 minor ones,
 #: roots spelt as in their usual key signatures.
-ALL_TRIADS: tuple[Triad, ...] = tuple(
-    triad(root, "major") for root in _MAJOR_ROOTS
-) + tuple(triad(root, "minor") for root in _MINOR_ROOTS)
+ALL_TRIADS: tuple[Triad, ...] = tuple(triad(root, "major") for root in _MAJOR_ROOTS) + tuple(
+    triad(root, "minor") for root in _MINOR_ROOTS
+)

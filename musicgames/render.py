@@ -1,0 +1,305 @@
+"""Drawings: notes on a treble staff (engraved by verovio) and piano keyboards (SVG).
+
+Both return SVG text, so they show in a notebook, in a widget, or in a file.
+
+>>> from musicgames import Note, triad
+>>> svg = staff_svg(Note.parse("Do3"))
+>>> svg.startswith("<svg") and 'class="ledgerLines below"' in svg
+True
+>>> "data-key=" in keyboard_svg(1, chord=triad("Do", "major"))
+True
+
+The staff is engraved by verovio from MEI written here directly (a few lines of XML per
+note), which is several times faster than going through a music21 stream and MusicXML; the
+SMuFL font (Leipzig) ships inside verovio, so nothing is fetched from the internet.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from html import escape
+from typing import Any, Union
+
+from musicgames.theory import Naming, Note, Triad
+
+__all__ = [
+    "CHORD_TONE_COLOURS",
+    "keyboard_svg",
+    "key_index",
+    "staff_svg",
+    "StaffItem",
+]
+
+#: A thing that can go on the staff: a note, a note name, or a chord (several notes).
+StaffItem = Union[Note, str, int, Sequence[Union[Note, str, int]]]  # noqa: UP007
+
+_MEI_ALTER = {-2: "ff", -1: "f", 1: "s", 2: "ss"}
+_TOOLKIT_LOCK = threading.Lock()
+_toolkit: Any = None
+
+_MEI_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>'
+    '<mei xmlns="http://www.music-encoding.org/ns/mei" meiversion="5.0">'
+    "<meiHead><fileDesc><titleStmt><title/></titleStmt><pubStmt/></fileDesc></meiHead>"
+    "<music><body><mdiv><score><scoreDef>"
+    '<staffGrp><staffDef n="1" lines="5" clef.shape="G" clef.line="2"{meter}/></staffGrp>'
+    '</scoreDef><section><measure n="1" right="{barline}"><staff n="1"><layer n="1">'
+)
+_MEI_TAIL = "</layer></staff></measure></section></score></mdiv></body></music></mei>"
+
+
+def _get_toolkit() -> Any:
+    """One verovio toolkit per process, made on first use."""
+    global _toolkit
+    if _toolkit is None:
+        import verovio
+
+        verovio.enableLog(verovio.LOG_OFF)
+        tk = verovio.toolkit()
+        tk.setOptions(
+            {
+                "svgViewBox": True,
+                "adjustPageHeight": True,
+                "adjustPageWidth": True,
+                "header": "none",
+                "footer": "none",
+                "breaks": "none",
+                "pageMarginLeft": 20,
+                "pageMarginRight": 20,
+                "pageMarginTop": 20,
+                "pageMarginBottom": 20,
+                "scale": 40,
+                "svgRemoveXlink": True,
+            }
+        )
+        _toolkit = tk
+    return _toolkit
+
+
+def _mei_note(note: Note, *, in_chord: bool = False, label: str | None = None) -> str:
+    accid = f' accid="{_MEI_ALTER[note.alter]}"' if note.alter else ""
+    dur = "" if in_chord else ' dur="1"'
+    syl = f"<verse><syl>{escape(label)}</syl></verse>" if label else ""
+    pname = note.step.lower()
+    return f'<note pname="{pname}" oct="{note.scientific_octave}"{dur}{accid}>{syl}</note>'
+
+
+def _as_note(item: Note | str | int) -> Note:
+    return Note.parse(item)
+
+
+def _normalise(notes: StaffItem | Triad | Iterable[StaffItem]) -> tuple[tuple[Note, ...], ...]:
+    """Turn what the caller gave into a tuple of events, each a tuple of notes (a chord)."""
+    if isinstance(notes, Triad):
+        return (notes.tones,)
+    if isinstance(notes, (Note, str, int)):
+        return ((_as_note(notes),),)
+    events: list[tuple[Note, ...]] = []
+    for item in notes:
+        if isinstance(item, Triad):
+            events.append(item.tones)
+        elif isinstance(item, (Note, str, int)):
+            events.append((_as_note(item),))
+        else:
+            events.append(tuple(_as_note(n) for n in item))
+    return tuple(events)
+
+
+def staff_svg(
+    notes: StaffItem | Triad | Iterable[StaffItem],
+    *,
+    size: int = 100,
+    labels: Naming | str | None = None,
+) -> str:
+    """Engrave notes on a treble (Sol) staff and return the SVG.
+
+    ``notes`` is one note (a :class:`Note`, a name like ``"Sol3"`` or a MIDI number), a list
+    of notes shown one after another, or a list holding a chord (a tuple of notes, or a
+    :class:`Triad`). ``size`` is the height of the staff drawing in pixels, roughly; the
+    width follows. ``labels`` writes each note's name under it, in either naming system.
+
+    A single card has no time signature and no bar line, and the same drawing is made once
+    per process (the result is cached). Ledger lines come from verovio:
+
+    >>> staff_svg("Do5").count("<path", staff_svg("Do5").index("ledgerLines above"))  > 0
+    True
+    """
+    events = _normalise(notes)
+    naming = Naming(labels) if labels is not None else None
+    return _staff_svg_cached(events, size, naming)
+
+
+@lru_cache(maxsize=2048)
+def _staff_svg_cached(
+    events: tuple[tuple[Note, ...], ...], size: int, naming: Naming | None
+) -> str:
+    parts = []
+    for chord in events:
+        label = chord[0].label(naming) if naming is not None and len(chord) == 1 else None
+        if len(chord) == 1:
+            parts.append(_mei_note(chord[0], label=label))
+        else:
+            inner = "".join(_mei_note(n, in_chord=True) for n in chord)
+            parts.append(f'<chord dur="1">{inner}</chord>')
+    mei = _MEI_HEAD.format(meter="", barline="invis") + "".join(parts) + _MEI_TAIL
+    with _TOOLKIT_LOCK:
+        tk = _get_toolkit()
+        # A fixed seed per drawing: the same card gives the same SVG, and different
+        # drawings on one page get different element ids (0 would mean a random seed).
+        tk.resetXmlIdSeed(zlib.crc32(mei.encode()) % 2_000_000_000 + 1)
+        if not tk.loadData(mei):
+            raise ValueError(f"verovio could not engrave {events!r}")
+        svg: str = tk.renderToSVG(1)
+    return _set_height(svg, size)
+
+
+def _set_height(svg: str, height: int) -> str:
+    """Give the outer <svg> a pixel height (and the width that keeps its shape)."""
+    match = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    if match is None:  # pragma: no cover - verovio always writes a viewBox with svgViewBox
+        return svg
+    width = float(match.group(1)) * height / float(match.group(2))
+    return svg.replace("<svg ", f'<svg width="{width:.0f}" height="{height}" ', 1)
+
+
+# -- keyboard -----------------------------------------------------------------------------
+
+#: Colours of the chord tones: root, third, fifth.
+CHORD_TONE_COLOURS: tuple[str, str, str] = ("#d1495b", "#edae49", "#00798c")
+_HIGHLIGHT = "#66a182"
+_WHITE_PCS = (0, 2, 4, 5, 7, 9, 11)
+_BLACK_OFFSETS = {1: 0.65, 3: 1.75, 6: 3.6, 8: 4.7, 10: 5.8}  # in white-key widths
+
+
+def key_index(note: Note | str | int, *, lowest: Note | str | int = "Do3") -> int:
+    """The index of a note's key on a keyboard whose leftmost key is ``lowest`` (a C).
+
+    >>> key_index("Sol3"), key_index("Do4"), key_index("Do#3")
+    (7, 12, 1)
+    """
+    return Note.parse(note).midi - Note.parse(lowest).midi
+
+
+def keyboard_svg(
+    octaves: int = 1,
+    *,
+    lowest: Note | str | int = "Do3",
+    highlight: Iterable[Note | str | int] | Mapping[Note | str | int, str] = (),
+    chord: Triad | Sequence[Triad | None] | None = None,
+    labels: Naming | str | None = None,
+    marks: Mapping[int, str] | None = None,
+    width: int = 280,
+) -> str:
+    """Draw a piano keyboard of ``octaves`` octaves starting on the C ``lowest``.
+
+    - ``highlight``: notes (or key indexes as ints ≥ 0 and < 12·octaves) to colour, or a
+      mapping from them to colours.
+    - ``chord``: a triad whose tones are coloured in every octave (root, third, fifth in
+      :data:`CHORD_TONE_COLOURS`), or one triad per octave (``None`` for a plain octave).
+    - ``labels``: names on the white keys, in solfège or letters.
+    - ``marks``: a mark per key index, such as ``{0: "fff", 4: "ff", 7: "f"}``.
+
+    Every key is a ``<rect>`` with ``class="mg-key"`` and ``data-key`` = its index from the
+    leftmost C, so a page can make keys clickable.
+
+    >>> from musicgames import triad
+    >>> svg = keyboard_svg(2, chord=triad("G", "major"), marks={7: "fff"})
+    >>> svg.count('class="mg-key '), 'data-key="7"' in svg, ">fff<" in svg
+    (24, True, True)
+    """
+    if octaves < 1:
+        raise ValueError(f"octaves={octaves!r}: a keyboard needs at least one octave")
+    start = Note.parse(lowest)
+    if start.pitch_class != 0:
+        raise ValueError(f"lowest={lowest!r}: the keyboard starts on a C")
+    n_keys = 12 * octaves
+    colours = _key_colours(n_keys, start, highlight, chord)
+    naming = Naming(labels) if labels is not None else None
+    marks = dict(marks or {})
+
+    white_w, white_h = 24.0, 100.0
+    black_w, black_h = 14.0, 62.0
+    total_w = white_w * 7 * octaves
+    height = white_h + (18 if marks else 0)
+    body: list[str] = []
+    blacks: list[str] = []
+    for index in range(n_keys):
+        octave, pc = divmod(index, 12)
+        note = Note.parse(start.midi + index)
+        colour = colours.get(index)
+        if pc in _WHITE_PCS:
+            x = (octave * 7 + _WHITE_PCS.index(pc)) * white_w
+            fill = colour or "#ffffff"
+            body.append(
+                f'<rect class="mg-key mg-white" data-key="{index}" data-note="{note.scientific}" '
+                f'x="{x:.1f}" y="0" width="{white_w}" height="{white_h}" fill="{fill}" '
+                'stroke="#222" stroke-width="1"/>'
+            )
+            if naming is not None:
+                body.append(
+                    f'<text x="{x + white_w / 2:.1f}" y="{white_h - 8}" font-size="9" '
+                    f'text-anchor="middle" font-family="sans-serif" pointer-events="none">'
+                    f"{escape(note.label(naming, octave=False))}</text>"
+                )
+            centre = x + white_w / 2
+            mark_y = white_h + 13
+        else:
+            x = (octave * 7 + _BLACK_OFFSETS[pc]) * white_w
+            fill = colour or "#222222"
+            blacks.append(
+                f'<rect class="mg-key mg-black" data-key="{index}" data-note="{note.scientific}" '
+                f'x="{x:.1f}" y="0" width="{black_w}" height="{black_h}" fill="{fill}" '
+                'stroke="#111" stroke-width="1"/>'
+            )
+            centre = x + black_w / 2
+            mark_y = black_h - 6
+        mark = marks.get(index)
+        if mark:
+            target = body if pc in _WHITE_PCS else blacks
+            mark_colour = "#222" if pc in _WHITE_PCS else "#fff"
+            target.append(
+                f'<text class="mg-mark" x="{centre:.1f}" y="{mark_y}" font-size="10" '
+                f'font-style="italic" font-weight="bold" text-anchor="middle" '
+                f'font-family="serif" fill="{mark_colour}" pointer-events="none">'
+                f"{escape(mark)}</text>"
+            )
+    scale = width / total_w
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="mg-keyboard" width="{width}" '
+        f'height="{height * scale:.0f}" viewBox="-1 -1 {total_w + 2} {height + 2}">'
+        + "".join(body)
+        + "".join(blacks)
+        + "</svg>"
+    )
+
+
+def _key_colours(
+    n_keys: int,
+    start: Note,
+    highlight: Iterable[Note | str | int] | Mapping[Note | str | int, str],
+    chord: Triad | Sequence[Triad | None] | None,
+) -> dict[int, str]:
+    colours: dict[int, str] = {}
+    if chord is not None:
+        per_octave = [chord] * (n_keys // 12) if isinstance(chord, Triad) else list(chord)
+        for octave, one in enumerate(per_octave):
+            if one is None:
+                continue
+            for pc, tone_colour in zip(one.pitch_classes, CHORD_TONE_COLOURS, strict=True):
+                colours[octave * 12 + pc] = tone_colour
+    items: Iterable[tuple[Note | str | int, str | None]] = (
+        highlight.items() if isinstance(highlight, Mapping) else ((h, None) for h in highlight)
+    )
+    for item, colour in items:
+        if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < n_keys:
+            index = item
+        else:
+            index = Note.parse(item).midi - start.midi
+        if not 0 <= index < n_keys:
+            raise ValueError(f"{item!r} is not on this keyboard of {n_keys} keys")
+        colours[index] = colour or _HIGHLIGHT
+    return colours
