@@ -28,6 +28,7 @@ from musicgames.theory import Naming, Note, Triad
 
 __all__ = [
     "CHORD_TONE_COLOURS",
+    "Drawing",
     "keyboard_svg",
     "key_index",
     "staff_svg",
@@ -36,6 +37,25 @@ __all__ = [
 
 #: A thing that can go on the staff: a note, a note name, or a chord (several notes).
 StaffItem = Union[Note, str, int, Sequence[Union[Note, str, int]]]  # noqa: UP007
+
+
+
+class Drawing(str):
+    """SVG text that a notebook shows as a picture (it is still an ordinary ``str``).
+
+    >>> d = Drawing("<svg></svg>")
+    >>> d.upper(), d._repr_svg_()
+    ('<SVG></SVG>', '<svg></svg>')
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"<Drawing: {len(self):,} characters of SVG>"
+
 
 _MEI_ALTER = {-2: "ff", -1: "f", 1: "s", 2: "ss"}
 _TOOLKIT_LOCK = threading.Lock()
@@ -114,7 +134,7 @@ def staff_svg(
     *,
     size: int = 100,
     labels: Naming | str | None = None,
-) -> str:
+) -> Drawing:
     """Engrave notes on a treble (Sol) staff and return the SVG.
 
     ``notes`` is one note (a :class:`Note`, a name like ``"Sol3"`` or a MIDI number), a list
@@ -136,7 +156,7 @@ def staff_svg(
 @lru_cache(maxsize=2048)
 def _staff_svg_cached(
     events: tuple[tuple[Note, ...], ...], size: int, naming: Naming | None
-) -> str:
+) -> Drawing:
     parts = []
     for chord in events:
         label = chord[0].label(naming) if naming is not None and len(chord) == 1 else None
@@ -154,7 +174,7 @@ def _staff_svg_cached(
         if not tk.loadData(mei):
             raise ValueError(f"verovio could not engrave {events!r}")
         svg: str = tk.renderToSVG(1)
-    return _set_height(svg, size)
+    return Drawing(_set_height(svg, size))
 
 
 def _set_height(svg: str, height: int) -> str:
@@ -193,7 +213,7 @@ def keyboard_svg(
     labels: Naming | str | None = None,
     marks: Mapping[int, str] | None = None,
     width: int = 280,
-) -> str:
+) -> Drawing:
     """Draw a piano keyboard of ``octaves`` octaves starting on the C ``lowest``.
 
     - ``highlight``: notes (or key indexes as ints ≥ 0 and < 12·octaves) to colour, or a
@@ -268,7 +288,7 @@ def keyboard_svg(
                 f"{escape(mark)}</text>"
             )
     scale = width / total_w
-    return (
+    return Drawing(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="mg-keyboard" width="{width}" '
         f'height="{height * scale:.0f}" viewBox="-1 -1 {total_w + 2} {height + 2}">'
         + "".join(body)

@@ -1,0 +1,52 @@
+# The README's quick start:
+#   make lab   — set up and open JupyterLab on the notebooks
+#   make test  — set up and run the whole suite (unit tests, doctests, notebooks, browser tests)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# JupyterLab refuses to run as root unless told it may.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: lab test setup setup-dev chromium lint typecheck check bench
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.setup: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.setup-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(VENV)/.setup $@
+
+setup: $(VENV)/.setup
+setup-dev: $(VENV)/.setup-dev
+
+lab: setup
+	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir="$(CURDIR)" notebooks/welcome.ipynb
+
+# Browser tests drive Debian's Chromium; install it when missing and we may (root).
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing Debian's Chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "NOTE: /usr/bin/chromium is missing and cannot be installed here (needs root and apt-get): browser tests will be skipped."; \
+	fi
+
+lint: setup-dev
+	$(BIN)/ruff check musicgames tests benchmarks
+
+typecheck: setup-dev
+	$(BIN)/mypy
+
+test: setup-dev chromium lint typecheck
+	$(BIN)/python -m pytest --doctest-modules --doctest-glob=README.md --nbmake \
+		musicgames README.md tests notebooks lessons
+
+bench: setup-dev
+	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
