@@ -46,7 +46,7 @@ typecheck: setup-dev
 
 test: setup-dev chromium lint typecheck
 	$(BIN)/python -m pytest --doctest-modules --doctest-glob=README.md --nbmake \
-		musicgames README.md tests notebooks lessons
+		musicgames README.md tests $(wildcard notebooks lessons)
 
 bench: setup-dev
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
