@@ -1,0 +1,116 @@
+"""Note Snap: flip note cards, call the names Do Re Mi…, slap the matches (rules S1–S17).
+
+The engine is pure: no clock, no widget, no display. Time is data carried by each
+:class:`Slap`; randomness comes only from a seeded ``random.Random`` that you pass in.
+
+>>> import random
+>>> from musicgames.snap import CloseSlaps, Flip, Slap, SnapConfig, card_note, new_game
+>>> game = new_game(random.Random(2024), SnapConfig(players=2))
+>>> game.hand_sizes, game.to_flip, game.next_call
+((28, 28), 0, 'Do')
+>>> flipped = game.apply(Flip(0))[0]
+>>> flipped.call, card_note(flipped.card).solfege
+('Do', 'Re3')
+>>> game.apply(Slap(1, 512.0))
+(Slapped(seat=1, reaction_ms=512.0),)
+>>> outcome = game.apply(CloseSlaps())[-1]     # the slap window is over (S14)
+>>> outcome.match, outcome.reason, outcome.taker   # a false slap: seat 1 takes the pile (S8)
+(False, <Reason.FALSE_SLAP: 'false_slap'>, 1)
+>>> game.hand_sizes, game.to_flip, game.next_call
+((27, 29), 1, 'Do')
+
+Computer players (S17) live in :mod:`musicgames.snap.bots`; ``python -m musicgames.snap
+simulate`` plays many games between them.
+"""
+
+from musicgames.snap.actions import (
+    Action,
+    CallMode,
+    CloseSlaps,
+    Dealt,
+    Event,
+    Flip,
+    Flipped,
+    Outcome,
+    Phase,
+    Reason,
+    Slap,
+    Slapped,
+    action_from_json,
+    action_to_json,
+)
+from musicgames.snap.cards import (
+    CALL_CYCLE,
+    CARD_NAMES,
+    DECK,
+    DECK_SIZE,
+    GUIDE_CARD,
+    call_index,
+    card_name,
+    card_note,
+    cards_of,
+    guide_card,
+)
+from musicgames.snap.config import SnapConfig
+from musicgames.snap.errors import (
+    ActionError,
+    CallError,
+    CallModeError,
+    ConfigError,
+    DoubleSlapError,
+    GameOverError,
+    LateSlapError,
+    NotYourTurnError,
+    PhaseError,
+    ReactionTimeError,
+    SaveError,
+    SeatError,
+    SnapError,
+)
+from musicgames.snap.state import LegalActions, SeatView, SnapState, new_game, stacked_deal
+
+__all__ = [
+    "CALL_CYCLE",
+    "CARD_NAMES",
+    "DECK",
+    "DECK_SIZE",
+    "GUIDE_CARD",
+    "Action",
+    "ActionError",
+    "CallError",
+    "CallMode",
+    "CallModeError",
+    "CloseSlaps",
+    "ConfigError",
+    "Dealt",
+    "DoubleSlapError",
+    "Event",
+    "Flip",
+    "Flipped",
+    "GameOverError",
+    "LateSlapError",
+    "LegalActions",
+    "NotYourTurnError",
+    "Outcome",
+    "Phase",
+    "PhaseError",
+    "ReactionTimeError",
+    "Reason",
+    "SaveError",
+    "SeatError",
+    "SeatView",
+    "Slap",
+    "Slapped",
+    "SnapConfig",
+    "SnapError",
+    "SnapState",
+    "action_from_json",
+    "action_to_json",
+    "call_index",
+    "card_name",
+    "card_note",
+    "cards_of",
+    "guide_card",
+    "new_game",
+    "stacked_deal",
+]

@@ -1,0 +1,122 @@
+"""The settings of a Note Snap table: how many players, the tie and slap windows, call modes.
+
+>>> c = SnapConfig(players=3, call_modes=(CallMode.SELF, CallMode.AUTO, CallMode.AUTO))
+>>> c.tie_window_ms, c.slap_window_ms, c.call_modes[0]
+(10.0, 2500.0, <CallMode.SELF: 'self'>)
+>>> SnapConfig(players=2).call_modes
+(<CallMode.AUTO: 'auto'>, <CallMode.AUTO: 'auto'>)
+>>> SnapConfig(players=5)
+Traceback (most recent call last):
+...
+musicgames.snap.errors.ConfigError: players=5 cannot play Note Snap: 2, 3 or 4 players play (S3)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from musicgames.snap.actions import CallMode
+from musicgames.snap.errors import ConfigError
+
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "SnapConfig"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+
+def _milliseconds(name: str, value: object, *, positive: bool) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ConfigError(f"{name}={value!r} is not a number of milliseconds")
+    number = float(value)
+    if not math.isfinite(number) or number < 0 or (positive and number == 0):
+        need = "more than 0" if positive else "0 or more"
+        raise ConfigError(f"{name}={value!r} is not allowed: it must be finite and {need} ms")
+    return number
+
+
+@dataclass(frozen=True)
+class SnapConfig:
+    """Settings of one game (they never change while it is played).
+
+    * ``players`` — 2, 3 or 4 (S3);
+    * ``tie_window_ms`` — two slaps for last place closer than this are a tie (S13, S12);
+    * ``slap_window_ms`` — how long slaps are collected after a card shows (S14);
+    * ``call_modes`` — for each seat, :attr:`CallMode.AUTO` (the engine calls the name) or
+      :attr:`CallMode.SELF` (the player must choose it); empty means every seat is auto;
+    * ``flip_pause_ms`` — how long a computer player waits before flipping (S15). The rules
+      do not use it; the table that runs the game does.
+    """
+
+    players: int = 4
+    tie_window_ms: float = 10.0
+    slap_window_ms: float = 2500.0
+    call_modes: tuple[CallMode, ...] = field(default=())
+    flip_pause_ms: float = 800.0
+
+    def __post_init__(self) -> None:
+        players = self.players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigError(f"players={players!r} is not a whole number of players")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ConfigError(
+                f"players={players!r} cannot play Note Snap: 2, 3 or 4 players play (S3)"
+            )
+        set_ = object.__setattr__
+        set_(self, "tie_window_ms", _milliseconds("tie_window_ms", self.tie_window_ms,
+                                                  positive=False))
+        set_(self, "slap_window_ms", _milliseconds("slap_window_ms", self.slap_window_ms,
+                                                   positive=True))
+        set_(self, "flip_pause_ms", _milliseconds("flip_pause_ms", self.flip_pause_ms,
+                                                  positive=False))
+        if self.tie_window_ms >= self.slap_window_ms:
+            raise ConfigError(
+                f"tie_window_ms={self.tie_window_ms!r} must be shorter than "
+                f"slap_window_ms={self.slap_window_ms!r}"
+            )
+        modes = self.call_modes
+        if isinstance(modes, (str, bytes)) or not isinstance(modes, (tuple, list)):
+            raise ConfigError(
+                f"call_modes={modes!r} must be a list with one mode ('auto' or 'self') per seat"
+            )
+        if not modes:
+            modes = (CallMode.AUTO,) * players
+        if len(modes) != players:
+            raise ConfigError(
+                f"call_modes={list(modes)!r} has {len(modes)} modes for {players} players: "
+                "give one per seat"
+            )
+        try:
+            set_(self, "call_modes", tuple(CallMode(m) for m in modes))
+        except ValueError:
+            raise ConfigError(
+                f"call_modes={list(modes)!r} has a mode that is not 'auto' or 'self'"
+            ) from None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as plain JSON data.
+
+        >>> SnapConfig(players=2).to_dict()["call_modes"]
+        ['auto', 'auto']
+        """
+        return {
+            "players": self.players,
+            "tie_window_ms": self.tie_window_ms,
+            "slap_window_ms": self.slap_window_ms,
+            "call_modes": [m.value for m in self.call_modes],
+            "flip_pause_ms": self.flip_pause_ms,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> SnapConfig:
+        """Settings from :meth:`to_dict` data, checked (a :class:`ConfigError` if wrong)."""
+        if not isinstance(data, dict):
+            raise ConfigError(f"settings {data!r} are not a JSON object")
+        known = {"players", "tie_window_ms", "slap_window_ms", "call_modes", "flip_pause_ms"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ConfigError(f"settings have unknown keys {unknown!r}: use {sorted(known)!r}")
+        if "call_modes" in data and isinstance(data["call_modes"], list):
+            data = {**data, "call_modes": tuple(data["call_modes"])}
+        return cls(**data)

@@ -1,0 +1,904 @@
+"""The Note Snap game state: deal, flips, slaps and who takes the pile (S3–S16).
+
+A game is a :class:`SnapState`. Make one with :func:`new_game` (a seeded shuffle) or
+:meth:`SnapState.from_deal` (piles you choose), then :meth:`~SnapState.apply` actions.
+Each pile is listed bottom to top, so its last card is the next one flipped.
+
+>>> hands = [list(range(28, 56)) + [0], list(range(1, 28))]   # seat 0's top card: 0, a Do3
+>>> state = SnapState.from_deal(hands, SnapConfig(players=2))
+>>> state.to_flip, state.next_call
+(0, 'Do')
+>>> [e.card for e in state.apply(Flip(0))]  # seat 0 flips card 0, a Do3, calling Do
+[0]
+>>> state.phase, state.top_card, state.shown_call
+(<Phase.SLAPS: 'slaps'>, 0, 'Do')
+
+A match (S6): both seats slap; seat 1 is last, so it takes the centre pile (S7). The
+second slap closes the slap phase, since every seat has slapped (S14):
+
+>>> state.apply(Slap(0, 420.0))
+(Slapped(seat=0, reaction_ms=420.0),)
+>>> outcome = state.apply(Slap(1, 655.5))[-1]
+>>> outcome.reason, outcome.taker, outcome.cards_taken
+(<Reason.LAST_TO_SLAP: 'last_to_slap'>, 1, 1)
+>>> state.hand_sizes, state.to_flip, state.next_call   # seat 1 starts a new round with Do
+((28, 28), 1, 'Do')
+
+Illegal actions raise a typed error that names the input and the reason, and change nothing:
+
+>>> state.apply(Flip(0))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+musicgames.snap.errors.NotYourTurnError: Flip(seat=0, call=None): it is seat 1's turn to flip, ...
+>>> Flip(1) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from musicgames.snap.actions import (
+    Action,
+    CallMode,
+    CloseSlaps,
+    Dealt,
+    Event,
+    Flip,
+    Flipped,
+    Outcome,
+    Phase,
+    Reason,
+    Slap,
+    Slapped,
+    action_from_json,
+    action_to_json,
+)
+from musicgames.snap.cards import CALL_CYCLE, CARD_NAME_INDEX, DECK, DECK_SIZE, call_index
+from musicgames.snap.config import SnapConfig
+from musicgames.snap.errors import (
+    ActionError,
+    CallError,
+    CallModeError,
+    ConfigError,
+    DoubleSlapError,
+    GameOverError,
+    LateSlapError,
+    NotYourTurnError,
+    PhaseError,
+    ReactionTimeError,
+    SaveError,
+    SeatError,
+    SnapError,
+)
+from musicgames.theory import Note
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "LegalActions",
+    "SeatView",
+    "SnapState",
+    "new_game",
+    "stacked_deal",
+]
+
+#: The ``format`` value of a saved game.
+SAVE_FORMAT = "musicgames.snap"
+#: The ``version`` of the saved-game layout written by :meth:`SnapState.to_json`.
+SAVE_VERSION = 1
+
+_CYCLE_LENGTH = len(CALL_CYCLE)
+_AUTO = CallMode.AUTO
+_FLIP = Phase.FLIP
+_SLAPS = Phase.SLAPS
+_OVER = Phase.OVER
+
+
+def _slap_order_key(flipper: int, players: int) -> Any:
+    """Sort slaps by time; equal times in seat order starting from the flipper."""
+    return lambda s: (s.reaction_ms, (s.seat - flipper) % players)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat can see of the table: everything face up and every count, never the
+    order of a face-down pile. Computer players decide from this alone (S17).
+
+    ``top_card`` is the card shown on the centre (``None`` when it is empty) and
+    ``shown_call`` the name called for it while slaps are collected; ``next_call`` is the
+    name the next flip must call; ``slapped`` lists the seats that have slapped the card
+    shown.
+    """
+
+    seat: int
+    players: int
+    phase: Phase
+    to_flip: int | None
+    call_mode: CallMode
+    next_call: str
+    top_card: int | None
+    shown_call: str | None
+    flipper: int | None
+    hand_sizes: tuple[int, ...]
+    centre_size: int
+    slapped: tuple[int, ...]
+    slap_window_ms: float
+
+    @property
+    def top_note(self) -> Note | None:
+        """The note on the card shown, if any."""
+        return None if self.top_card is None else DECK[self.top_card]
+
+    @property
+    def is_match(self) -> bool:
+        """True when the card shown is a match for the name called on it (S6)."""
+        return (
+            self.top_card is not None
+            and self.shown_call is not None
+            and CALL_CYCLE[CARD_NAME_INDEX[self.top_card]] == self.shown_call
+        )
+
+
+class LegalActions:
+    """The actions allowed in one position; test one with ``in``.
+
+    Iterating gives the flips and :class:`CloseSlaps` that are allowed. Slaps are not listed
+    one by one, as their time is a number: every seat in ``slappers`` may slap at any
+    ``reaction_ms`` from 0 to ``slap_window_ms``.
+
+    >>> legal = new_game(random.Random(1), SnapConfig(players=2)).legal_actions()
+    >>> list(legal), Flip(1) in legal, Slap(0, 300.0) in legal
+    ([Flip(seat=0, call=None)], False, False)
+    """
+
+    __slots__ = ("can_close", "flips", "slap_window_ms", "slappers")
+
+    def __init__(
+        self,
+        flips: tuple[Flip, ...],
+        slappers: tuple[int, ...],
+        can_close: bool,
+        slap_window_ms: float,
+    ) -> None:
+        self.flips = flips
+        self.slappers = slappers
+        self.can_close = can_close
+        self.slap_window_ms = slap_window_ms
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Flip):
+            call = action.call
+            if isinstance(call, str):
+                try:
+                    call = CALL_CYCLE[call_index(call)]
+                except CallError:
+                    return False
+            return Flip(action.seat, call) in self.flips
+        if isinstance(action, Slap):
+            ms = action.reaction_ms
+            return (
+                action.seat in self.slappers
+                and isinstance(ms, (int, float))
+                and not isinstance(ms, bool)
+                and 0 <= ms <= self.slap_window_ms
+            )
+        return isinstance(action, CloseSlaps) and self.can_close
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self.flips
+        if self.can_close:
+            yield CloseSlaps()
+
+    def __bool__(self) -> bool:
+        return bool(self.flips or self.slappers or self.can_close)
+
+    def sample(self, rng: random.Random) -> Action:
+        """One allowed action drawn at random (a slap at a uniform time in the window).
+
+        >>> legal = new_game(random.Random(1), SnapConfig(players=2)).legal_actions()
+        >>> legal.sample(random.Random(0))
+        Flip(seat=0, call=None)
+        """
+        choices: list[Action | int] = [*self.flips, *self.slappers]
+        if self.can_close:
+            choices.append(CloseSlaps())
+        if not choices:
+            raise GameOverError("no action is allowed: the game is over")
+        picked = rng.choice(choices)
+        if isinstance(picked, int):
+            return Slap(picked, rng.uniform(0.0, self.slap_window_ms))
+        return picked
+
+    def __repr__(self) -> str:
+        return (
+            f"<LegalActions flips={list(self.flips)!r} slappers={list(self.slappers)!r} "
+            f"can_close={self.can_close}>"
+        )
+
+
+class SnapState:
+    """One game of Note Snap between 2–4 seats, from the deal to the first win.
+
+    The rules it follows, with the choices the rules page leaves open:
+
+    * Turns pass to the next seat number (seat 1 after seat 0: "to the right", S5); seats
+      with no cards are skipped (S11). Whoever takes the centre pile flips next and calls
+      Do (S7–S10). After a tie or a card nobody slapped the round goes on (S12).
+    * A wrong call (S10) and a flip onto an unslapped match (S9) give the pile to the
+      flipper at once: that card opens no slap phase. When both happen on one flip the
+      reason given is :attr:`Reason.MISSED_MATCH`.
+    * All slaps on a card are judged together when the slap phase ends, either by
+      :class:`CloseSlaps` (the window is over, S14) or when every seat has slapped. A card
+      either matches the call or does not, so the slaps on it are all right or all false.
+    * Match (S7, S14): a seat that has not slapped counts as last, the first of them in
+      seat order from the flipper (the flipper first). When all have slapped the slowest
+      takes the pile, unless the two slowest are closer than the tie window or exactly
+      equal: a tie, nobody takes it (S12, S13). Nobody slapped: S9.
+    * Not a match (S8): if several seats slapped, the *first* false slapper takes the pile
+      (equal times: the first in seat order from the flipper).
+    * The taker turns the centre pile face down and puts it under their own pile, so the
+      first card flipped onto the centre comes up first of those cards.
+    * Win (S11): each time someone takes the centre pile, every seat then holding no cards
+      wins and the game ends. Dead pile (S16): when no seat has a card left to flip, the
+      last flipper takes the centre pile back (and the others, all without cards, win).
+    """
+
+    __slots__ = (
+        "_actions",
+        "_call_index",
+        "_centre",
+        "_config",
+        "_deal",
+        "_events",
+        "_flipper",
+        "_flips",
+        "_hands",
+        "_miss_pending",
+        "_n",
+        "_opener",
+        "_phase",
+        "_shown_call",
+        "_slapped",
+        "_slaps",
+        "_to_flip",
+        "_winners",
+    )
+
+    _actions: list[Action]
+    _call_index: int
+    _centre: list[int]
+    _config: SnapConfig
+    _deal: tuple[tuple[int, ...], ...]
+    _events: list[Event]
+    _flipper: int
+    _flips: int
+    _hands: list[list[int]]
+    _miss_pending: bool
+    _n: int
+    _opener: int
+    _phase: Phase
+    _shown_call: int
+    _slapped: int
+    _slaps: list[Slap]
+    _to_flip: int
+    _winners: tuple[int, ...]
+
+    # -- building -------------------------------------------------------------------------
+    @classmethod
+    def from_deal(
+        cls,
+        hands: Sequence[Sequence[int]],
+        config: SnapConfig | None = None,
+        opener: int = 0,
+    ) -> SnapState:
+        """A game that starts from the piles you give (each listed bottom to top).
+
+        Together the piles must hold each of the 56 cards (ids 0–55) exactly once, one
+        pile per seat; the opener must have a card. :func:`new_game` deals them evenly
+        (S4); this method also lets a lesson or a test set up any position.
+        """
+        config = SnapConfig() if config is None else config
+        if not isinstance(config, SnapConfig):
+            raise ConfigError(f"config={config!r} is not a SnapConfig")
+        n = config.players
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise ConfigError(f"hands={hands!r} is not a list of piles")
+        if len(hands) != n:
+            raise ConfigError(f"hands has {len(hands)} piles for {n} players: give one per seat")
+        piles: list[list[int]] = []
+        seen: set[int] = set()
+        for seat, pile in enumerate(hands):
+            if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
+                raise ConfigError(f"hands[{seat}]={pile!r} is not a list of card ids")
+            for card in pile:
+                if isinstance(card, bool) or not isinstance(card, int):
+                    raise ConfigError(f"hands[{seat}] holds {card!r}, which is not a card id")
+                if not 0 <= card < DECK_SIZE:
+                    raise ConfigError(f"hands[{seat}] holds card {card}: card ids go 0–55")
+                if card in seen:
+                    raise ConfigError(f"hands[{seat}] holds card {card}, which is dealt twice")
+                seen.add(card)
+            piles.append(list(pile))
+        if len(seen) != DECK_SIZE:
+            missing = sorted(set(range(DECK_SIZE)) - seen)
+            raise ConfigError(f"the deal leaves out cards {missing}: deal all 56 (S4)")
+        if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < n:
+            raise SeatError(f"opener={opener!r} is not a seat: this table has seats 0–{n - 1}")
+        if not piles[opener]:
+            raise ConfigError(f"opener={opener} has no cards to flip")
+
+        state = object.__new__(cls)
+        state._config = config
+        state._n = n
+        state._hands = piles
+        state._centre = []
+        state._deal = tuple(tuple(p) for p in piles)
+        state._opener = opener
+        state._phase = _FLIP
+        state._to_flip = opener
+        state._call_index = 0
+        state._miss_pending = False
+        state._flipper = -1
+        state._shown_call = -1
+        state._slaps = []
+        state._slapped = 0
+        state._winners = ()
+        state._flips = 0
+        state._actions = []
+        state._events = [Dealt(state._deal, opener)]
+        return state
+
+    def clone(self) -> SnapState:
+        """An independent copy: playing on one never changes the other."""
+        other = object.__new__(SnapState)
+        other._config = self._config
+        other._n = self._n
+        other._hands = [h.copy() for h in self._hands]
+        other._centre = self._centre.copy()
+        other._deal = self._deal
+        other._opener = self._opener
+        other._phase = self._phase
+        other._to_flip = self._to_flip
+        other._call_index = self._call_index
+        other._miss_pending = self._miss_pending
+        other._flipper = self._flipper
+        other._shown_call = self._shown_call
+        other._slaps = self._slaps.copy()
+        other._slapped = self._slapped
+        other._winners = self._winners
+        other._flips = self._flips
+        other._actions = self._actions.copy()
+        other._events = self._events.copy()
+        return other
+
+    # -- what can be seen -----------------------------------------------------------------
+    @property
+    def config(self) -> SnapConfig:
+        """The settings of this game."""
+        return self._config
+
+    @property
+    def players(self) -> int:
+        """How many seats play (2–4)."""
+        return self._n
+
+    @property
+    def phase(self) -> Phase:
+        """What the table waits for: a flip, slaps, or nothing (the game is over)."""
+        return self._phase
+
+    @property
+    def to_flip(self) -> int | None:
+        """The seat that must flip next, or ``None`` while slaps are collected or at the end."""
+        return self._to_flip if self._phase is _FLIP else None
+
+    @property
+    def next_call(self) -> str:
+        """The name the next flip must call (S5): Do at the start of each round."""
+        return CALL_CYCLE[self._call_index]
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(len(h) for h in self._hands)
+
+    @property
+    def centre(self) -> tuple[int, ...]:
+        """The centre pile, bottom to top (every card in it was shown face up)."""
+        return tuple(self._centre)
+
+    @property
+    def top_card(self) -> int | None:
+        """The card on top of the centre pile, or ``None`` when it is empty."""
+        return self._centre[-1] if self._centre else None
+
+    @property
+    def shown_call(self) -> str | None:
+        """The name called for the card shown while slaps are collected, else ``None``."""
+        return CALL_CYCLE[self._shown_call] if self._phase is _SLAPS else None
+
+    @property
+    def flipper(self) -> int | None:
+        """The seat that flipped last, or ``None`` before the first flip."""
+        return self._flipper if self._flipper >= 0 else None
+
+    @property
+    def slaps(self) -> tuple[Slap, ...]:
+        """The slaps on the card shown so far, in the order they were given."""
+        return tuple(self._slaps) if self._phase is _SLAPS else ()
+
+    @property
+    def missed_match_pending(self) -> bool:
+        """True when nobody slapped the last match: the next flip takes the pile (S9)."""
+        return self._miss_pending
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won (no cards and an empty centre, S11); empty while playing."""
+        return self._winners
+
+    @property
+    def flips(self) -> int:
+        """How many cards have been flipped so far."""
+        return self._flips
+
+    @property
+    def opener(self) -> int:
+        """The seat that flipped first (S5)."""
+        return self._opener
+
+    @property
+    def deal(self) -> tuple[tuple[int, ...], ...]:
+        """The piles as dealt, each bottom to top."""
+        return self._deal
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied so far, as recorded (calls spelt as in ``CALL_CYCLE``)."""
+        return tuple(self._actions)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The story of the game so far, starting with the deal."""
+        return tuple(self._events)
+
+    def pile(self, seat: int) -> tuple[int, ...]:
+        """The face-down pile of ``seat``, bottom to top. No player may see this: it is for
+        tests, teachers and replays, never for a computer player's decisions."""
+        self._seat_or_error(seat, f"pile({seat!r})")
+        return tuple(self._hands[seat])
+
+    def is_terminal(self) -> bool:
+        """True once the game has ended (S11, S16)."""
+        return self._phase is _OVER
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` can see (all of it public in Note Snap: no face-down card order)."""
+        self._seat_or_error(seat, f"view({seat!r})")
+        phase = self._phase
+        slapped = self._slapped
+        return SeatView(
+            seat=seat,
+            players=self._n,
+            phase=phase,
+            to_flip=self._to_flip if phase is _FLIP else None,
+            call_mode=self._config.call_modes[seat],
+            next_call=CALL_CYCLE[self._call_index],
+            top_card=self._centre[-1] if self._centre else None,
+            shown_call=CALL_CYCLE[self._shown_call] if phase is _SLAPS else None,
+            flipper=self._flipper if self._flipper >= 0 else None,
+            hand_sizes=tuple(len(h) for h in self._hands),
+            centre_size=len(self._centre),
+            slapped=tuple(s for s in range(self._n) if slapped >> s & 1),
+            slap_window_ms=self._config.slap_window_ms,
+        )
+
+    def legal_actions(self) -> LegalActions:
+        """The actions allowed now (see :class:`LegalActions`).
+
+        A seat that calls for itself may call any of the seven names: a wrong call is
+        allowed and costs the pile (S10).
+        """
+        phase = self._phase
+        window = self._config.slap_window_ms
+        if phase is _FLIP:
+            seat = self._to_flip
+            if self._config.call_modes[seat] is _AUTO:
+                flips: tuple[Flip, ...] = (Flip(seat),)
+            else:
+                flips = tuple(Flip(seat, name) for name in CALL_CYCLE)
+            return LegalActions(flips, (), False, window)
+        if phase is _SLAPS:
+            slapped = self._slapped
+            seats = tuple(s for s in range(self._n) if not slapped >> s & 1)
+            return LegalActions((), seats, True, window)
+        return LegalActions((), (), False, window)
+
+    def is_legal(self, action: object) -> bool:
+        """True if :meth:`apply` would accept ``action`` now."""
+        try:
+            self._validate(action)
+        except SnapError:
+            return False
+        return True
+
+    # -- playing --------------------------------------------------------------------------
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Play one action and return the events it caused.
+
+        The action is checked first: if the rules refuse it, a :class:`SnapError` subclass
+        says which input and why, and the game is left exactly as it was.
+        """
+        canonical = self._validate(action)
+        start = len(self._events)
+        self._actions.append(canonical)
+        if type(canonical) is Flip:
+            call = canonical.call
+            self._do_flip(canonical.seat, None if call is None else call_index(call))
+        elif type(canonical) is Slap:
+            self._do_slap(canonical)
+        else:
+            self._resolve()
+        return tuple(self._events[start:])
+
+    def _seat_or_error(self, seat: object, what: str) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise SeatError(
+                f"{what}: seat {seat!r} does not exist: this table has seats 0–{self._n - 1}"
+            )
+        return seat
+
+    def _validate(self, action: object) -> Action:
+        """Check ``action`` against the rules; return it as it will be recorded."""
+        kind: type = type(action)
+        if kind is not Slap and kind is not Flip and kind is not CloseSlaps:
+            if isinstance(action, Slap):
+                kind = Slap
+            elif isinstance(action, Flip):
+                kind = Flip
+            elif isinstance(action, CloseSlaps):
+                kind = CloseSlaps
+            else:
+                raise ActionError(
+                    f"{action!r} is not a Note Snap action: use Flip, Slap or CloseSlaps"
+                )
+        phase = self._phase
+        if phase is _OVER:
+            raise GameOverError(
+                f"{action!r}: the game is over (won by seat(s) "
+                f"{', '.join(map(str, self._winners))}): start a new game"
+            )
+        if kind is Slap:
+            assert isinstance(action, Slap)
+            seat = self._seat_or_error(action.seat, repr(action))
+            if phase is not _SLAPS:
+                raise PhaseError(
+                    f"{action!r}: no card is waiting for slaps: seat {self._to_flip} must flip"
+                )
+            if self._slapped >> seat & 1:
+                raise DoubleSlapError(f"{action!r}: seat {seat} has already slapped this card")
+            ms = action.reaction_ms
+            if type(ms) is not float:
+                if isinstance(ms, bool) or not isinstance(ms, (int, float)):
+                    raise ReactionTimeError(
+                        f"{action!r}: reaction time {ms!r} is not a number of milliseconds"
+                    )
+                ms = float(ms)
+            if not 0.0 <= ms <= self._config.slap_window_ms:
+                if ms > self._config.slap_window_ms and ms != math.inf:
+                    raise LateSlapError(
+                        f"{action!r}: reaction time {ms!r} ms is after the slap window "
+                        f"closed at {self._config.slap_window_ms!r} ms (S14)"
+                    )
+                raise ReactionTimeError(
+                    f"{action!r}: reaction time {ms!r} is not a finite number of "
+                    "milliseconds of 0 or more"
+                )
+            return action if ms is action.reaction_ms else Slap(seat, ms)
+        if kind is Flip:
+            assert isinstance(action, Flip)
+            seat = self._seat_or_error(action.seat, repr(action))
+            if phase is not _FLIP:
+                raise PhaseError(
+                    f"{action!r}: card {DECK[self._centre[-1]].solfege} is waiting for "
+                    "slaps: close the slap window (CloseSlaps) before the next flip"
+                )
+            if seat != self._to_flip:
+                why = " (it has no cards: S11)" if not self._hands[seat] else ""
+                raise NotYourTurnError(
+                    f"{action!r}: it is seat {self._to_flip}'s turn to flip, "
+                    f"not seat {seat}'s{why}"
+                )
+            call = action.call
+            if self._config.call_modes[seat] is _AUTO:
+                if call is not None:
+                    raise CallModeError(
+                        f"{action!r}: seat {seat} is in auto-call mode, so the name is called "
+                        "for it: flip with call=None"
+                    )
+                return action
+            if call is None:
+                raise CallModeError(
+                    f"{action!r}: seat {seat} calls for itself: give the name it calls"
+                )
+            try:
+                name = CALL_CYCLE[call_index(call)]
+            except CallError as err:
+                raise CallError(f"{action!r}: {err}") from None
+            return action if name == call else Flip(seat, name)
+        if phase is not _SLAPS:
+            raise PhaseError(
+                f"{action!r}: no card is waiting for slaps: seat {self._to_flip} must flip"
+            )
+        return action  # type: ignore[return-value]
+
+    def _do_flip(self, seat: int, called: int | None) -> None:
+        card = self._hands[seat].pop()
+        self._centre.append(card)
+        self._flips += 1
+        self._flipper = seat
+        expected = self._call_index
+        auto = called is None
+        if called is None:
+            called = expected
+        self._events.append(
+            Flipped(seat, card, CALL_CYCLE[called], CALL_CYCLE[expected], auto, self._flips)
+        )
+        if self._miss_pending:  # S9: flipping onto a match nobody slapped
+            self._take(seat, Reason.MISSED_MATCH, card, called, (), ())
+        elif called != expected:  # S10
+            self._take(seat, Reason.WRONG_CALL, card, called, (), ())
+        else:
+            self._shown_call = called
+            self._call_index = (expected + 1) % _CYCLE_LENGTH
+            self._phase = _SLAPS
+            self._slaps = []
+            self._slapped = 0
+
+    def _do_slap(self, slap: Slap) -> None:
+        self._slaps.append(slap)
+        self._slapped |= 1 << slap.seat
+        self._events.append(Slapped(slap.seat, slap.reaction_ms))
+        if len(self._slaps) == self._n:  # everyone has slapped: the phase is over (S14)
+            self._resolve()
+
+    def _resolve(self) -> None:
+        """Judge the slaps on the card shown (S7, S8, S9, S12–S14)."""
+        n = self._n
+        flipper = self._flipper
+        card = self._centre[-1]
+        call = self._shown_call
+        slaps = self._slaps
+        ordered = (
+            tuple(sorted(slaps, key=_slap_order_key(flipper, n)))
+            if len(slaps) > 1
+            else tuple(slaps)
+        )
+        if CARD_NAME_INDEX[card] == call:  # a match (S6)
+            if not ordered:
+                self._miss_pending = True  # S9: the next flip takes the pile
+                self._pass(card, call, (), (), Reason.MATCH_NOT_SLAPPED)
+                return
+            slapped = self._slapped
+            missing = tuple(
+                s for s in ((flipper + k) % n for k in range(n)) if not slapped >> s & 1
+            )
+            if missing:  # S14: not slapped when the window closed counts as last
+                self._take(missing[0], Reason.LAST_TO_SLAP, card, call, ordered, missing)
+                return
+            last, second = ordered[-1].reaction_ms, ordered[-2].reaction_ms
+            if last == second or last - second < self._config.tie_window_ms:  # S12, S13
+                self._pass(card, call, ordered, (), Reason.TIE)
+            else:  # S7
+                self._take(ordered[-1].seat, Reason.LAST_TO_SLAP, card, call, ordered, ())
+        elif ordered:  # S8: the first false slapper
+            self._take(ordered[0].seat, Reason.FALSE_SLAP, card, call, ordered, ())
+        else:
+            self._pass(card, call, (), (), Reason.NO_SLAP)
+
+    def _pass(
+        self,
+        card: int,
+        call: int,
+        ordered: tuple[Slap, ...],
+        missing: tuple[int, ...],
+        reason: Reason,
+    ) -> None:
+        """Nobody takes the pile: the next seat with cards flips, or S16 applies."""
+        flipper = self._flipper
+        self._events.append(
+            Outcome(card, flipper, CALL_CYCLE[call], CARD_NAME_INDEX[card] == call, ordered,
+                    missing, reason, None, 0, ())
+        )
+        hands = self._hands
+        n = self._n
+        for k in range(1, n + 1):
+            seat = (flipper + k) % n
+            if hands[seat]:
+                self._to_flip = seat
+                self._phase = _FLIP
+                return
+        # S16: no seat can flip; the last flipper takes the centre pile back.
+        self._take(flipper, Reason.DEAD_PILE, card, call, (), ())
+
+    def _take(
+        self,
+        taker: int,
+        reason: Reason,
+        card: int,
+        call: int,
+        ordered: tuple[Slap, ...],
+        missing: tuple[int, ...],
+    ) -> None:
+        """``taker`` puts the centre pile, turned face down, under their own pile."""
+        centre = self._centre
+        centre.reverse()
+        hand = self._hands[taker]
+        hand[0:0] = centre
+        self._centre = []
+        self._call_index = 0
+        self._miss_pending = False
+        self._to_flip = taker
+        self._phase = _FLIP
+        winners = tuple(s for s, h in enumerate(self._hands) if not h)  # S11
+        if winners:
+            self._winners = winners
+            self._phase = _OVER
+        self._events.append(
+            Outcome(card, self._flipper, CALL_CYCLE[call], CARD_NAME_INDEX[card] == call,
+                    ordered, missing, reason, taker, len(centre), winners)
+        )
+
+    # -- saving ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain JSON data: settings, deal and actions (enough to replay it),
+        plus the position they lead to, which loading checks."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "config": self._config.to_dict(),
+            "deal": {"hands": [list(h) for h in self._deal], "opener": self._opener},
+            "actions": [action_to_json(a) for a in self._actions],
+            "position": {
+                "phase": self._phase.value,
+                "hands": [list(h) for h in self._hands],
+                "centre": list(self._centre),
+                "winners": list(self._winners),
+            },
+        }
+
+    def to_json(self) -> str:
+        """The game as a JSON text; :meth:`from_json` reads it back."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: str | bytes | dict[str, Any]) -> SnapState:
+        """Load a game saved by :meth:`to_json` (text or already-parsed data).
+
+        Everything is checked: the settings, the deal, each action replayed in order, and
+        the saved position against the replayed one. Anything wrong raises
+        :class:`SaveError` naming the part and the reason. Nothing is ever executed.
+
+        >>> SnapState.from_json('{"format": "chess"}')
+        Traceback (most recent call last):
+        ...
+        musicgames.snap.errors.SaveError: saved game: format 'chess' is not 'musicgames.snap'
+        """
+        if isinstance(data, (str, bytes, bytearray)):
+            try:
+                parsed = json.loads(data, parse_constant=_refuse_constant)
+            except (ValueError, UnicodeDecodeError) as err:
+                raise SaveError(f"saved game: not valid JSON ({err})") from None
+        else:
+            parsed = data
+        if not isinstance(parsed, dict):
+            raise SaveError(f"saved game: {type(parsed).__name__} is not a JSON object")
+        if parsed.get("format") != SAVE_FORMAT:
+            raise SaveError(
+                f"saved game: format {parsed.get('format')!r} is not {SAVE_FORMAT!r}"
+            )
+        if parsed.get("version") != SAVE_VERSION:
+            raise SaveError(
+                f"saved game: version {parsed.get('version')!r} is not {SAVE_VERSION} "
+                "(the only one this engine reads)"
+            )
+        deal = parsed.get("deal")
+        if not isinstance(deal, dict) or set(deal) != {"hands", "opener"}:
+            raise SaveError(f"saved game: deal {deal!r} must be {{'hands': ..., 'opener': ...}}")
+        try:
+            config = SnapConfig.from_dict(parsed.get("config"))
+            state = cls.from_deal(deal["hands"], config, deal["opener"])
+        except (SnapError, TypeError) as err:
+            raise SaveError(f"saved game: {err}") from None
+        actions = parsed.get("actions")
+        if not isinstance(actions, list):
+            raise SaveError(f"saved game: actions {actions!r} is not a list")
+        for number, item in enumerate(actions):
+            try:
+                state.apply(action_from_json(item))
+            except SnapError as err:
+                raise SaveError(f"saved game: action {number} {item!r} does not replay: {err}") \
+                    from None
+        position = parsed.get("position")
+        if position is not None and position != state.to_dict()["position"]:
+            raise SaveError("saved game: the saved position is not where its actions lead")
+        return state
+
+    def __repr__(self) -> str:
+        where = (
+            f"to_flip={self._to_flip}, next_call={self.next_call!r}"
+            if self._phase is _FLIP
+            else f"winners={self._winners}"
+            if self._phase is _OVER
+            else f"top={DECK[self._centre[-1]].solfege!r}, call={self.shown_call!r}, "
+            f"slaps={len(self._slaps)}"
+        )
+        return (
+            f"<SnapState {self._n} players, {self._phase.value}: {where}, "
+            f"hands={self.hand_sizes}, centre={len(self._centre)}>"
+        )
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not allowed")
+
+
+def new_game(
+    rng: random.Random,
+    config: SnapConfig | None = None,
+    opener: int = 0,
+) -> SnapState:
+    """Shuffle with ``rng`` and deal all 56 cards as evenly as possible (S4).
+
+    Cards are dealt one at a time starting with the opener, so with 3 players the opener
+    and the seat after it hold 19 cards and the third seat 18. The players choose who opens
+    (S5): it is a parameter, seat 0 unless said otherwise.
+
+    >>> state = new_game(random.Random(7), SnapConfig(players=3), opener=2)
+    >>> state.hand_sizes, state.to_flip
+    ((19, 18, 19), 2)
+    """
+    if not isinstance(rng, random.Random):
+        raise ConfigError(f"rng={rng!r} is not a random.Random: pass a seeded one")
+    config = SnapConfig() if config is None else config
+    if not isinstance(config, SnapConfig):
+        raise ConfigError(f"config={config!r} is not a SnapConfig")
+    n = config.players
+    if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < n:
+        raise SeatError(f"opener={opener!r} is not a seat: this table has seats 0–{n - 1}")
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for i, card in enumerate(deck):
+        hands[(opener + i) % n].append(card)
+    return SnapState.from_deal(hands, config, opener)
+
+
+def stacked_deal(first_flips: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Piles for :meth:`SnapState.from_deal` whose first flips are the cards you choose.
+
+    ``first_flips[seat]`` lists the cards that seat will flip first, in order; the rest
+    of the deck is shared out, in card order, underneath. Handy to show one rule at work.
+
+    >>> piles = stacked_deal([[0, 8], [16]])      # seat 0 flips Do3 then Re3; seat 1 Mi3
+    >>> [p[-2:] for p in piles], sum(map(len, piles))
+    ([[8, 0], [54, 16]], 56)
+    """
+    chosen = [card for cards in first_flips for card in cards]
+    if len(set(chosen)) != len(chosen):
+        raise ConfigError(f"first_flips={first_flips!r} names a card twice")
+    for card in chosen:
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
+            raise ConfigError(f"first_flips names {card!r}, which is not a card id 0–55")
+    n = len(first_flips)
+    if n == 0:
+        raise ConfigError("first_flips is empty: give one list per seat")
+    taken = set(chosen)
+    rest = [card for card in range(DECK_SIZE) if card not in taken]
+    return [rest[seat::n] + list(reversed(first_flips[seat])) for seat in range(n)]

@@ -1,0 +1,151 @@
+"""Bad input to the Note Snap engine: a typed error naming the input, and nothing changed."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+
+from musicgames.snap import (
+    ActionError,
+    CallError,
+    CloseSlaps,
+    ConfigError,
+    DoubleSlapError,
+    Flip,
+    GameOverError,
+    NotYourTurnError,
+    PhaseError,
+    ReactionTimeError,
+    SaveError,
+    SeatError,
+    Slap,
+    SnapConfig,
+    SnapError,
+    SnapState,
+    cards_of,
+    new_game,
+    stacked_deal,
+)
+
+
+def fresh(call_modes: tuple[str, ...] = ("auto", "self", "auto")) -> SnapState:
+    return new_game(random.Random(11), SnapConfig(players=3, call_modes=call_modes))  # type: ignore[arg-type]
+
+
+def refused(state: SnapState, action: object, error: type[SnapError], *words: str) -> None:
+    before = state.to_json()
+    events_before = state.events
+    with pytest.raises(error) as caught:
+        state.apply(action)  # type: ignore[arg-type]
+    message = str(caught.value)
+    for word in words:
+        assert word in message, message
+    assert isinstance(caught.value, ValueError)
+    assert state.to_json() == before and state.events == events_before
+
+
+def test_flip_out_of_turn_names_the_seat_whose_turn_it_is() -> None:
+    refused(fresh(), Flip(2), NotYourTurnError, "Flip(seat=2", "seat 0's turn")
+
+
+@pytest.mark.parametrize("seat", [3, -1, 7, "0", 0.0, None, True])
+def test_actions_from_a_seat_that_does_not_exist(seat: object) -> None:
+    state = fresh()
+    refused(state, Flip(seat), SeatError, repr(seat), "does not exist")  # type: ignore[arg-type]
+    state.apply(Flip(0))
+    refused(state, Slap(seat, 300.0), SeatError, "does not exist")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("ms", [-0.1, -500, float("nan"), float("-inf"), "fast", None, False])
+def test_negative_or_non_number_reaction_times(ms: object) -> None:
+    state = fresh()
+    state.apply(Flip(0))
+    refused(state, Slap(1, ms), ReactionTimeError, "reaction time")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("call", ["Do3", "Ut", "", "H", 0, ["Do"]])
+def test_a_call_that_is_not_a_name(call: object) -> None:
+    state = fresh()
+    state.apply(Flip(0))
+    state.apply(CloseSlaps())
+    if state.to_flip != 1:
+        pytest.skip("the first card changed the turn")
+    refused(state, Flip(1, call), CallError, "not a note name")  # type: ignore[arg-type]
+
+
+def test_actions_after_the_game_ended() -> None:
+    piles = stacked_deal([[cards_of("Re3")[0]], []])
+    piles[1] = piles[0][:-1] + piles[1]
+    piles[0] = piles[0][-1:]
+    state = SnapState.from_deal(piles, SnapConfig(players=2))
+    state.apply(Flip(0))
+    state.apply(Slap(1, 250.0))
+    state.apply(CloseSlaps())  # seat 1 slapped falsely: seat 0, without cards, wins
+    assert state.winners == (0,)
+    for action in (Flip(1), Slap(0, 100.0), CloseSlaps()):
+        refused(state, action, GameOverError, "game is over")
+    assert not list(state.legal_actions()) and not state.legal_actions()
+
+
+def test_wrong_phase_double_slaps_and_non_actions() -> None:
+    state = fresh()
+    refused(state, Slap(1, 200.0), PhaseError, "no card is waiting")
+    refused(state, CloseSlaps(), PhaseError, "no card is waiting")
+    refused(state, "flip", ActionError, "'flip'", "not a Note Snap action")
+    state.apply(Flip(0))
+    refused(state, Flip(1, "Re"), PhaseError, "waiting for slaps")
+    state.apply(Slap(2, 200.0))
+    refused(state, Slap(2, 250.0), DoubleSlapError, "already slapped")
+
+
+def test_bad_settings_and_deals() -> None:
+    with pytest.raises(ConfigError, match="tie_window_ms"):
+        SnapConfig(tie_window_ms=-1)
+    with pytest.raises(ConfigError, match="slap_window_ms"):
+        SnapConfig(slap_window_ms=0)
+    with pytest.raises(ConfigError, match="call_modes"):
+        SnapConfig(players=2, call_modes=("auto",))  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="call_modes"):
+        SnapConfig(players=2, call_modes=("auto", "shout"))  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="random.Random"):
+        new_game(42)  # type: ignore[arg-type]
+    with pytest.raises(SeatError, match="opener"):
+        new_game(random.Random(1), SnapConfig(players=2), opener=2)
+
+
+def _saved() -> dict[str, object]:
+    state = fresh()
+    state.apply(Flip(0))
+    state.apply(Slap(1, 420.0))
+    return json.loads(state.to_json())
+
+
+BROKEN_SAVES: list[tuple[str, Callable[[dict[str, object]], object]]] = [
+    ("not valid JSON", lambda d: "{not json"),
+    ("not a JSON object", lambda d: "[1, 2]"),
+    ("format", lambda d: {**d, "format": "chess"}),
+    ("version", lambda d: {**d, "version": 99}),
+    ("players", lambda d: {**d, "config": {**d["config"], "players": 9}}),  # type: ignore[dict-item]
+    ("unknown keys", lambda d: {**d, "config": {**d["config"], "eval": "x"}}),  # type: ignore[dict-item]
+    ("deal", lambda d: {**d, "deal": [[1, 2]]}),
+    ("twice", lambda d: {**d, "deal": {"hands": [[0, 0], [], []], "opener": 0}}),
+    ("actions", lambda d: {**d, "actions": "all of them"}),
+    ("does not replay", lambda d: {**d, "actions": [["flip", 1, "Re"]]}),
+    ("not a saved action", lambda d: {**d, "actions": [["jump"]]}),
+    ("NaN", lambda d: json.dumps(d).replace("420.0", "NaN")),
+    ("saved position", lambda d: {**d, "position": {**d["position"], "centre": []}}),  # type: ignore[dict-item]
+]
+
+
+@pytest.mark.parametrize(("words", "breaks"), BROKEN_SAVES, ids=[w for w, _ in BROKEN_SAVES])
+def test_a_malformed_saved_game_raises_save_error(
+    words: str, breaks: Callable[[dict[str, object]], object]
+) -> None:
+    broken = breaks(_saved())
+    text = broken if isinstance(broken, str) else json.dumps(broken)
+    with pytest.raises(SaveError, match="saved game") as caught:
+        SnapState.from_json(text)
+    assert words in str(caught.value)
