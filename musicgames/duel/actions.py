@@ -1,0 +1,208 @@
+"""The things a Keyboard Duel player can do: small frozen values, equal when they do the same.
+
+* :class:`Place` — play cards and put a new token on a key (D8);
+* :class:`Move` — play a number card (or a Wild, which counts 1) to move one token (D9);
+* :class:`Shift` — play an arrow card to shift all your tokens on one piano card (D9);
+* :class:`DuelCard` — play one card into your duel run (D11b, c);
+* :class:`LockIn` — finish your duel run (D11b, c);
+* :class:`EndTurn` — finish your turn and refill your hand (D7); with nothing done and
+  nothing possible this is the pass of D7.
+
+Cards are Compose card ids (0–41, see :mod:`musicgames.duel.cards`); keys are 0–23.
+
+>>> Place((36, 6), key=2)
+Place(cards=(6, 36), key=2)
+>>> for action in (Place((6, 36), key=2), Move(7, key=2, steps=-3), Shift(8, piano=1)):
+...     print(action)
+Place D2 + Wild on D (left)
+Move D3: the token on D (left) 3 keys left
+Shift D↑: right card
+>>> action_from_json(Move(7, key=2, steps=-3).to_json())
+Move(card=7, key=2, steps=-3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from musicgames.duel.cards import COMPOSE_DECK, key_name
+from musicgames.duel.errors import NotAnAction
+
+__all__ = [
+    "Action",
+    "DuelCard",
+    "EndTurn",
+    "LockIn",
+    "Move",
+    "Place",
+    "Shift",
+    "action_from_json",
+]
+
+
+def _card_label(card: object) -> str:
+    if isinstance(card, int) and 0 <= card < len(COMPOSE_DECK):
+        return str(COMPOSE_DECK[card])
+    return repr(card)
+
+
+def _key_label(key: object) -> str:
+    if isinstance(key, int) and 0 <= key < 24:
+        return key_name(key)
+    return f"key {key!r}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Play ``cards`` (one letter plus any Wilds, or Wilds alone) and place a token on ``key``.
+
+    The cards are kept sorted, so the same cards in any order make the same action.
+    """
+
+    cards: tuple[int, ...]
+    key: int
+
+    def __post_init__(self) -> None:
+        try:
+            normal = tuple(sorted(self.cards))
+        except TypeError:
+            return  # left as given: the engine names what is wrong with it
+        if normal != self.cards:
+            object.__setattr__(self, "cards", normal)
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON object: ``{"type": "place", "cards": [...], "key": k}``."""
+        return {"type": "place", "cards": list(self.cards), "key": self.key}
+
+    def __str__(self) -> str:
+        return f"Place {' + '.join(_card_label(c) for c in self.cards)} on {_key_label(self.key)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Play a number card or a Wild to move your token on ``key`` by ``steps`` keys.
+
+    ``steps`` is negative to the left, positive to the right, and its size must be the
+    card's number (1 for a Wild). Movement wraps from key 23 to key 0 and back (D2).
+    """
+
+    card: int
+    key: int
+    steps: int
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON object: ``{"type": "move", "card": c, "key": k, "steps": s}``."""
+        return {"type": "move", "card": self.card, "key": self.key, "steps": self.steps}
+
+    def __str__(self) -> str:
+        direction = "right" if isinstance(self.steps, int) and self.steps > 0 else "left"
+        size = abs(self.steps) if isinstance(self.steps, int) else self.steps
+        return (
+            f"Move {_card_label(self.card)}: the token on {_key_label(self.key)} "
+            f"{size} key{'s' if size != 1 else ''} {direction}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    """Play an arrow card: every token of yours on piano card ``piano`` (0 left, 1 right)
+    moves one key right (↑) or left (↓)."""
+
+    card: int
+    piano: int
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON object: ``{"type": "shift", "card": c, "piano": p}``."""
+        return {"type": "shift", "card": self.card, "piano": self.piano}
+
+    def __str__(self) -> str:
+        side = {0: "left card", 1: "right card"}.get(self.piano, f"piano {self.piano!r}")
+        return f"Shift {_card_label(self.card)}: {side}"
+
+
+@dataclass(frozen=True, slots=True)
+class DuelCard:
+    """Play one card into your run in the current duel; it takes effect at once (D11b)."""
+
+    card: int
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON object: ``{"type": "duel_card", "card": c}``."""
+        return {"type": "duel_card", "card": self.card}
+
+    def __str__(self) -> str:
+        return f"Duel card {_card_label(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class LockIn:
+    """Finish your run in the current duel (D11b, c)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON object: ``{"type": "lock_in"}``."""
+        return {"type": "lock_in"}
+
+    def __str__(self) -> str:
+        return "Lock in"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Finish your turn; your hand refills to five (D7)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON object: ``{"type": "end_turn"}``."""
+        return {"type": "end_turn"}
+
+    def __str__(self) -> str:
+        return "End turn"
+
+
+#: Any Keyboard Duel action.
+Action = Place | Move | Shift | DuelCard | LockIn | EndTurn
+
+_FIELDS: dict[str, tuple[type, tuple[str, ...]]] = {
+    "place": (Place, ("cards", "key")),
+    "move": (Move, ("card", "key", "steps")),
+    "shift": (Shift, ("card", "piano")),
+    "duel_card": (DuelCard, ("card",)),
+    "lock_in": (LockIn, ()),
+    "end_turn": (EndTurn, ()),
+}
+
+
+def action_from_json(data: object) -> Action:
+    """Read an action from its :meth:`to_json` form, checking every field's type.
+
+    >>> action_from_json({"type": "place", "cards": [3, 35], "key": 0})
+    Place(cards=(3, 35), key=0)
+    >>> action_from_json({"type": "fly"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    musicgames.duel.errors.NotAnAction: {'type': 'fly'} is not an action: 'type' must be one of ...
+    """
+    if not isinstance(data, dict) or data.get("type") not in _FIELDS:
+        raise NotAnAction(
+            f"{data!r} is not an action: 'type' must be one of {', '.join(_FIELDS)}"
+        )
+    cls, fields = _FIELDS[data["type"]]
+    if set(data) != {"type", *fields}:
+        raise NotAnAction(f"{data!r} is not an action: a {data['type']} has the fields "
+                          f"{', '.join(fields) or 'none'}")
+    values: dict[str, Any] = {}
+    for name in fields:
+        value = data[name]
+        if name == "cards":
+            if not isinstance(value, list) or not all(_is_int(v) for v in value):
+                raise NotAnAction(f"{data!r} is not an action: 'cards' must be a list of ids")
+            value = tuple(value)
+        elif not _is_int(value):
+            raise NotAnAction(f"{data!r} is not an action: {name!r} must be a whole number")
+        values[name] = value
+    action: Action = cls(**values)
+    return action
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,330 @@
+"""Keyboard Duel cards: the 24 piano cards (rules D2–D4) and the 42 Compose cards (D5).
+
+The board is two piano cards side by side, 24 keys numbered 0–23 from the left card's C
+to the right card's B (D2). Key ``k`` lies on piano card ``k // 12`` and has pitch class
+``k % 12`` (0 = C … 11 = B):
+
+>>> key_for_letter("D", piano=1)
+14
+>>> key_name(14), key_name(1, Naming.SOLFEGE)
+('D (right)', 'Do♯ (left)')
+
+A piano card is one of the 24 major and minor triads from :mod:`musicgames.theory`. Its
+root key is marked fff (×3), its third ff (×2) and its fifth f (×1); every other key
+counts ×1 (D4):
+
+>>> card = PIANO_CARDS[2]
+>>> card.name(), card.marks
+('D major', {2: 'fff', 6: 'ff', 9: 'f'})
+>>> card.multiplier(2), card.multiplier(6), card.multiplier(9), card.multiplier(0)
+(3, 2, 1, 1)
+
+Compose cards are numbered 0–41. Cards 0–34 show a letter and a corner (five per letter,
+corners 1, 2, 3, ↑, ↓); cards 35–41 are Wilds (D5). Cards are named by short codes:
+
+>>> [str(COMPOSE_DECK[i]) for i in (0, 3, 4, 7, 35)]
+['C1', 'C↑', 'C↓', 'D3', 'Wild']
+>>> card_ids("D2 D^ Wild Wild")
+(6, 8, 35, 36)
+>>> COMPOSE_DECK[8].label(Naming.SOLFEGE)
+'Re↑'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+
+from musicgames.theory import ALL_TRIADS, LETTERS, SYLLABLES, Naming, Triad
+
+__all__ = [
+    "BOARD_KEYS",
+    "COMPOSE_DECK",
+    "DECK_SIZE",
+    "HAND_SIZE",
+    "KEYS_PER_CARD",
+    "LETTER_PITCH_CLASSES",
+    "MARKS",
+    "PIANO_CARDS",
+    "WILD_IDS",
+    "CardCodeError",
+    "ComposeCard",
+    "Corner",
+    "PianoCard",
+    "card_ids",
+    "key_for_letter",
+    "key_name",
+    "key_piano",
+    "key_pitch_class",
+]
+
+#: Keys on one piano card (one octave, black keys included).
+KEYS_PER_CARD = 12
+#: Keys on the board: two piano cards (D2).
+BOARD_KEYS = 24
+#: Compose cards in the deck (D5).
+DECK_SIZE = 42
+#: Cards in a full hand (D6, D7).
+HAND_SIZE = 5
+
+#: Pitch class of each letter's white key, in the order of :data:`LETTERS` (C D E F G A B).
+LETTER_PITCH_CLASSES: tuple[int, ...] = (0, 2, 4, 5, 7, 9, 11)
+
+#: The mark printed on a key for each multiplier of a chord tone (D4).
+MARKS: dict[int, str] = {3: "fff", 2: "ff", 1: "f"}
+
+_PITCH_CLASS_NAMES = ("C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B")
+_SIDES = ("left", "right")
+
+
+class CardCodeError(ValueError):
+    """A card code such as ``'D2'`` or ``'Wild'`` that names no Compose card."""
+
+
+# -- the board ----------------------------------------------------------------------------
+
+
+def key_piano(key: int) -> int:
+    """The piano card a key lies on: 0 for the left card (keys 0–11), 1 for the right."""
+    return key // KEYS_PER_CARD
+
+
+def key_pitch_class(key: int) -> int:
+    """The pitch class of a key (0 = C … 11 = B)."""
+    return key % KEYS_PER_CARD
+
+
+def key_for_letter(letter: str | int, piano: int) -> int:
+    """The white key of a letter (``'D'``, ``'Re'`` or its index 0–6) on piano card 0 or 1.
+
+    >>> key_for_letter("Sol", 0), key_for_letter(0, 1)
+    (7, 12)
+    """
+    index = _letter_index(letter)
+    return piano * KEYS_PER_CARD + LETTER_PITCH_CLASSES[index]
+
+
+def key_name(key: int, naming: Naming | str = Naming.LETTERS) -> str:
+    """A key's note name without octave and the card it lies on: ``'F♯ (left)'``.
+
+    Black keys are named with sharps.
+    """
+    pitch_class = key_pitch_class(key)
+    name = _PITCH_CLASS_NAMES[pitch_class]
+    if Naming(naming) is Naming.SOLFEGE:
+        name = SYLLABLES[LETTERS.index(name[0])] + name[1:]
+    return f"{name} ({_SIDES[key_piano(key)]})"
+
+
+def _letter_index(letter: str | int) -> int:
+    if isinstance(letter, int) and not isinstance(letter, bool) and 0 <= letter < 7:
+        return letter
+    if isinstance(letter, str):
+        text = letter.strip()
+        if text.upper() in LETTERS:
+            return LETTERS.index(text.upper())
+        lowered = [s.lower() for s in SYLLABLES]
+        if text.lower() in lowered:
+            return lowered.index(text.lower())
+    raise CardCodeError(
+        f"{letter!r} is not a note letter: use one of {' '.join(LETTERS)} or {' '.join(SYLLABLES)}"
+    )
+
+
+# -- piano cards (D3, D4) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PianoCard:
+    """One piano card: an octave whose chord tones are the colored keys (D3).
+
+    ``index`` is the triad's place in :data:`musicgames.theory.ALL_TRIADS` (0–23).
+    """
+
+    index: int
+    triad: Triad
+
+    @property
+    def chord_pitch_classes(self) -> tuple[int, int, int]:
+        """Pitch classes of root, third and fifth: the card's colored keys."""
+        return self.triad.pitch_classes
+
+    @property
+    def marks(self) -> dict[int, str]:
+        """Pitch class → mark for the three colored keys: root fff, third ff, fifth f."""
+        root, third, fifth = self.chord_pitch_classes
+        return {root: MARKS[3], third: MARKS[2], fifth: MARKS[1]}
+
+    @property
+    def multipliers(self) -> tuple[int, ...]:
+        """The scoring multiplier of each of the 12 keys, C to B (D4, D13)."""
+        return _PIANO_MULTIPLIERS[self.index]
+
+    def multiplier(self, pitch_class: int) -> int:
+        """Number of f's on the key of this pitch class; an unmarked key counts 1."""
+        return _PIANO_MULTIPLIERS[self.index][pitch_class % KEYS_PER_CARD]
+
+    def name(self, naming: Naming | str = Naming.LETTERS, language: str = "en") -> str:
+        """The chord's name, e.g. ``'D major'`` or ``'Re mayor'``."""
+        return self.triad.name(naming, language)
+
+    def __repr__(self) -> str:
+        return f"PIANO_CARDS[{self.index}]"
+
+
+def _multipliers(t: Triad) -> tuple[int, ...]:
+    table = [1] * KEYS_PER_CARD
+    root, third, fifth = t.pitch_classes
+    table[fifth] = 1
+    table[third] = 2
+    table[root] = 3
+    return tuple(table)
+
+
+_PIANO_MULTIPLIERS: tuple[tuple[int, ...], ...] = tuple(_multipliers(t) for t in ALL_TRIADS)
+#: The chord-tone pitch classes of each piano card, precomputed for the engine.
+PIANO_CHORD_PITCH_CLASSES: tuple[tuple[int, int, int], ...] = tuple(
+    t.pitch_classes for t in ALL_TRIADS
+)
+#: The 24 piano cards, in the order of :data:`musicgames.theory.ALL_TRIADS`.
+PIANO_CARDS: tuple[PianoCard, ...] = tuple(PianoCard(i, t) for i, t in enumerate(ALL_TRIADS))
+
+
+# -- Compose cards (D5) ---------------------------------------------------------------------
+
+
+class Corner(IntEnum):
+    """What a Compose card's corner shows: its movement (D9) and its duel effect (D11b)."""
+
+    ONE = 1
+    TWO = 2
+    THREE = 3
+    UP = 4
+    DOWN = 5
+    WILD = 6
+
+    @property
+    def symbol(self) -> str:
+        """``'1'``, ``'2'``, ``'3'``, ``'↑'``, ``'↓'`` or ``''`` for a Wild."""
+        return _CORNER_SYMBOLS[self]
+
+    @property
+    def steps(self) -> int:
+        """Keys a Move with this card goes: 1–3 for numbers, 1 for a Wild, 0 for arrows."""
+        return _CORNER_STEPS[self]
+
+    @property
+    def addition(self) -> int:
+        """What the card adds to a duel total: its number, 1 for a Wild, 0 for arrows."""
+        return _CORNER_STEPS[self]
+
+
+_CORNER_SYMBOLS = {
+    Corner.ONE: "1",
+    Corner.TWO: "2",
+    Corner.THREE: "3",
+    Corner.UP: "↑",
+    Corner.DOWN: "↓",
+    Corner.WILD: "",
+}
+_CORNER_STEPS = {Corner.ONE: 1, Corner.TWO: 2, Corner.THREE: 3, Corner.UP: 0, Corner.DOWN: 0,
+                 Corner.WILD: 1}
+_LETTER_CORNERS = (Corner.ONE, Corner.TWO, Corner.THREE, Corner.UP, Corner.DOWN)
+
+
+@dataclass(frozen=True)
+class ComposeCard:
+    """One Compose card: ``id`` 0–41, a letter index 0–6 (C–B) or ``None`` for a Wild."""
+
+    id: int
+    letter: int | None
+    corner: Corner
+
+    @property
+    def is_wild(self) -> bool:
+        """True for the seven Wilds."""
+        return self.letter is None
+
+    @property
+    def letter_name(self) -> str | None:
+        """The card's letter (``'D'``), or ``None`` for a Wild."""
+        return None if self.letter is None else LETTERS[self.letter]
+
+    def label(self, naming: Naming | str = Naming.LETTERS) -> str:
+        """The card's name for display: ``'D2'``, ``'Re↑'``, ``'Wild'``."""
+        if self.letter is None:
+            return "Wild"
+        names = SYLLABLES if Naming(naming) is Naming.SOLFEGE else LETTERS
+        return f"{names[self.letter]}{self.corner.symbol}"
+
+    def __str__(self) -> str:
+        return self.label(Naming.LETTERS)
+
+    def __repr__(self) -> str:
+        return f"COMPOSE_DECK[{self.id}]"
+
+
+#: The 42 Compose cards by id: ids ``5 * letter + corner`` for the lettered ones, 35–41 Wilds.
+COMPOSE_DECK: tuple[ComposeCard, ...] = tuple(
+    ComposeCard(5 * letter + j, letter, corner)
+    for letter in range(7)
+    for j, corner in enumerate(_LETTER_CORNERS)
+) + tuple(ComposeCard(35 + w, None, Corner.WILD) for w in range(7))
+#: The ids of the seven Wilds.
+WILD_IDS: tuple[int, ...] = tuple(range(35, 42))
+
+#: Fast tables for the engine: letter index (−1 for a Wild) and corner value of each card id.
+CARD_LETTER: tuple[int, ...] = tuple(-1 if c.letter is None else c.letter for c in COMPOSE_DECK)
+CARD_CORNER: tuple[int, ...] = tuple(int(c.corner) for c in COMPOSE_DECK)
+
+_CODE_CORNERS = {
+    "1": Corner.ONE, "2": Corner.TWO, "3": Corner.THREE,
+    "↑": Corner.UP, "^": Corner.UP, "u": Corner.UP, "up": Corner.UP,
+    "↓": Corner.DOWN, "v": Corner.DOWN, "d": Corner.DOWN, "down": Corner.DOWN,
+}
+
+
+def card_ids(codes: str | Iterable[str]) -> tuple[int, ...]:
+    """Card ids from codes: a letter or syllable with 1, 2, 3, ↑ (or ^) or ↓ (or v); ``Wild``.
+
+    Successive Wilds get successive Wild ids, so the result holds distinct cards.
+
+    >>> card_ids(["Sol3", "Gv", "wild"])
+    (22, 24, 35)
+    >>> card_ids("H2")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    musicgames.duel.cards.CardCodeError: 'H2' is not a card: use a letter C–B or a syllable ...
+    """
+    if isinstance(codes, str):
+        codes = codes.replace(",", " ").split()
+    ids: list[int] = []
+    wilds = iter(WILD_IDS)
+    for code in codes:
+        text = code.strip()
+        if text.lower() in ("wild", "w", "jam"):
+            try:
+                ids.append(next(wilds))
+            except StopIteration:
+                raise CardCodeError("there are only 7 Wilds in the deck") from None
+            continue
+        ids.append(_lettered_card_id(text))
+    if len(set(ids)) != len(ids):
+        raise CardCodeError(f"{codes!r} names a card twice: each card is unique")
+    return tuple(ids)
+
+
+def _lettered_card_id(text: str) -> int:
+    for split in range(len(text) - 1, 0, -1):
+        name, corner = text[:split], text[split:].lower()
+        if corner in _CODE_CORNERS:
+            try:
+                letter = _letter_index(name)
+            except CardCodeError:
+                break
+            return 5 * letter + _LETTER_CORNERS.index(_CODE_CORNERS[corner])
+    raise CardCodeError(
+        f"{text!r} is not a card: use a letter C–B or a syllable Do–Si followed by 1, 2, 3, "
+        "↑ or ↓, or 'Wild'"
+    )

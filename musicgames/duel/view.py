@@ -1,0 +1,172 @@
+"""What one seat may see of a Keyboard Duel game (rule D16).
+
+A :class:`SeatView` holds the seat's own hand, the board, the piano cards, the discard pile,
+any duel in progress, the scores, and counts of everything hidden (the other hand, the draw
+pile). It never holds the other seat's cards or the draw order, so a computer player that
+decides from a view cannot cheat. Two games that differ only in hidden cards give equal views.
+
+Token tables are indexed by token number ``t`` = seat × 5 + index (White's 0–4, Black's
+5–9); ``board[key]`` is the token holding a key, or −1.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from musicgames.duel import legal
+from musicgames.duel.actions import Action
+from musicgames.duel.cards import DECK_SIZE, KEYS_PER_CARD, PIANO_CARDS
+
+if TYPE_CHECKING:
+    from musicgames.duel.state import DuelInfo, DuelState, Phase, Token
+
+__all__ = ["SeatView"]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's view of the game: everything public plus its own hand."""
+
+    seat: int
+    to_act: int | None
+    phase: Phase
+    round: int
+    starter: int
+    turn: int
+    turn_number: int
+    final_turn: bool
+    placed: bool
+    moved: bool
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, int]
+    draw_size: int
+    discard: tuple[int, ...]
+    piano: tuple[int, int]
+    piano_deck_left: tuple[int, ...]
+    token_states: tuple[int, ...]
+    token_keys: tuple[int, ...]
+    token_powers: tuple[int, ...]
+    board: tuple[int, ...]
+    duel: DuelInfo | None
+    pending: tuple[int, ...]
+    totals: tuple[int, int]
+    round_scores: tuple[tuple[int, int], ...]
+
+    @property
+    def opponent(self) -> int:
+        """The other seat."""
+        return 1 - self.seat
+
+    @property
+    def my_decision(self) -> bool:
+        """True if this seat must act now."""
+        return self.to_act == self.seat
+
+    def running_scores(self) -> tuple[int, int]:
+        """What each seat would bank if the round ended now, chord bonuses included (D13)."""
+        if self.to_act is None:
+            return (0, 0)
+        return legal.round_score(self.board, self.token_powers, self.piano)
+
+    def key_multiplier(self, key: int) -> int:
+        """The scoring multiplier of a key this round (D4)."""
+        return PIANO_CARDS[self.piano[key // KEYS_PER_CARD]].multiplier(key % KEYS_PER_CARD)
+
+    def tokens(self, seat: int) -> tuple[Token, ...]:
+        """A seat's five tokens as the table shows them (states are public)."""
+        from musicgames.duel.state import Token, TokenState, dice_for_power
+
+        states = tuple(TokenState)
+        out = []
+        for i in range(legal.TOKENS_PER_SEAT):
+            t = seat * legal.TOKENS_PER_SEAT + i
+            status, key, power = self.token_states[t], self.token_keys[t], self.token_powers[t]
+            settled = status == legal.ON_BOARD and self.board[key] == t
+            out.append(Token(
+                seat=seat, index=i, state=states[status],
+                key=key if status == legal.ON_BOARD else None, power=power,
+                dice=dice_for_power(power) if power else 0,
+                score=power * self.key_multiplier(key) if settled else 0,
+            ))
+        return tuple(out)
+
+    def legal_actions(self, distinct: bool = False) -> tuple[Action, ...]:
+        """Every legal action of this seat now (empty when it is not this seat's decision).
+
+        The same list :meth:`DuelState.legal_actions` gives: legality never depends on
+        hidden cards.
+        """
+        if self.to_act != self.seat:
+            return ()
+        if self.duel is None:
+            return legal.turn_actions(self.seat, self.hand, self.token_states, self.board,
+                                      self.placed, self.moved, distinct)
+        run = self.duel.attacker_run if self.seat == self.duel.attacker else self.duel.defender_run
+        return legal.duel_actions(self.hand, run, distinct)
+
+    def is_legal(self, action: object) -> bool:
+        """True if ``action`` is one of :meth:`legal_actions`."""
+        return action in self.legal_actions()
+
+    def unseen_cards(self) -> tuple[int, ...]:
+        """Cards this seat cannot see: the other hand and the draw pile together, sorted."""
+        seen = set(self.hand) | set(self.discard)
+        return tuple(c for c in range(DECK_SIZE) if c not in seen)
+
+    def sample_state(self, rng: random.Random) -> DuelState:
+        """A full game consistent with this view, the hidden cards dealt at random.
+
+        The other hand and the draw order are drawn from :meth:`unseen_cards`, the order of
+        the piano deck shuffled, and the game's dice seeded, all from ``rng`` only — so a
+        computer player that looks ahead in sampled games decides from the view and its own
+        seed alone (D16).
+        """
+        from musicgames.duel.state import DuelState, _rng_to_json
+
+        unseen = list(self.unseen_cards())
+        rng.shuffle(unseen)
+        other = self.hand_sizes[self.opponent]
+        hands: list[list[int]] = [[], []]
+        hands[self.seat] = list(self.hand)
+        hands[self.opponent] = unseen[:other]
+        piano_deck = list(self.piano_deck_left)
+        rng.shuffle(piano_deck)
+        names = ("unplaced", "on_board", "merged", "beaten")
+        duel = None
+        if self.duel is not None:
+            d = self.duel
+            duel = {
+                "key": d.key,
+                "attacker_token": d.attacker * legal.TOKENS_PER_SEAT + d.attacker_token,
+                "defender_token": d.defender * legal.TOKENS_PER_SEAT + d.defender_token,
+                "dice": [list(d.attacker_dice), list(d.defender_dice)],
+                "additions": [d.attacker_add, d.defender_add],
+                "runs": [list(d.attacker_run), list(d.defender_run)],
+            }
+        position = {
+            "rng": _rng_to_json(random.Random(rng.getrandbits(64)).getstate()),
+            "round": self.round,
+            "starter": self.starter,
+            "turn": self.turn,
+            "turns": self.turn_number - 1,
+            "final_turn": self.final_turn,
+            "placed": self.placed,
+            "moved": self.moved,
+            "phase": self.phase.value,
+            "piano": list(self.piano),
+            "piano_deck": piano_deck,
+            "hands": hands,
+            "draw": unseen[other:],
+            "discard": list(self.discard),
+            "tokens": [[names[s], k, p] for s, k, p in
+                       zip(self.token_states, self.token_keys, self.token_powers, strict=True)],
+            "duel": duel,
+            "pending": list(self.pending),
+            "totals": list(self.totals),
+            "round_scores": [list(r) for r in self.round_scores],
+        }
+        state = DuelState._from_position(position)
+        state._start = position
+        return state
