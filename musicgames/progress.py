@@ -1,0 +1,1091 @@
+"""Stored progress: one row per answer or game event, in a small SQLite file per student.
+
+Each student has one progress file (SQLite, in WAL mode, so a drill and a game can write to
+it at the same time). It lives in the user's data folder unless another path is given, or the
+``MUSICGAMES_DATA_DIR`` environment variable names another folder (for a class on a shared
+drive, or for tests). The student's name is stored in the file once; every row carries it, so
+files from a whole class can be read together.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> with ProgressStore(folder / "ana.sqlite3", student="Ana") as store:
+...     _ = store.record("drill", "Sol3", "Sol", correct=True, response_ms=850)
+...     _ = store.record("drill", "Fa3", "Mi", correct=False, response_ms=1900)
+...     [(a.item, a.answer, a.correct) for a in store.answers()]
+[('Sol3', 'Sol', True), ('Fa3', 'Mi', False)]
+>>> summary = item_stats(read_answers(folder / "ana.sqlite3"))
+>>> [(s.item, s.count, s.accuracy, s.median_ms) for s in summary]
+[('Fa3', 1, 0.0, 1900.0), ('Sol3', 1, 1.0, 850.0)]
+
+A file that is not a progress file is refused with a clear message and left exactly as it was:
+
+>>> _ = (folder / "notes.sqlite3").write_bytes(b"shopping list: milk, eggs")
+>>> ProgressStore(folder / "notes.sqlite3")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+musicgames.progress.CorruptProgressFileError: ...notes.sqlite3 is not a musicgames progress file: \
+it is not an SQLite database (it may be damaged). It was left untouched; ...
+
+Nothing read from disk is ever unpickled or evaluated: rows are plain SQL values and CSV text.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+import sqlite3
+import statistics
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from musicgames.theory import LETTERS, Naming, Note, NoteError
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "ACTIVITIES",
+    "CSV_COLUMNS",
+    "SCHEMA_VERSION",
+    "Answer",
+    "AnswerError",
+    "ClassProgress",
+    "CorruptProgressFileError",
+    "DayStats",
+    "ForeignDatabaseError",
+    "ItemStats",
+    "NewerProgressFileError",
+    "ProgressError",
+    "ProgressCsvError",
+    "ProgressStore",
+    "StudentNameError",
+    "StudentStats",
+    "Table",
+    "daily_stats",
+    "data_dir",
+    "default_path",
+    "demo_class",
+    "export_csv",
+    "item_stats",
+    "open_progress",
+    "plot_days",
+    "plot_items",
+    "plot_notes",
+    "read_answers",
+    "read_class",
+    "read_csv",
+    "student_stats",
+]
+
+#: What a row can be about: the note drill, the chord-tones quiz, and the two games.
+ACTIVITIES: tuple[str, ...] = ("drill", "quiz", "note_snap", "keyboard_duel")
+#: The version of the file layout, kept in ``PRAGMA user_version``.
+SCHEMA_VERSION = 1
+#: Marks a SQLite file as a musicgames progress file (``PRAGMA application_id``, "MGPR").
+APPLICATION_ID = 0x4D475052
+#: The columns of an exported CSV file, in order.
+CSV_COLUMNS: tuple[str, ...] = (
+    "student",
+    "time",
+    "activity",
+    "item",
+    "answer",
+    "correct",
+    "response_ms",
+)
+#: File name endings read as progress files in a class folder.
+PROGRESS_SUFFIXES: tuple[str, ...] = (".sqlite3", ".sqlite", ".db")
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_ENV_VAR = "MUSICGAMES_DATA_DIR"
+_MAX_NAME = 80
+_MAX_TEXT = 200
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE answers (
+    id INTEGER PRIMARY KEY,
+    student TEXT NOT NULL,
+    time TEXT NOT NULL,
+    activity TEXT NOT NULL,
+    item TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    correct INTEGER CHECK (correct IN (0, 1)),
+    response_ms REAL
+);
+CREATE INDEX answers_by_time ON answers (time);
+"""
+_ANSWER_COLUMNS = {"id", "student", "time", "activity", "item", "answer", "correct", "response_ms"}
+
+
+# -- errors -------------------------------------------------------------------------------
+
+
+class ProgressError(ValueError):
+    """Something about a progress file or an answer that cannot be used."""
+
+
+class CorruptProgressFileError(ProgressError):
+    """The file is not an SQLite database, or it is damaged. It is never overwritten."""
+
+
+class ForeignDatabaseError(ProgressError):
+    """The file is an SQLite database of some other program. It is never overwritten."""
+
+
+class NewerProgressFileError(ProgressError):
+    """The file was written by a newer musicgames whose layout this one does not know."""
+
+
+class StudentNameError(ProgressError):
+    """A missing or unusable student name, or a file that belongs to another student."""
+
+
+class AnswerError(ProgressError):
+    """An answer row with a bad value: an unknown activity, a negative time, …"""
+
+
+class ProgressCsvError(ProgressError):
+    """A CSV file that is not a musicgames progress export (the message names the line)."""
+
+
+# -- where files live ---------------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """The folder progress files go in: ``$MUSICGAMES_DATA_DIR`` if set, else the user's
+    data folder for musicgames (``platformdirs.user_data_dir``)."""
+    override = os.environ.get(_ENV_VAR, "").strip()
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("musicgames", appauthor=False))
+
+
+def default_path() -> Path:
+    """The default progress file: ``progress.sqlite3`` in :func:`data_dir`."""
+    return data_dir() / "progress.sqlite3"
+
+
+# -- one row --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer (or game event) of one student.
+
+    ``time`` is UTC in ISO 8601; ``correct`` is ``None`` for an event that is neither right
+    nor wrong (a game won, say); ``response_ms`` is ``None`` when nothing was timed.
+    """
+
+    student: str
+    time: str
+    activity: str
+    item: str
+    answer: str
+    correct: bool | None
+    response_ms: float | None
+
+    def __post_init__(self) -> None:
+        _check_name(self.student)
+        _check_time(self.time)
+        if self.activity not in ACTIVITIES:
+            allowed = ", ".join(ACTIVITIES)
+            raise AnswerError(f"activity {self.activity!r} is not one of {allowed}")
+        for field_name in ("item", "answer"):
+            value = getattr(self, field_name)
+            if not isinstance(value, str) or len(value) > _MAX_TEXT:
+                raise AnswerError(
+                    f"{field_name} {value!r} must be text of at most {_MAX_TEXT} characters"
+                )
+        if not self.item:
+            raise AnswerError("item '' is empty: say what was asked (a note, a chord, …)")
+        if self.correct is not None and not isinstance(self.correct, bool):
+            raise AnswerError(f"correct={self.correct!r} must be True, False or None")
+        ms = self.response_ms
+        if ms is not None and (
+            isinstance(ms, bool)
+            or not isinstance(ms, (int, float))
+            or not math.isfinite(ms)
+            or ms < 0
+        ):
+            raise AnswerError(f"response_ms={ms!r} must be a number of milliseconds ≥ 0 or None")
+
+    @property
+    def day(self) -> date:
+        """The (UTC) day of the answer."""
+        return datetime.fromisoformat(self.time).date()
+
+    def to_csv_row(self) -> list[str]:
+        """The answer as the text cells of one CSV line (see :data:`CSV_COLUMNS`)."""
+        correct = "" if self.correct is None else str(int(self.correct))
+        ms = "" if self.response_ms is None else repr(float(self.response_ms))
+        return [self.student, self.time, self.activity, self.item, self.answer, correct, ms]
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise StudentNameError(f"student name {name!r} is empty: give the student's name")
+    if len(name) > _MAX_NAME or any(ord(c) < 32 for c in name) or name != name.strip():
+        raise StudentNameError(
+            f"student name {name!r} must be at most {_MAX_NAME} characters on one line, "
+            "without spaces at either end"
+        )
+    return name
+
+
+def _check_time(value: object) -> None:
+    try:
+        parsed = datetime.fromisoformat(str(value))
+    except ValueError:
+        raise AnswerError(f"time {value!r} is not an ISO 8601 time") from None
+    if not isinstance(value, str) or parsed.utcoffset() != timezone.utc.utcoffset(None):
+        raise AnswerError(f"time {value!r} must be an ISO 8601 time in UTC (+00:00)")
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+# -- opening and checking files -----------------------------------------------------------
+
+
+def _untouched(path: Path, why: str) -> str:
+    return (
+        f"{path} is not a musicgames progress file: {why}. "
+        "It was left untouched; move it away or choose another file."
+    )
+
+
+def _check_connection(connection: sqlite3.Connection, path: Path) -> None:
+    """Refuse anything but a musicgames progress file of a version we can read."""
+    app_id = connection.execute("PRAGMA application_id").fetchone()[0]
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if app_id != APPLICATION_ID:
+        raise ForeignDatabaseError(
+            _untouched(path, "it is an SQLite database of another program")
+        )
+    if version > SCHEMA_VERSION:
+        raise NewerProgressFileError(
+            f"{path} was written by a newer musicgames (file layout {version}, this one reads "
+            f"up to {SCHEMA_VERSION}): update musicgames to read it. It was left untouched."
+        )
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(answers)")}
+    if columns != _ANSWER_COLUMNS or version < 1:
+        raise CorruptProgressFileError(_untouched(path, "its tables are not the expected ones"))
+
+
+def _check_file(path: Path) -> None:
+    """Check an existing, non-empty file without writing to it."""
+    with path.open("rb") as handle:
+        header = handle.read(len(_SQLITE_HEADER))
+    if header != _SQLITE_HEADER:
+        raise CorruptProgressFileError(
+            _untouched(path, "it is not an SQLite database (it may be damaged)")
+        )
+    try:
+        connection = _connect_read_only(path)
+        try:
+            if _is_empty(connection):
+                return  # an empty database: nothing to lose, it may become a progress file
+            _check_connection(connection, path)
+            problems = connection.execute("PRAGMA quick_check").fetchall()
+            if problems != [("ok",)]:
+                raise CorruptProgressFileError(_untouched(path, "it is damaged"))
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as err:
+        raise CorruptProgressFileError(_untouched(path, f"it is damaged ({err})")) from None
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """Open a file for reading only, leaving no trace next to it when nobody writes it.
+
+    Without a ``-wal`` file beside it the database is complete as it stands and is opened
+    ``immutable`` (no lock files are made: a teacher's class folder stays as it was); while a
+    writer has it open, it is opened ``mode=ro`` to see the rows still in the WAL.
+    """
+    uri = path.resolve().as_uri()
+    if not Path(f"{path}-wal").exists():
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True)
+    return sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=30)
+
+
+def _row_to_answer(row: Sequence[Any]) -> Answer:
+    student, time, activity, item, answer, correct, response_ms = row
+    return Answer(
+        student,
+        time,
+        activity,
+        item,
+        answer,
+        None if correct is None else bool(correct),
+        None if response_ms is None else float(response_ms),
+    )
+
+
+def _is_empty(connection: sqlite3.Connection) -> bool:
+    tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    app_id = connection.execute("PRAGMA application_id").fetchone()[0]
+    return bool(tables == 0 and app_id == 0)
+
+
+def _write_schema(connection: sqlite3.Connection) -> None:
+    for statement in _SCHEMA.split(";"):  # not executescript: that would commit first
+        if statement.strip():
+            connection.execute(statement)
+    connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _create(path: Path) -> None:
+    """Make a new, empty progress file at ``path`` in one step.
+
+    The file is built under a temporary name and then hard-linked into place, which fails
+    if the name exists: so a file at ``path`` is never half-made, and when two processes
+    create it at once, one wins and both use its file. (Where hard links are not possible,
+    an empty file is made and filled in place, inside a transaction.)
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.new")
+    connection = sqlite3.connect(temporary, isolation_level=None)
+    try:
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("BEGIN")
+        _write_schema(connection)
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        pass  # someone else made it first: theirs is used
+    except OSError:
+        path.touch()  # no hard links here: an empty file, filled in by _prepare
+    finally:
+        temporary.unlink()
+
+
+_SELECT = "SELECT student, time, activity, item, answer, correct, response_ms FROM answers"
+
+
+class ProgressStore:
+    """A student's progress file, open for writing.
+
+    ``path`` defaults to :func:`default_path`. A missing (or empty) file is created; an
+    existing one must be a musicgames progress file, or :class:`CorruptProgressFileError`,
+    :class:`ForeignDatabaseError` or :class:`NewerProgressFileError` is raised and the file
+    is left exactly as it was. ``student`` sets the student's name if the file has none yet;
+    a file that already belongs to someone else raises :class:`StudentNameError`.
+
+    Each :meth:`record` is its own transaction, so several processes (a drill and a game in
+    two notebooks) can write to one file at the same time without losing a row.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, student: str | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        self._lock = threading.Lock()
+        if not self.path.exists():
+            _create(self.path)
+        if self.path.stat().st_size > 0:
+            _check_file(self.path)
+        self._connection = sqlite3.connect(
+            self.path, timeout=30, isolation_level=None, check_same_thread=False
+        )
+        try:
+            self._prepare()
+        except sqlite3.DatabaseError as err:
+            self._connection.close()
+            why = _untouched(self.path, f"it is damaged ({err})")
+            raise CorruptProgressFileError(why) from None
+        except ProgressError:
+            self._connection.close()
+            raise
+        if student is not None:
+            self.set_student(student)
+
+    def _prepare(self) -> None:
+        con = self._connection
+        con.execute("PRAGMA busy_timeout = 30000")
+        con.execute("BEGIN IMMEDIATE")  # one process at a time decides whether to create
+        try:
+            if _is_empty(con):  # an empty file given to us: make it a progress file
+                _write_schema(con)
+            else:
+                _check_connection(con, self.path)
+            con.execute("COMMIT")
+        except BaseException:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            raise
+        con.execute("PRAGMA journal_mode = WAL")
+        con.execute("PRAGMA synchronous = NORMAL")
+
+    # -- the student ----------------------------------------------------------------------
+    @property
+    def student(self) -> str | None:
+        """The student this file belongs to, or ``None`` before a name was set."""
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT value FROM meta WHERE key = 'student'"
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_student(self, name: str) -> None:
+        """Set the student's name, once. Setting the same name again is fine."""
+        _check_name(name)
+        with self._lock:
+            con = self._connection
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                row = con.execute("SELECT value FROM meta WHERE key = 'student'").fetchone()
+                if row is None:
+                    con.execute("INSERT INTO meta (key, value) VALUES ('student', ?)", (name,))
+                elif row[0] != name:
+                    raise StudentNameError(
+                        f"{self.path} belongs to {row[0]!r}, not {name!r}: "
+                        "each student keeps their own progress file"
+                    )
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+
+    # -- writing --------------------------------------------------------------------------
+    def record(
+        self,
+        activity: str,
+        item: str,
+        answer: str,
+        correct: bool | None,
+        response_ms: float | None = None,
+        *,
+        time: str | None = None,
+    ) -> Answer:
+        """Store one answer (or game event) now, and return it.
+
+        ``time`` (UTC, ISO 8601) defaults to the present moment.
+        """
+        student = self.student
+        if student is None:
+            raise StudentNameError(
+                f"{self.path} has no student name yet: call set_student('Name') first"
+            )
+        row = Answer(student, time or _now(), activity, item, answer, correct, response_ms)
+        self._insert([row])
+        return row
+
+    def _insert(self, rows: Iterable[Answer]) -> int:
+        values = [
+            (
+                a.student,
+                a.time,
+                a.activity,
+                a.item,
+                a.answer,
+                None if a.correct is None else int(a.correct),
+                a.response_ms,
+            )
+            for a in rows
+        ]
+        with self._lock:
+            con = self._connection
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                con.executemany(
+                    "INSERT INTO answers (student, time, activity, item, answer, correct, "
+                    "response_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    values,
+                )
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+        return len(values)
+
+    # -- reading --------------------------------------------------------------------------
+    def answers(self, activity: str | None = None) -> list[Answer]:
+        """Every stored row, oldest first (only one activity's if ``activity`` is given)."""
+        if activity is not None and activity not in ACTIVITIES:
+            raise AnswerError(f"activity {activity!r} is not one of {', '.join(ACTIVITIES)}")
+        with self._lock:
+            if activity is None:
+                rows = self._connection.execute(f"{_SELECT} ORDER BY time, id").fetchall()
+            else:
+                rows = self._connection.execute(
+                    f"{_SELECT} WHERE activity = ? ORDER BY time, id", (activity,)
+                ).fetchall()
+        return [_row_to_answer(r) for r in rows]
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._connection.execute("SELECT count(*) FROM answers").fetchone()[0])
+
+    # -- CSV --------------------------------------------------------------------------------
+    def export_csv(self, target: str | os.PathLike[str] | io.TextIOBase) -> int:
+        """Write every row to a CSV file (or open text file); return how many."""
+        return export_csv(self.answers(), target)
+
+    def import_csv(self, source: str | os.PathLike[str] | io.TextIOBase) -> int:
+        """Add the rows of an exported CSV file; rows already stored are skipped.
+
+        All rows must be this file's student's (the name is taken from the CSV if the file
+        has none yet). Returns how many rows were added.
+        """
+        rows = read_csv(source)
+        names = {a.student for a in rows}
+        if len(names) > 1:
+            raise StudentNameError(
+                f"the CSV holds answers of {len(names)} students ({', '.join(sorted(names))}): "
+                "a progress file keeps one student's"
+            )
+        if names:
+            self.set_student(names.pop())
+        present = set(self.answers())
+        new = [a for a in rows if a not in present]
+        return self._insert(new) if new else 0
+
+    # -- closing --------------------------------------------------------------------------
+    def close(self) -> None:
+        """Close the file (the last writer to close folds the WAL back into it)."""
+        with self._lock:
+            self._connection.close()
+
+    def __enter__(self) -> ProgressStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"ProgressStore({str(self.path)!r})"
+
+
+def open_progress(
+    student: str | None = None, path: str | os.PathLike[str] | None = None
+) -> ProgressStore | None:
+    """The progress store for lessons: the default file (or ``path``) with ``student``'s name.
+
+    Returns ``None`` (nothing is recorded) when no name is given and the file has none yet.
+    """
+    target = Path(path) if path is not None else default_path()
+    if student is None and not (target.exists() and target.stat().st_size > 0):
+        return None
+    store = ProgressStore(target, student=student)
+    if store.student is None:
+        store.close()
+        return None
+    return store
+
+
+def read_answers(path: str | os.PathLike[str]) -> list[Answer]:
+    """The rows of a progress file (``.sqlite3``) or a CSV export, read without writing."""
+    target = Path(path)
+    if target.suffix.lower() == ".csv":
+        return read_csv(target)
+    if not target.exists():
+        raise ProgressError(f"{target} does not exist")
+    _check_file(target)
+    try:
+        connection = _connect_read_only(target)
+        try:
+            rows = connection.execute(f"{_SELECT} ORDER BY time, id").fetchall()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as err:
+        raise CorruptProgressFileError(_untouched(target, f"it is damaged ({err})")) from None
+    try:
+        return [_row_to_answer(r) for r in rows]
+    except ProgressError as err:
+        raise CorruptProgressFileError(_untouched(target, f"a row is not valid ({err})")) from None
+
+
+# -- CSV ------------------------------------------------------------------------------------
+
+
+def export_csv(answers: Iterable[Answer], target: str | os.PathLike[str] | io.TextIOBase) -> int:
+    """Write answers as CSV (a header line, then one line per answer); return how many."""
+    if isinstance(target, io.TextIOBase):
+        return _write_csv(answers, target)
+    with Path(target).open("w", newline="", encoding="utf-8") as handle:
+        return _write_csv(answers, handle)
+
+
+def _write_csv(answers: Iterable[Answer], handle: Any) -> int:
+    writer = csv.writer(handle)
+    writer.writerow(CSV_COLUMNS)
+    count = 0
+    for answer in answers:
+        writer.writerow(answer.to_csv_row())
+        count += 1
+    return count
+
+
+def read_csv(source: str | os.PathLike[str] | io.TextIOBase) -> list[Answer]:
+    """Read answers from a CSV export, checking every cell (a bad line raises
+    :class:`ProgressCsvError` naming it)."""
+    if isinstance(source, io.TextIOBase):
+        return _parse_csv(source, "<text>")
+    with Path(source).open(newline="", encoding="utf-8") as handle:
+        return _parse_csv(handle, str(source))
+
+
+def _parse_csv(handle: Any, name: str) -> list[Answer]:
+    reader = csv.reader(handle)
+    header = next(reader, None)
+    if header is None or tuple(header) != CSV_COLUMNS:
+        raise ProgressCsvError(
+            f"{name}: the first line must be the header {','.join(CSV_COLUMNS)}, not {header!r}"
+        )
+    answers = []
+    for line_number, cells in enumerate(reader, start=2):
+        if len(cells) != len(CSV_COLUMNS):
+            raise ProgressCsvError(
+                f"{name}, line {line_number}: {len(cells)} cells, expected {len(CSV_COLUMNS)}"
+            )
+        student, time, activity, item, answer, correct_text, ms_text = cells
+        try:
+            correct = {"": None, "1": True, "0": False}[correct_text]
+        except KeyError:
+            raise ProgressCsvError(
+                f"{name}, line {line_number}: correct {correct_text!r} must be 1, 0 or empty"
+            ) from None
+        try:
+            ms = float(ms_text) if ms_text else None
+            answers.append(Answer(student, time, activity, item, answer, correct, ms))
+        except ValueError as err:
+            raise ProgressCsvError(f"{name}, line {line_number}: {err}") from None
+    return answers
+
+
+# -- a class folder -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClassProgress:
+    """Everything read from a class folder: the answers, and the files that were skipped."""
+
+    answers: tuple[Answer, ...]
+    skipped: tuple[tuple[str, str], ...]  # (file name, why)
+
+    @property
+    def students(self) -> list[str]:
+        """The students' names, sorted."""
+        return sorted({a.student for a in self.answers})
+
+    def of(self, student: str) -> list[Answer]:
+        """One student's answers."""
+        return [a for a in self.answers if a.student == student]
+
+
+def read_class(folder: str | os.PathLike[str]) -> ClassProgress:
+    """Read every progress file (``.sqlite3``, ``.sqlite``, ``.db``) and CSV export in a
+    folder. Files that cannot be read are listed in ``skipped`` with the reason, and left
+    untouched; the others are read without writing to them."""
+    root = Path(folder)
+    if not root.is_dir():
+        raise ProgressError(f"{root} is not a folder")
+    answers: list[Answer] = []
+    skipped: list[tuple[str, str]] = []
+    for path in sorted(root.iterdir()):
+        if not path.is_file() or path.suffix.lower() not in (*PROGRESS_SUFFIXES, ".csv"):
+            continue
+        try:
+            answers.extend(read_answers(path))
+        except ProgressError as err:
+            skipped.append((path.name, str(err)))
+    answers.sort(key=lambda a: (a.time, a.student))
+    return ClassProgress(tuple(answers), tuple(skipped))
+
+
+def demo_class(folder: str | os.PathLike[str], *, seed: int = 7, students: int = 4) -> Path:
+    """Fill ``folder`` with made-up progress files of a small class (for trying the teacher's
+    notebook): drill and quiz answers over a week, each student with a weak note or two."""
+    import random
+
+    from musicgames.theory import ALL_TRIADS, CARD_NOTES
+
+    rng = random.Random(seed)
+    root = Path(folder)
+    root.mkdir(parents=True, exist_ok=True)
+    names = ["Ana", "Bruno", "Chloé", "Dmitri", "Emma", "Farid", "Grace", "Hugo"][:students]
+    start = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+    for number, name in enumerate(names):
+        weak = set(rng.sample(range(len(CARD_NOTES)), 2))
+        path = root / f"{name.lower()}.sqlite3"
+        with ProgressStore(path, student=name) as store:
+            rows = []
+            for day in range(6):
+                skill = 0.55 + 0.07 * day + 0.03 * number
+                for question in range(25):
+                    when = start.replace(day=start.day + day, minute=question)
+                    index = rng.randrange(len(CARD_NOTES))
+                    note = CARD_NOTES[index]
+                    chance = skill - (0.35 if index in weak else 0.0)
+                    right = rng.random() < chance
+                    answer = note if right else rng.choice([n for n in CARD_NOTES if n != note])
+                    ms = rng.lognormvariate(7.2 - 0.05 * day + (0.4 if index in weak else 0), 0.3)
+                    rows.append(
+                        Answer(
+                            name,
+                            when.isoformat(timespec="microseconds"),
+                            "drill",
+                            note.solfege,
+                            answer.syllable,
+                            right,
+                            round(ms, 1),
+                        )
+                    )
+                for question in range(5):
+                    when = start.replace(day=start.day + day, hour=10, minute=question)
+                    chord = rng.choice(ALL_TRIADS[:7] + ALL_TRIADS[12:19])
+                    right = rng.random() < skill
+                    rows.append(
+                        Answer(
+                            name,
+                            when.isoformat(timespec="microseconds"),
+                            "quiz",
+                            chord.name(Naming.LETTERS),
+                            chord.name(Naming.LETTERS) if right else "?",
+                            right,
+                            round(rng.lognormvariate(8.0, 0.3), 1),
+                        )
+                    )
+            store._insert(rows)
+    return root
+
+
+# -- numbers ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ItemStats:
+    """How one item (a note, a chord) went: answers, right ones, median response time."""
+
+    item: str
+    count: int
+    right: int
+    median_ms: float | None
+
+    @property
+    def accuracy(self) -> float:
+        """The share of right answers, 0.0 to 1.0."""
+        return self.right / self.count if self.count else 0.0
+
+
+@dataclass(frozen=True)
+class DayStats:
+    """How one day went."""
+
+    day: date
+    count: int
+    right: int
+    median_ms: float | None
+
+    @property
+    def accuracy(self) -> float:
+        """The share of right answers, 0.0 to 1.0."""
+        return self.right / self.count if self.count else 0.0
+
+
+@dataclass(frozen=True)
+class StudentStats:
+    """A line of the class table."""
+
+    student: str
+    count: int
+    right: int
+    median_ms: float | None
+    days: int
+    last_day: date | None
+    weakest: str | None
+
+    @property
+    def accuracy(self) -> float:
+        """The share of right answers, 0.0 to 1.0."""
+        return self.right / self.count if self.count else 0.0
+
+
+def _median(values: Sequence[float]) -> float | None:
+    return float(statistics.median(values)) if values else None
+
+
+def _judged(answers: Iterable[Answer], activity: str | None) -> list[Answer]:
+    return [
+        a
+        for a in answers
+        if a.correct is not None and (activity is None or a.activity == activity)
+    ]
+
+
+def _note_order(item: str) -> tuple[int, str]:
+    try:
+        return (Note.parse(item).midi, item)
+    except NoteError:
+        return (10_000, item)
+
+
+def item_stats(answers: Iterable[Answer], activity: str | None = None) -> list[ItemStats]:
+    """Per item: answers, right answers and median response time, notes low to high then
+    other items by name. Only rows that are right or wrong count."""
+    groups: dict[str, list[Answer]] = {}
+    for a in _judged(answers, activity):
+        groups.setdefault(a.item, []).append(a)
+    return [
+        ItemStats(
+            item,
+            len(rows),
+            sum(1 for a in rows if a.correct),
+            _median([a.response_ms for a in rows if a.response_ms is not None]),
+        )
+        for item, rows in sorted(groups.items(), key=lambda kv: _note_order(kv[0]))
+    ]
+
+
+def daily_stats(answers: Iterable[Answer], activity: str | None = None) -> list[DayStats]:
+    """Per (UTC) day: answers, right answers and median response time, oldest first."""
+    groups: dict[date, list[Answer]] = {}
+    for a in _judged(answers, activity):
+        groups.setdefault(a.day, []).append(a)
+    return [
+        DayStats(
+            day,
+            len(rows),
+            sum(1 for a in rows if a.correct),
+            _median([a.response_ms for a in rows if a.response_ms is not None]),
+        )
+        for day, rows in sorted(groups.items())
+    ]
+
+
+def student_stats(answers: Iterable[Answer], activity: str | None = None) -> list[StudentStats]:
+    """One line per student: answers, accuracy, median time, active days, weakest item."""
+    groups: dict[str, list[Answer]] = {}
+    for a in _judged(answers, activity):
+        groups.setdefault(a.student, []).append(a)
+    table = []
+    for student, rows in sorted(groups.items()):
+        items = [s for s in item_stats(rows) if s.count >= 3]
+        weakest = min(items, key=lambda s: (s.accuracy, -(s.median_ms or 0))) if items else None
+        days = {a.day for a in rows}
+        table.append(
+            StudentStats(
+                student,
+                len(rows),
+                sum(1 for a in rows if a.correct),
+                _median([a.response_ms for a in rows if a.response_ms is not None]),
+                len(days),
+                max(days) if days else None,
+                weakest.item if weakest else None,
+            )
+        )
+    return table
+
+
+@dataclass(frozen=True)
+class Table:
+    """A small table that shows itself as HTML in a notebook."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    caption: str = ""
+
+    @classmethod
+    def of(cls, stats: Sequence[ItemStats | DayStats | StudentStats], caption: str = "") -> Table:
+        """A table of :func:`item_stats`, :func:`daily_stats` or :func:`student_stats`."""
+        rows: list[tuple[str, ...]] = []
+        headers: tuple[str, ...] = ()
+        for s in stats:
+            ms = "–" if s.median_ms is None else f"{s.median_ms / 1000:.2f} s"
+            share = f"{s.accuracy:.0%}"
+            if isinstance(s, ItemStats):
+                headers = ("item", "answers", "right", "median time")
+                rows.append((s.item, str(s.count), share, ms))
+            elif isinstance(s, DayStats):
+                headers = ("day", "answers", "right", "median time")
+                rows.append((s.day.isoformat(), str(s.count), share, ms))
+            else:
+                headers = ("student", "answers", "right", "median time", "days", "last", "weakest")
+                last = s.last_day.isoformat() if s.last_day else "–"
+                rows.append(
+                    (s.student, str(s.count), share, ms, str(s.days), last, s.weakest or "–")
+                )
+        return cls(headers, tuple(rows), caption)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{escape(h)}</th>" for h in self.headers)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in self.rows
+        )
+        caption = f"<caption>{escape(self.caption)}</caption>" if self.caption else ""
+        return f'<table class="mg-table">{caption}<thead><tr>{head}</tr></thead>{body}</table>'
+
+    def __str__(self) -> str:
+        widths = [
+            max([len(h)] + [len(r[i]) for r in self.rows]) for i, h in enumerate(self.headers)
+        ]
+        lines = ["  ".join(h.ljust(w) for h, w in zip(self.headers, widths, strict=True))]
+        lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in self.rows]
+        return "\n".join(([self.caption] if self.caption else []) + lines)
+
+
+# -- figures (matplotlib, imported on first use) --------------------------------------------
+
+
+def _new_figure(width: float, height: float) -> Figure:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _staff_position(note: Note) -> float:
+    """Where a note sits on the treble staff, in line spacings above the bottom line (Mi3)."""
+    diatonic = note.scientific_octave * 7 + LETTERS.index(note.step)
+    return (diatonic - (4 * 7 + 2)) / 2
+
+
+def plot_notes(
+    answers: Iterable[Answer],
+    *,
+    naming: Naming | str = Naming.SOLFEGE,
+    title: str = "Accuracy and median response time per note",
+    activity: str | None = "drill",
+) -> Figure:
+    """Each note answered, drawn on a treble staff: its colour is the share of right answers
+    (red to green), and under it stand its name, that share and the median response time.
+    Items that are not notes are left out (see :func:`plot_items` for those)."""
+    from matplotlib import colormaps
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+    from matplotlib.patches import Ellipse
+
+    naming = Naming(naming)
+    stats = []
+    for s in item_stats(answers, activity):
+        try:
+            stats.append((Note.parse(s.item), s))
+        except NoteError:
+            continue
+    width = max(len(stats), 5) * 1.6 + 2
+    fig = _new_figure(1.5 + 3.8 * (width + 0.4) / 14.5, 3.8)
+    ax = fig.add_subplot()
+    ax.set_title(title)
+    ax.set_axis_off()
+    for line in range(5):
+        ax.plot([0, width], [line, line], color="#333", linewidth=1)
+    ax.text(0.2, 2, "G\nclef", fontsize=8, va="center", color="#555")
+    cmap = colormaps["RdYlGn"]
+    norm = Normalize(0, 1)
+    for index, (note, s) in enumerate(stats):
+        x = 2.6 + index * 1.6
+        y = _staff_position(note)
+        ledger = -1.0
+        while ledger >= y:
+            ax.plot([x - 0.75, x + 0.75], [ledger, ledger], color="#333", linewidth=1)
+            ledger -= 1
+        ledger = 5.0
+        while ledger <= y:
+            ax.plot([x - 0.75, x + 0.75], [ledger, ledger], color="#333", linewidth=1)
+            ledger += 1
+        ax.add_patch(
+            Ellipse(
+                (x, y),
+                1.2,
+                0.95,
+                angle=-15,
+                facecolor=cmap(norm(s.accuracy)),
+                edgecolor="#111",
+                linewidth=1.2,
+            )
+        )
+        ms = "–" if s.median_ms is None else f"{s.median_ms / 1000:.1f}s"
+        ax.text(
+            x,
+            -3.2,
+            f"{note.label(naming)}\n{s.accuracy:.0%}\n{ms}\n×{s.count}",
+            ha="center",
+            va="top",
+            fontsize=8,
+        )
+    if not stats:
+        ax.text(width / 2, 2, "no answers yet", ha="center", va="center", color="#777")
+    ax.set_xlim(-0.2, width + 0.2)
+    ax.set_ylim(-7.5, 7)
+    ax.set_aspect("equal")
+    fig.colorbar(ScalarMappable(norm, cmap), ax=ax, label="right answers", shrink=0.7)
+    return fig
+
+
+def plot_items(
+    answers: Iterable[Answer],
+    *,
+    activity: str | None = None,
+    title: str = "Accuracy and median response time per item",
+) -> Figure:
+    """Two bar charts side by side: the share of right answers and the median response time
+    for each item (notes low to high, then chords and other items by name)."""
+    stats = item_stats(answers, activity)
+    fig = _new_figure(9, max(2.5, 0.3 * len(stats) + 1.2))
+    left, right = fig.subplots(1, 2, sharey=True)
+    names = [s.item for s in stats]
+    positions = list(range(len(stats)))
+    left.barh(positions, [s.accuracy * 100 for s in stats], color="#66a182")
+    left.set_xlim(0, 100)
+    left.set_xlabel("right answers (%)")
+    left.set_yticks(positions, names)
+    left.invert_yaxis()
+    right.barh(
+        positions,
+        [(s.median_ms or 0) / 1000 for s in stats],
+        color="#00798c",
+    )
+    right.set_xlabel("median response time (s)")
+    fig.suptitle(title)
+    return fig
+
+
+def plot_days(
+    answers: Iterable[Answer],
+    *,
+    activity: str | None = None,
+    title: str = "Progress over days",
+) -> Figure:
+    """Progress over days: the share of right answers and the median response time per day,
+    with the number of answers each day as bars."""
+    stats = daily_stats(answers, activity)
+    fig = _new_figure(8, 3.6)
+    ax = fig.add_subplot()
+    from matplotlib.dates import AutoDateLocator, ConciseDateFormatter, date2num
+
+    days = [float(date2num(s.day)) for s in stats]
+    ax.bar(days, [s.count for s in stats], color="#dddddd", label="answers")
+    ax.set_ylabel("answers per day")
+    share = ax.twinx()
+    share.plot(days, [s.accuracy * 100 for s in stats], "o-", color="#66a182", label="right %")
+    share.set_ylim(0, 105)
+    share.set_ylabel("right answers (%)", color="#3d7a55")
+    time_axis = ax.twinx()
+    time_axis.spines["right"].set_position(("axes", 1.12))
+    time_axis.plot(
+        days,
+        [(s.median_ms or math.nan) / 1000 for s in stats],
+        "s--",
+        color="#d1495b",
+        label="median time",
+    )
+    time_axis.set_ylim(bottom=0)
+    time_axis.set_ylabel("median response time (s)", color="#d1495b")
+    ax.set_title(title)
+    locator = AutoDateLocator()
+    ax.xaxis.set_major_locator(locator)
+    ax.xaxis.set_major_formatter(ConciseDateFormatter(locator))
+    if not stats:
+        ax.text(0.5, 0.5, "no answers yet", transform=ax.transAxes, ha="center", color="#777")
+    return fig
+
