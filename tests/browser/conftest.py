@@ -141,7 +141,17 @@ def _server_env(workdir: Path) -> dict[str, str]:
     return env
 
 
+def _quiet_lab_settings(workdir: Path) -> None:
+    """No "get notified about Jupyter news?" toast over the page, and no update checks."""
+    folder = workdir / "lab-settings" / "@jupyterlab" / "apputils-extension"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false", "checkForUpdates": false}', encoding="utf-8"
+    )
+
+
 def _start(command: list[str], workdir: Path, port: int, ready: Callable[[], bool]) -> Server:
+    _quiet_lab_settings(workdir)
     log_path = workdir / "server.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
