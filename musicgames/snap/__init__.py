@@ -19,8 +19,8 @@ The engine is pure: no clock, no widget, no display. Time is data carried by eac
 >>> game.hand_sizes, game.to_flip, game.next_call
 ((27, 29), 1, 'Do')
 
-Computer players (S17) live in :mod:`musicgames.snap.bots`; ``python -m musicgames.snap
-simulate`` plays many games between them.
+Computer players (S17) are :class:`Bot` objects with a level from :data:`LEVELS`;
+:func:`simulate` (and ``python -m musicgames.snap simulate``) plays many games between them.
 """
 
 from musicgames.snap.actions import (
@@ -39,6 +39,7 @@ from musicgames.snap.actions import (
     action_from_json,
     action_to_json,
 )
+from musicgames.snap.bots import LEVELS, Bot, BotLevel, level_named
 from musicgames.snap.cards import (
     CALL_CYCLE,
     CARD_NAMES,
@@ -67,6 +68,8 @@ from musicgames.snap.errors import (
     SeatError,
     SnapError,
 )
+from musicgames.snap.invariants import check_invariants
+from musicgames.snap.simulate import GameResult, SimulationReport, play_game, simulate
 from musicgames.snap.state import LegalActions, SeatView, SnapState, new_game, stacked_deal
 
 __all__ = [
@@ -75,8 +78,11 @@ __all__ = [
     "DECK",
     "DECK_SIZE",
     "GUIDE_CARD",
+    "LEVELS",
     "Action",
     "ActionError",
+    "Bot",
+    "BotLevel",
     "CallError",
     "CallMode",
     "CallModeError",
@@ -88,6 +94,7 @@ __all__ = [
     "Flip",
     "Flipped",
     "GameOverError",
+    "GameResult",
     "LateSlapError",
     "LegalActions",
     "NotYourTurnError",
@@ -99,6 +106,7 @@ __all__ = [
     "SaveError",
     "SeatError",
     "SeatView",
+    "SimulationReport",
     "Slap",
     "Slapped",
     "SnapConfig",
@@ -107,10 +115,14 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "call_index",
+    "check_invariants",
     "card_name",
     "card_note",
     "cards_of",
     "guide_card",
+    "level_named",
     "new_game",
+    "play_game",
+    "simulate",
     "stacked_deal",
 ]

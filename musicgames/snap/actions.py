@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from musicgames.snap.cards import DECK
 from musicgames.snap.errors import ActionError
@@ -122,10 +122,11 @@ Action = Flip | Slap | CloseSlaps
 def action_to_json(action: Action) -> list[Any]:
     """An action as a short JSON list: ``['flip', seat, call]``, ``['slap', seat, ms]`` or
     ``['close']``."""
-    if isinstance(action, Flip):
-        return ["flip", action.seat, action.call]
-    if isinstance(action, Slap):
-        return ["slap", action.seat, action.reaction_ms]
+    kind = type(action)
+    if kind is Slap or isinstance(action, Slap):
+        return ["slap", action.seat, action.reaction_ms]  # type: ignore[union-attr]
+    if kind is Flip or isinstance(action, Flip):
+        return ["flip", action.seat, action.call]  # type: ignore[union-attr]
     if isinstance(action, CloseSlaps):
         return ["close"]
     raise ActionError(f"{action!r} is not a Note Snap action: use Flip, Slap or CloseSlaps")
@@ -157,10 +158,11 @@ def action_from_json(data: object) -> Action:
 
 
 # -- events -------------------------------------------------------------------------------
+# Events are named tuples: immutable, cheap to make (a game makes thousands a second in
+# simulations) and readable as plain records.
 
 
-@dataclass(frozen=True, slots=True)
-class Dealt:
+class Dealt(NamedTuple):
     """The deal (S4): each seat's face-down pile, listed bottom to top, and who opens (S5)."""
 
     hands: tuple[tuple[int, ...], ...]
@@ -171,8 +173,7 @@ class Dealt:
         return {"type": "dealt", "hands": [list(h) for h in self.hands], "opener": self.opener}
 
 
-@dataclass(frozen=True, slots=True)
-class Flipped:
+class Flipped(NamedTuple):
     """``seat`` turned ``card`` onto the centre and called ``call``; ``expected`` was the
     right name in the cycle. ``number`` counts the flips of the game from 1."""
 
@@ -197,8 +198,7 @@ class Flipped:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Slapped:
+class Slapped(NamedTuple):
     """``seat`` slapped the card shown ``reaction_ms`` after it appeared."""
 
     seat: int
@@ -209,8 +209,7 @@ class Slapped:
         return {"type": "slapped", "seat": self.seat, "reaction_ms": self.reaction_ms}
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What became of the card shown.
 
     ``card`` was flipped by ``flipper`` with the call ``call``; ``match`` says whether its

@@ -40,8 +40,7 @@ import json
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from musicgames.snap.actions import (
     Action,
@@ -98,6 +97,8 @@ _AUTO = CallMode.AUTO
 _FLIP = Phase.FLIP
 _SLAPS = Phase.SLAPS
 _OVER = Phase.OVER
+_new_view = tuple.__new__
+_NAME_INDEX = {name: i for i, name in enumerate(CALL_CYCLE)}
 
 
 def _slap_order_key(flipper: int, players: int) -> Any:
@@ -105,8 +106,7 @@ def _slap_order_key(flipper: int, players: int) -> Any:
     return lambda s: (s.reaction_ms, (s.seat - flipper) % players)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     """What one seat can see of the table: everything face up and every count, never the
     order of a face-down pile. Computer players decide from this alone (S17).
 
@@ -117,10 +117,10 @@ class SeatView:
     """
 
     seat: int
+    call_mode: CallMode
     players: int
     phase: Phase
     to_flip: int | None
-    call_mode: CallMode
     next_call: str
     top_card: int | None
     shown_call: str | None
@@ -267,6 +267,7 @@ class SnapState:
         "_slapped",
         "_slaps",
         "_to_flip",
+        "_view_cache",
         "_winners",
     )
 
@@ -287,6 +288,7 @@ class SnapState:
     _slapped: int
     _slaps: list[Slap]
     _to_flip: int
+    _view_cache: tuple[int, tuple[Any, ...]]
     _winners: tuple[int, ...]
 
     # -- building -------------------------------------------------------------------------
@@ -352,6 +354,7 @@ class SnapState:
         state._flips = 0
         state._actions = []
         state._events = [Dealt(state._deal, opener)]
+        state._view_cache = (-1, ())
         return state
 
     def clone(self) -> SnapState:
@@ -375,6 +378,7 @@ class SnapState:
         other._flips = self._flips
         other._actions = self._actions.copy()
         other._events = self._events.copy()
+        other._view_cache = self._view_cache
         return other
 
     # -- what can be seen -----------------------------------------------------------------
@@ -480,24 +484,31 @@ class SnapState:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` can see (all of it public in Note Snap: no face-down card order)."""
-        self._seat_or_error(seat, f"view({seat!r})")
-        phase = self._phase
-        slapped = self._slapped
-        return SeatView(
-            seat=seat,
-            players=self._n,
-            phase=phase,
-            to_flip=self._to_flip if phase is _FLIP else None,
-            call_mode=self._config.call_modes[seat],
-            next_call=CALL_CYCLE[self._call_index],
-            top_card=self._centre[-1] if self._centre else None,
-            shown_call=CALL_CYCLE[self._shown_call] if phase is _SLAPS else None,
-            flipper=self._flipper if self._flipper >= 0 else None,
-            hand_sizes=tuple(len(h) for h in self._hands),
-            centre_size=len(self._centre),
-            slapped=tuple(s for s in range(self._n) if slapped >> s & 1),
-            slap_window_ms=self._config.slap_window_ms,
-        )
+        if type(seat) is not int or not 0 <= seat < self._n:
+            raise self._no_seat(seat, f"view({seat!r})")
+        key = len(self._events)  # every action adds an event: the table changed
+        cached = self._view_cache
+        if cached[0] != key:
+            phase = self._phase
+            slapped = self._slapped
+            centre = self._centre
+            cached = self._view_cache = (
+                key,
+                (
+                    self._n,
+                    phase,
+                    self._to_flip if phase is _FLIP else None,
+                    CALL_CYCLE[self._call_index],
+                    centre[-1] if centre else None,
+                    CALL_CYCLE[self._shown_call] if phase is _SLAPS else None,
+                    self._flipper if self._flipper >= 0 else None,
+                    tuple(map(len, self._hands)),
+                    len(centre),
+                    tuple(s for s in range(self._n) if slapped >> s & 1),
+                    self._config.slap_window_ms,
+                ),
+            )
+        return _new_view(SeatView, (seat, self._config.call_modes[seat], *cached[1]))
 
     def legal_actions(self) -> LegalActions:
         """The actions allowed now (see :class:`LegalActions`).
@@ -540,7 +551,7 @@ class SnapState:
         self._actions.append(canonical)
         if type(canonical) is Flip:
             call = canonical.call
-            self._do_flip(canonical.seat, None if call is None else call_index(call))
+            self._do_flip(canonical.seat, None if call is None else _NAME_INDEX[call])
         elif type(canonical) is Slap:
             self._do_slap(canonical)
         else:
@@ -549,10 +560,13 @@ class SnapState:
 
     def _seat_or_error(self, seat: object, what: str) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise SeatError(
-                f"{what}: seat {seat!r} does not exist: this table has seats 0–{self._n - 1}"
-            )
+            raise self._no_seat(seat, what)
         return seat
+
+    def _no_seat(self, seat: object, what: object) -> SeatError:
+        return SeatError(
+            f"{what!s}: seat {seat!r} does not exist: this table has seats 0–{self._n - 1}"
+        )
 
     def _validate(self, action: object) -> Action:
         """Check ``action`` against the rules; return it as it will be recorded."""
@@ -576,7 +590,9 @@ class SnapState:
             )
         if kind is Slap:
             assert isinstance(action, Slap)
-            seat = self._seat_or_error(action.seat, repr(action))
+            seat = action.seat
+            if type(seat) is not int or not 0 <= seat < self._n:
+                raise self._no_seat(seat, action)
             if phase is not _SLAPS:
                 raise PhaseError(
                     f"{action!r}: no card is waiting for slaps: seat {self._to_flip} must flip"
@@ -603,7 +619,9 @@ class SnapState:
             return action if ms is action.reaction_ms else Slap(seat, ms)
         if kind is Flip:
             assert isinstance(action, Flip)
-            seat = self._seat_or_error(action.seat, repr(action))
+            seat = action.seat
+            if type(seat) is not int or not 0 <= seat < self._n:
+                raise self._no_seat(seat, action)
             if phase is not _FLIP:
                 raise PhaseError(
                     f"{action!r}: card {DECK[self._centre[-1]].solfege} is waiting for "
@@ -627,11 +645,13 @@ class SnapState:
                 raise CallModeError(
                     f"{action!r}: seat {seat} calls for itself: give the name it calls"
                 )
+            if type(call) is str and call in _NAME_INDEX:  # spelt as in CALL_CYCLE
+                return action
             try:
                 name = CALL_CYCLE[call_index(call)]
             except CallError as err:
                 raise CallError(f"{action!r}: {err}") from None
-            return action if name == call else Flip(seat, name)
+            return Flip(seat, name)
         if phase is not _SLAPS:
             raise PhaseError(
                 f"{action!r}: no card is waiting for slaps: seat {self._to_flip} must flip"
@@ -764,7 +784,7 @@ class SnapState:
             "version": SAVE_VERSION,
             "config": self._config.to_dict(),
             "deal": {"hands": [list(h) for h in self._deal], "opener": self._opener},
-            "actions": [action_to_json(a) for a in self._actions],
+            "actions": list(map(action_to_json, self._actions)),
             "position": {
                 "phase": self._phase.value,
                 "hands": [list(h) for h in self._hands],
@@ -828,6 +848,57 @@ class SnapState:
         position = parsed.get("position")
         if position is not None and position != state.to_dict()["position"]:
             raise SaveError("saved game: the saved position is not where its actions lead")
+        return state
+
+    @classmethod
+    def replay(cls, events: Sequence[Event], config: SnapConfig | None = None) -> SnapState:
+        """Rebuild a game from its event log alone (and its settings).
+
+        The actions are read back from the events — a flip from each :class:`Flipped`, a
+        slap from each :class:`Slapped`, a :class:`CloseSlaps` wherever an outcome ended a
+        slap phase that not every seat had slapped in — and played again; the replayed
+        events must be the ones given, or :class:`SaveError` says where they part.
+
+        >>> game = new_game(random.Random(4), SnapConfig(players=2))
+        >>> _ = game.apply(Flip(0)), game.apply(CloseSlaps()), game.apply(Flip(1))
+        >>> SnapState.replay(game.events, game.config).to_json() == game.to_json()
+        True
+        """
+        if not events or not isinstance(events[0], Dealt):
+            raise SaveError("event log: it must start with the Dealt event")
+        first = events[0]
+        try:
+            state = cls.from_deal(first.hands, config, first.opener)
+        except SnapError as err:
+            raise SaveError(f"event log: {err}") from None
+        slaps_in_phase = 0
+        previous: Event = first
+        for number, event in enumerate(events[1:], start=1):
+            action: Action | None = None
+            if type(event) is Flipped:
+                action = Flip(event.seat, None if event.auto else event.call)
+                slaps_in_phase = 0
+            elif type(event) is Slapped:
+                action = Slap(event.seat, event.reaction_ms)
+                slaps_in_phase += 1
+            elif type(event) is Outcome:
+                closes = type(previous) is Flipped and state.phase is _SLAPS
+                after_slap = type(previous) is Slapped and slaps_in_phase < state.players
+                if closes or after_slap:
+                    action = CloseSlaps()
+            else:
+                raise SaveError(f"event log: event {number} {event!r} is not a game event")
+            if action is not None:
+                try:
+                    state.apply(action)
+                except SnapError as err:
+                    raise SaveError(f"event log: event {number} does not replay: {err}") \
+                        from None
+            if len(state._events) <= number or state._events[number] != event:
+                raise SaveError(f"event log: event {number} {event!r} is not what happened")
+            previous = event
+        if len(state._events) != len(events):
+            raise SaveError("event log: the game goes on past the last event given")
         return state
 
     def __repr__(self) -> str:

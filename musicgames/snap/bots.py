@@ -1,0 +1,189 @@
+"""Computer players for Note Snap (S17): a reaction-time model and three kinds of mistake.
+
+A :class:`BotLevel` describes a kind of player:
+
+* its **reaction time** to a card, drawn from an *ex-Gaussian* distribution — a Gaussian
+  body (``mu_ms``, ``sigma_ms``) plus an exponential tail (``tau_ms``) — the shape that
+  describes human response-time distributions well (Luce, *Response Times*, 1986;
+  Heathcote, Popiel & Mewhort, *Psychological Bulletin* 109, 1991). Draws below
+  ``floor_ms`` are raised to it: nobody truly reacts in under about 150 ms;
+* a **false-slap rate**: the chance of slapping a card that does not match (S8);
+* a **miss rate**: the chance of not noticing a match at all (S9, S14);
+* a **wrong-call rate**: the chance of calling a name out of order when the seat calls
+  for itself (S10). In auto-call mode the engine calls, so this never applies.
+
+Why these times. By the Hick–Hyman law (Hick 1952, *Q. J. Exp. Psychol.* 4:11–26;
+Hyman 1953, *J. Exp. Psychol.* 45:188–196) a choice reaction time grows with the
+information in the choice, RT ≈ a + b·log₂(n), with b about 150 ms per bit and a near a
+simple visual reaction time of about 200 ms. Telling which of the seven note names a card
+shows is log₂ 7 ≈ 2.8 bits, so a player who knows the names but still works them out needs
+about 200 + 150 × 2.8 ≈ 620 ms: the *intermediate* level (mean ``mu + tau`` ≈ 720 ms with
+its slow tail). An *expert* reads notes as shapes, nearly a two-choice decision (slap or
+not, ≈ 350–450 ms): mean ≈ 480 ms. A *beginner* still counts lines and spaces: mean over a
+second, with a long tail. The mistake rates are chosen, not measured: they make the three
+levels clearly different to play against.
+
+>>> import random
+>>> level = LEVELS["intermediate"]
+>>> level.mean_ms
+720.0
+>>> rng = random.Random(5)
+>>> times = [level.draw_ms(rng) for _ in range(2000)]
+>>> 650 < sum(times) / len(times) < 790 and min(times) >= level.floor_ms
+True
+
+A :class:`Bot` sits at one seat and decides only from that seat's :class:`SeatView`:
+
+>>> from musicgames.snap import Flip, SnapConfig, new_game
+>>> game = new_game(random.Random(3), SnapConfig(players=2))
+>>> bot = Bot(0, "expert", random.Random(9))
+>>> bot.choose(game.view(0))
+Flip(seat=0, call=None)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from musicgames.snap.actions import Action, CallMode, Flip, Phase, Slap
+from musicgames.snap.cards import CALL_CYCLE, CARD_NAME_INDEX
+from musicgames.snap.errors import ConfigError
+from musicgames.snap.state import SeatView
+
+__all__ = ["LEVELS", "Bot", "BotLevel", "level_named"]
+
+_CYCLE_LENGTH = len(CALL_CYCLE)
+_CALL_INDEX = {name: i for i, name in enumerate(CALL_CYCLE)}
+_NAMES = tuple(CALL_CYCLE[i] for i in CARD_NAME_INDEX)
+_SLAPS = Phase.SLAPS
+
+
+def _rate(name: str, value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ConfigError(f"{name}={value!r} is not a rate between 0 and 1")
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """How well a computer player plays: an ex-Gaussian reaction time and mistake rates."""
+
+    name: str
+    mu_ms: float
+    sigma_ms: float
+    tau_ms: float
+    false_slap_rate: float
+    miss_rate: float
+    wrong_call_rate: float
+    floor_ms: float = 150.0
+
+    def __post_init__(self) -> None:
+        for field_name in ("mu_ms", "sigma_ms", "tau_ms", "floor_ms"):
+            value = getattr(self, field_name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise ConfigError(f"{field_name}={value!r} must be a positive number of ms")
+        _rate("false_slap_rate", self.false_slap_rate)
+        _rate("miss_rate", self.miss_rate)
+        _rate("wrong_call_rate", self.wrong_call_rate)
+
+    @property
+    def mean_ms(self) -> float:
+        """The mean reaction time, ``mu + tau`` (before the floor)."""
+        return float(self.mu_ms + self.tau_ms)
+
+    def draw_ms(self, rng: random.Random) -> float:
+        """One reaction time in ms: Gaussian plus exponential, at least ``floor_ms``."""
+        ms = rng.gauss(self.mu_ms, self.sigma_ms) + rng.expovariate(1.0 / self.tau_ms)
+        return ms if ms > self.floor_ms else float(self.floor_ms)
+
+
+#: The built-in levels, slowest and most error-prone first.
+LEVELS: dict[str, BotLevel] = {
+    level.name: level
+    for level in (
+        BotLevel("beginner", mu_ms=820.0, sigma_ms=130.0, tau_ms=300.0,
+                 false_slap_rate=0.06, miss_rate=0.15, wrong_call_rate=0.08),
+        BotLevel("intermediate", mu_ms=560.0, sigma_ms=80.0, tau_ms=160.0,
+                 false_slap_rate=0.03, miss_rate=0.06, wrong_call_rate=0.03),
+        BotLevel("expert", mu_ms=400.0, sigma_ms=45.0, tau_ms=80.0,
+                 false_slap_rate=0.01, miss_rate=0.02, wrong_call_rate=0.01),
+    )
+}
+
+
+def level_named(level: BotLevel | str) -> BotLevel:
+    """A level by name (``'beginner'``, ``'intermediate'``, ``'expert'``) or itself.
+
+    >>> level_named("expert").mu_ms
+    400.0
+    >>> level_named("grandmaster")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    musicgames.snap.errors.ConfigError: level 'grandmaster' does not exist: use beginner, ...
+    """
+    if isinstance(level, BotLevel):
+        return level
+    found = LEVELS.get(level) if isinstance(level, str) else None
+    if found is None:
+        names = list(LEVELS)
+        raise ConfigError(
+            f"level {level!r} does not exist: use {', '.join(names[:-1])} or {names[-1]}"
+        )
+    return found
+
+
+class Bot:
+    """A computer player at ``seat``, playing at ``level``, with its own seeded ``rng``.
+
+    It sees only a :class:`SeatView` — the card shown, the name called, the counts — and
+    never the order of a face-down pile. For each card shown it makes one decision: slap
+    (at a drawn reaction time) or not. Drawn times after the slap window mean no slap.
+    """
+
+    __slots__ = ("level", "rng", "seat")
+
+    def __init__(self, seat: int, level: BotLevel | str, rng: random.Random) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise ConfigError(f"seat={seat!r} is not a seat number")
+        if not isinstance(rng, random.Random):
+            raise ConfigError(f"rng={rng!r} is not a random.Random: pass a seeded one")
+        self.seat = seat
+        self.level = level_named(level)
+        self.rng = rng
+
+    def choose(self, view: SeatView) -> Action | None:
+        """The bot's action in this view: a flip on its turn, a slap or nothing."""
+        if view.phase is Phase.FLIP and view.to_flip == self.seat:
+            return self.flip(view)
+        if view.phase is Phase.SLAPS:
+            return self.react(view)
+        return None
+
+    def flip(self, view: SeatView) -> Flip:
+        """Flip, calling the next name — or, now and then, a wrong one (S10)."""
+        if view.call_mode is CallMode.AUTO:
+            return Flip(self.seat)
+        index = _CALL_INDEX[view.next_call]
+        if self.rng.random() < self.level.wrong_call_rate:  # skip a name or repeat one
+            index = (index + self.rng.choice((-1, 1))) % _CYCLE_LENGTH
+        return Flip(self.seat, CALL_CYCLE[index])
+
+    def react(self, view: SeatView) -> Slap | None:
+        """Decide once about the card shown: a :class:`Slap` with its time, or ``None``."""
+        card = view.top_card
+        if view.phase is not _SLAPS or card is None or self.seat in view.slapped:
+            return None
+        level = self.level
+        chance = self.rng.random()
+        if _NAMES[card] == view.shown_call:  # a match (S6)
+            if chance < level.miss_rate:
+                return None
+        elif chance >= level.false_slap_rate:
+            return None
+        ms = level.draw_ms(self.rng)
+        if ms > view.slap_window_ms:
+            return None
+        return Slap(self.seat, ms)
+
+    def __repr__(self) -> str:
+        return f"Bot({self.seat}, {self.level.name!r}, rng)"

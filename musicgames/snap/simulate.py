@@ -1,0 +1,184 @@
+"""Whole games between computer players, for testing the rules and comparing levels.
+
+:func:`play_game` plays one seeded game; :func:`simulate` plays many and sums them up in a
+:class:`SimulationReport`. With ``check=True`` every invariant is checked after every
+action (:func:`~musicgames.snap.invariants.check_invariants`).
+
+>>> report = simulate(20, ["beginner", "expert"], seed=1)
+>>> report.games, report.invariant_violations
+(20, 0)
+>>> sorted(report.wins_by_level)
+['beginner', 'expert']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any
+
+from musicgames.snap.actions import CallMode, CloseSlaps, Phase
+from musicgames.snap.bots import Bot, BotLevel, level_named
+from musicgames.snap.config import SnapConfig
+from musicgames.snap.errors import ConfigError
+from musicgames.snap.invariants import check_invariants
+from musicgames.snap.state import SnapState, new_game
+
+__all__ = ["GameResult", "SimulationReport", "play_game", "simulate"]
+
+#: A game longer than this many flips counts as one that never ends (an invariant).
+MAX_FLIPS = 100_000
+
+_by_time = attrgetter("reaction_ms")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished (or abandoned) game: its flips, winners and broken invariants."""
+
+    flips: int
+    actions: int
+    winners: tuple[int, ...]
+    violations: tuple[str, ...]
+    state: SnapState = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """What :func:`simulate` measured. ``wins_by_level`` gives each level's share of the
+    games won (a game with several winners shares its win equally between them)."""
+
+    games: int
+    seconds: float
+    mean_flips: float
+    max_flips: int
+    wins_by_level: dict[str, float]
+    invariant_violations: int
+    first_violations: tuple[str, ...] = ()
+
+    @property
+    def games_per_s(self) -> float:
+        """Games played per second of wall-clock time."""
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures under the keys the ``simulate`` command prints with ``--json``."""
+        return {
+            "games": self.games,
+            "seconds": round(self.seconds, 4),
+            "games_per_s": round(self.games_per_s, 1),
+            "mean_flips": round(self.mean_flips, 2),
+            "max_flips": self.max_flips,
+            "wins_by_level": {k: round(v, 4) for k, v in self.wins_by_level.items()},
+            "invariant_violations": self.invariant_violations,
+        }
+
+
+def play_game(
+    levels: Sequence[BotLevel | str],
+    seed: int,
+    *,
+    config: SnapConfig | None = None,
+    opener: int = 0,
+    check: bool = True,
+    max_flips: int = MAX_FLIPS,
+) -> GameResult:
+    """Play one game between computer players, one per level, from ``seed``.
+
+    The deal and each bot draw from their own ``random.Random``, all seeded from ``seed``,
+    so the same seed plays the same game. Bots flip on their turn; on each card shown every
+    bot decides once whether and when to slap, and the slaps are given in time order; then
+    the window closes (unless every seat slapped, which closes it by itself).
+    """
+    players = len(levels)
+    if config is None:
+        config = SnapConfig(players=players, call_modes=(CallMode.SELF,) * players)
+    elif config.players != players:
+        raise ConfigError(f"{players} levels for a {config.players}-player table")
+    seeder = random.Random(seed)
+    state = new_game(random.Random(seeder.getrandbits(64)), config, opener)
+    bots = [Bot(seat, level, random.Random(seeder.getrandbits(64))) for seat, level in
+            enumerate(levels)]
+    violations: list[str] = []
+    checker: Callable[[SnapState], list[str]] | None = check_invariants if check else None
+    apply = state.apply
+    view = state.view
+    flippers = [bot.flip for bot in bots]
+    reactions = [(bot.seat, bot.react) for bot in bots]
+    close = CloseSlaps()
+    slapping = Phase.SLAPS
+    over = Phase.OVER
+    actions = 0
+    while state.phase is not over:
+        if state.flips >= max_flips:
+            violations.append(f"the game did not end within {max_flips} flips")
+            break
+        if state.phase is not slapping:
+            seat = state.to_flip
+            assert seat is not None
+            apply(flippers[seat](view(seat)))
+            actions += 1
+            if checker is not None:
+                violations.extend(checker(state))
+            continue
+        slaps = [slap for seat, react in reactions if (slap := react(view(seat))) is not None]
+        if len(slaps) > 1:
+            slaps.sort(key=_by_time)
+        for slap in slaps:
+            apply(slap)
+            actions += 1
+            if checker is not None:
+                violations.extend(checker(state))
+        if state.phase is slapping:
+            apply(close)
+            actions += 1
+            if checker is not None:
+                violations.extend(checker(state))
+    return GameResult(state.flips, actions, state.winners, tuple(violations), state)
+
+
+def simulate(
+    games: int,
+    levels: Sequence[BotLevel | str],
+    seed: int = 0,
+    *,
+    config: SnapConfig | None = None,
+    check: bool = True,
+    clock: Callable[[], float] | None = None,
+) -> SimulationReport:
+    """Play ``games`` games between computer players of the given levels (one per seat).
+
+    ``clock`` measures the time taken (``time.perf_counter`` is what the command passes);
+    the engine itself never reads a clock, so without one ``seconds`` is 0.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ConfigError(f"games={games!r} must be a whole number of games, 1 or more")
+    resolved = [level_named(level) for level in levels]
+    start = clock() if clock is not None else 0.0
+    seeder = random.Random(seed)
+    total_flips = 0
+    longest = 0
+    wins: dict[str, float] = {level.name: 0.0 for level in resolved}
+    violations = 0
+    first: list[str] = []
+    for number in range(games):
+        result = play_game(resolved, seeder.getrandbits(64), config=config, check=check)
+        total_flips += result.flips
+        longest = max(longest, result.flips)
+        for seat in result.winners:
+            wins[resolved[seat].name] += 1.0 / len(result.winners)
+        if result.violations:
+            violations += len(result.violations)
+            first.extend(f"game {number}: {v}" for v in result.violations[: 5 - len(first)])
+    seconds = (clock() - start) if clock is not None else 0.0
+    return SimulationReport(
+        games=games,
+        seconds=seconds,
+        mean_flips=total_flips / games,
+        max_flips=longest,
+        wins_by_level={name: count / games for name, count in wins.items()},
+        invariant_violations=violations,
+        first_violations=tuple(first[:5]),
+    )
