@@ -1,0 +1,72 @@
+"""Keyboard Duel computer players: strength and speed against the issue's targets.
+
+Run: ``python benchmarks/bench_duel.py [--games 400] [--seed 1]``
+
+Plays three tournaments (each colours alternating, same code as
+``python -m musicgames.duel tournament``) and prints the figures with the targets:
+
+* Sharp vs Casual: Sharp wins ≥ 80 %; Sharp thinks ≤ 30 ms (median), ≤ 200 ms (p99);
+* Casual vs Random: Casual wins ≥ 70 %;
+* Random vs Random: ≥ 300 whole games per second.
+
+Speed is printed, never asserted: the figures depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+
+from musicgames.duel.__main__ import TournamentResult, play_tournament
+
+
+def _line(label: str, value: str, target: str, met: bool) -> str:
+    return f"  {label:<34}{value:>16}   target {target:<10} {'met' if met else 'MISSED'}"
+
+
+def _summary(result: TournamentResult) -> str:
+    data = result.to_json()
+    low, high = data["ci95"]
+    return (f"{result.name_a} vs {result.name_b}: {result.wins_a}–{result.wins_b} over "
+            f"{result.games} games, win rate {100 * data['win_rate_a']:.1f} % "
+            f"(95 % CI {100 * low:.1f}–{100 * high:.1f} %), mean scores "
+            f"{data['mean_score_a']:.1f}–{data['mean_score_b']:.1f}, "
+            f"{data['games_per_s']:.1f} games/s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"Keyboard Duel bots — {args.games} games per tournament, seed {args.seed}, "
+          f"Python {platform.python_version()} on {platform.machine()}")
+
+    sharp = play_tournament("sharp", "casual", args.games, args.seed)
+    casual = play_tournament("casual", "random", args.games, args.seed)
+    rand = play_tournament("random", "random", args.games, args.seed)
+    for result in (sharp, casual, rand):
+        print(_summary(result))
+
+    s = sharp.to_json()
+    think = s["think_ms"]["a"]
+    print("targets:")
+    print(_line("Sharp beats Casual", f"{100 * s['win_rate_a']:.1f} %", "≥ 80 %",
+                s["win_rate_a"] >= 0.80))
+    c = casual.to_json()
+    print(_line("Casual beats Random", f"{100 * c['win_rate_a']:.1f} %", "≥ 70 %",
+                c["win_rate_a"] >= 0.70))
+    print(_line("Sharp think time, median", f"{think['median']:.2f} ms", "≤ 30 ms",
+                think["median"] <= 30))
+    print(_line("Sharp think time, p99", f"{think['p99']:.2f} ms", "≤ 200 ms",
+                think["p99"] <= 200))
+    r = rand.to_json()
+    print(_line("Random vs Random", f"{r['games_per_s']:.0f} games/s", "≥ 300/s",
+                r["games_per_s"] >= 300))
+    casual_think = s["think_ms"]["b"]
+    print(f"  (Casual think time: median {casual_think['median']:.2f} ms, "
+          f"p99 {casual_think['p99']:.2f} ms)")
+
+
+if __name__ == "__main__":
+    main()

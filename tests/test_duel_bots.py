@@ -1,0 +1,376 @@
+"""Keyboard Duel computer players (rules page, "Computer opponents"; D11, D16) and the
+tournament command."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from musicgames.duel import (
+    BLACK,
+    WHITE,
+    DuelCard,
+    DuelState,
+    EndTurn,
+    LockIn,
+    Move,
+    Phase,
+    Place,
+    Shift,
+    card_ids,
+)
+from musicgames.duel.__main__ import main, play_tournament, wilson_interval
+from musicgames.duel.bots import (
+    BOT_NAMES,
+    CasualBot,
+    RandomBot,
+    SharpBot,
+    UnknownBot,
+    _Board,
+    _play,
+    _settle_duel,
+    make_bot,
+)
+from musicgames.duel.odds import Effect, chance_after_card, effect_of_card
+
+JSON_KEYS = {"games", "wins_a", "wins_b", "win_rate_a", "ci95", "mean_score_a", "mean_score_b",
+             "think_ms", "games_per_s"}
+
+
+def play_game(names: tuple[str, str], seed: int, *, check_legal: bool = True,
+              keep: list[DuelState] | None = None) -> DuelState:
+    """One whole game between two bots; every action checked against legal_actions()."""
+    game = DuelState.new_game(seed=seed)
+    bots = (make_bot(names[0], seed), make_bot(names[1], seed + 1))
+    for _ in range(5000):
+        if game.is_terminal():
+            return game
+        seat = game.to_act
+        assert seat is not None
+        action = bots[seat].choose(game.view(seat))
+        if check_legal:
+            assert action in game.legal_actions(), (names[seat], action, game)
+        if keep is not None:
+            keep.append(game.clone())
+        game.apply(action, seat)
+    raise AssertionError(f"{names} game {seed} did not end in 5000 decisions")
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[DuelState]:
+    """Decision points from a few Sharp–Casual games, duels of both roles included."""
+    kept: list[DuelState] = []
+    for seed in (11, 12):
+        play_game(("sharp", "casual"), seed, keep=kept)
+    chosen = kept[::7]
+    chosen += [s for s in kept if s.phase is not Phase.TURN][:30]
+    return chosen
+
+
+# -- D16: decisions come from the seat's view only -------------------------------------------
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_d16_choice_ignores_hidden_hand_and_draw_order(name: str,
+                                                       positions: list[DuelState]) -> None:
+    phases = set()
+    changed = 0
+    for state in positions:
+        seat = state.to_act
+        assert seat is not None
+        view = state.view(seat)
+        phases.add(state.phase)
+        choice = make_bot(name, 5).choose(view, random.Random(9))
+        for k in range(2):
+            # The same public table with the other hand and the draw pile dealt anew.
+            other = view.sample_state(random.Random(1000 + k))
+            changed += (other.hand(1 - seat) != state.hand(1 - seat)
+                        or other.draw_pile != state.draw_pile)
+            assert other.view(seat) == view
+            assert make_bot(name, 5).choose(other.view(seat), random.Random(9)) == choice
+    assert phases == {Phase.TURN, Phase.ATTACK, Phase.DEFEND}
+    assert changed >= len(positions)  # the hidden cards really were different
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_same_seed_same_choice(name: str, positions: list[DuelState]) -> None:
+    for state in positions[:20]:
+        view = state.view(state.to_act or 0)
+        random.seed(1)
+        first = make_bot(name, 3).choose(view)
+        random.seed(2)  # the global generator must not matter
+        assert make_bot(name, 3).choose(view) == first
+
+
+def test_asking_the_wrong_seat_is_a_typed_error() -> None:
+    game = DuelState.new_game(seed=1)
+    with pytest.raises(ValueError, match="no decision"):
+        SharpBot().choose(game.view(BLACK))
+
+
+def test_make_bot_names() -> None:
+    assert [make_bot(n).name for n in BOT_NAMES] == ["Random", "Casual", "Sharp"]
+    assert isinstance(make_bot(" SHARP "), SharpBot)
+    assert isinstance(make_bot("casual"), CasualBot)
+    assert isinstance(make_bot("random"), RandomBot)
+    with pytest.raises(UnknownBot, match="'expert' is not a computer player"):
+        make_bot("expert")
+
+
+# -- legal actions, whole games ----------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("names", [("sharp", "casual"), ("casual", "sharp"),
+                                   ("sharp", "random"), ("random", "casual"),
+                                   ("sharp", "sharp"), ("casual", "casual")])
+def test_bots_play_only_legal_actions_and_finish(names: tuple[str, str]) -> None:
+    for seed in range(8):
+        game = play_game(names, 100 * seed + 7)
+        assert game.is_terminal() and game.winner in (WHITE, BLACK)
+        assert game.round >= 3 and game.totals[0] != game.totals[1]
+
+
+def test_sharp_beats_random_in_a_short_series() -> None:
+    # A sanity check on strength, not the benchmark: Sharp should not lose to chance.
+    wins = sum(play_game(("sharp", "random"), s).winner == WHITE for s in range(6))
+    wins += sum(play_game(("random", "sharp"), s).winner == BLACK for s in range(6))
+    assert wins >= 11
+
+
+# -- the bots' board model agrees with the engine -------------------------------------------
+
+
+def _engine_outcomes(state: DuelState, action: Any) -> list[tuple[list[int], ...]]:
+    """The tables after ``action`` in the engine, every duel settled both ways."""
+    game = state.clone()
+    game.apply(action)
+    results = []
+    stack = [game]
+    while stack:
+        g = stack.pop()
+        if g.phase is Phase.TURN:
+            v = g.view(state.to_act or 0)
+            results.append((list(v.board), list(v.token_keys), list(v.token_powers),
+                            list(v.token_states), sorted(v.hand)))
+            continue
+        # Force each outcome of the duel: the defender gets an unbeatable or no total.
+        duel = g.duel
+        assert duel is not None
+        for attacker_wins in (True, False):
+            data = json.loads(g.to_json())
+            pos = data["position"]
+            pos["duel"]["additions"] = [100, 0] if attacker_wins else [0, 100]
+            pos["phase"] = "defend"
+            forced = DuelState.from_json({**data, "start": pos, "actions": []})
+            forced.apply(LockIn())
+            stack.append(forced)
+    return results
+
+
+def test_bot_board_model_follows_the_engine(positions: list[DuelState]) -> None:
+    def both_ways(b: _Board, attacker: int, defender: int) -> list[tuple[float, _Board]]:
+        win = b.copy()
+        _settle_duel(win, attacker, defender, True)
+        _settle_duel(b, attacker, defender, False)
+        return [(0.5, win), (0.5, b)]
+
+    checked = duels = 0
+    for state in positions:
+        if state.phase is not Phase.TURN:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        view = state.view(seat)
+        for action in view.legal_actions(distinct=True):
+            if isinstance(action, EndTurn):
+                continue
+            ours = sorted(
+                (b.board, b.key, b.power, b.status, sorted(b.hand))
+                for _, b in _play(_Board.from_view(view), action, seat, both_ways)
+            )
+            theirs = sorted(_engine_outcomes(state, action))
+            assert ours == theirs, (action, state)
+            checked += 1
+            duels += len(ours) > 1
+    assert checked > 200 and duels > 5
+
+
+# -- duels: exact odds and what the key is worth ------------------------------------------------
+
+
+def duel_position(*, attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...],
+                  attacker_power: int, defender_power: int, hands: tuple[str, str],
+                  phase: str, key: int = 2, piano: tuple[int, int] = (2, 7)) -> DuelState:
+    """White (the turn player) attacks Black's token on ``key`` with the dice given."""
+    base = DuelState.from_position(piano=piano, hands=hands,
+                                   tokens=([((key + 5) % 24, attacker_power)],
+                                           [(key, defender_power)]),
+                                   placed=True)
+    data = json.loads(base.to_json())
+    pos = data["position"]
+    pos["tokens"][0][1] = key
+    pos["phase"] = phase
+    pos["duel"] = {"key": key, "attacker_token": 0, "defender_token": 5,
+                   "dice": [list(attacker_dice), list(defender_dice)],
+                   "additions": [0, 0], "runs": [[], []]}
+    state = DuelState.from_json({**data, "start": pos, "actions": []})
+    assert state.phase.value == phase
+    return state
+
+
+def _exact(effect: Effect, state: DuelState) -> Fraction:
+    duel = state.duel
+    assert duel is not None
+    if state.phase is Phase.DEFEND:
+        return chance_after_card(effect, duel.defender_dice, duel.attacker_dice,
+                                 duel.defender_add, duel.attacker_add, attacker=False)
+    return chance_after_card(effect, duel.attacker_dice, duel.defender_dice,
+                             duel.attacker_add, duel.defender_add, attacker=True)
+
+
+@pytest.mark.parametrize("attacker_dice, defender_dice, expected", [
+    ((4,), (1,), "E↑"),  # adding 3 only ties (the attacker takes ties): rerolling, 2 in 6
+    ((4,), (3,), "D3"),  # adding 3 wins outright; the reroll wins 2 in 6
+    ((6,), (2,), "F↓"),  # no card of ours is enough; rerolling their 6 wins 1 in 6
+])
+def test_d11_sharp_defender_picks_the_card_with_the_larger_exact_chance(
+        attacker_dice: tuple[int, ...], defender_dice: tuple[int, ...], expected: str) -> None:
+    # Black defends a power-6 token on the fff key (left D of D major): worth a lot.
+    state = duel_position(attacker_dice=attacker_dice, defender_dice=defender_dice,
+                          attacker_power=2, defender_power=2,
+                          hands=("C1", "D3 E↑ F↓"), phase="defend")
+    view = state.view(BLACK)
+    chances = {card: _exact(effect_of_card(card), state) for card in state.hand(BLACK)}
+    best = max(chances, key=lambda c: chances[c])
+    assert list(chances.values()).count(chances[best]) == 1  # a clear best option
+    action = SharpBot(seed=1).choose(view)
+    assert action == DuelCard(card_ids(expected)[0]) == DuelCard(best)
+
+
+def test_d11_sharp_attacker_picks_the_larger_exact_chance_when_the_defender_has_no_cards() -> None:
+    # The defender holds nothing, so the attacker's chance is exact: add 1 ties (a win),
+    # the reroll wins 3 in 6.
+    state = duel_position(attacker_dice=(3,), defender_dice=(4,), attacker_power=2,
+                          defender_power=2, hands=("D1 E↑", ""), phase="attack")
+    view = state.view(WHITE)
+    action = SharpBot(seed=1).choose(view)
+    chances = {c: _exact(effect_of_card(c), state) for c in state.hand(WHITE)}
+    assert chances[card_ids("D1")[0]] == 1 and chances[card_ids("E↑")[0]] == Fraction(1, 2)
+    assert action == DuelCard(card_ids("D1")[0])
+
+
+def test_d11_sharp_keeps_its_cards_when_no_card_can_help() -> None:
+    state = duel_position(attacker_dice=(6, 6, 6), defender_dice=(1,), attacker_power=6,
+                          defender_power=1, hands=("C1", "D1 D2"), phase="defend")
+    assert SharpBot(seed=1).choose(state.view(BLACK)) == LockIn()
+
+
+def test_sharp_spends_in_proportion_to_the_key() -> None:
+    """The same 1-in-3 reroll is worth a card on a heavy fff token, not on a light token on
+    a plain key (D11f: the defender's card is missing from its next turn)."""
+    def reroll_played(key: int, dice: tuple[int, ...], power: int) -> bool:
+        # The attacker's 6 beats the defender's 3 unless ↓ rerolls it to a 1 or a 2.
+        state = duel_position(attacker_dice=(6,), defender_dice=dice, attacker_power=1,
+                              defender_power=power, hands=("C1", "E↓"), phase="defend",
+                              key=key)
+        return SharpBot(seed=1).choose(state.view(BLACK)) == DuelCard(card_ids("E↓")[0])
+
+    assert reroll_played(key=2, dice=(1, 1, 1), power=5)  # D major's root: 5 × fff = 15
+    assert not reroll_played(key=1, dice=(3,), power=1)  # C♯: no mark, power 1
+
+
+def test_casual_lets_some_duels_go_and_fights_others() -> None:
+    state = duel_position(attacker_dice=(4,), defender_dice=(3,), attacker_power=2,
+                          defender_power=2, hands=("C1", "D3 E↑"), phase="defend")
+    view = state.view(BLACK)
+    choices = [CasualBot(seed=s).choose(view) for s in range(60)]
+    assert LockIn() in choices
+    assert DuelCard(card_ids("D3")[0]) in choices
+
+
+# -- turns ----------------------------------------------------------------------------------------
+
+
+def test_sharp_places_its_heaviest_token_on_the_root() -> None:
+    state = DuelState.from_position(piano=(2, 7), hands=("D1 D2 D3 E1 F2", "C1"),
+                                    tokens=([], [(14, 1)]))
+    action = SharpBot().choose(state.view(WHITE))
+    assert isinstance(action, Place) and action.key == 2 and len(action.cards) == 3
+
+
+def test_sharp_takes_the_last_turn_greedily() -> None:
+    # Final turn (D12): nothing can answer, so move the token onto the fff root for 3 × 3.
+    state = DuelState.from_position(
+        piano=(2, 7), hands=("C2", "C1"), final_turn=True,
+        tokens=([(0, 3), "merged", "merged", "merged"], [(20, 1)] + ["merged"] * 4))
+    action = SharpBot().choose(state.view(WHITE))
+    assert action == Move(card_ids("C2")[0], key=0, steps=2)
+
+
+def test_actions_are_legal_for_every_kind_of_turn_option() -> None:
+    kinds = set()
+    for seed in range(3):
+        game = play_game(("sharp", "casual"), 300 + seed)
+        kinds |= {type(a) for a in game.actions()}
+    assert {Place, Move, Shift, EndTurn, DuelCard, LockIn} <= kinds
+
+
+# -- the tournament command --------------------------------------------------------------
+
+
+def test_tournament_json_has_exactly_the_issue_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--a", "sharp", "--b", "random", "--games", "3", "--seed", "4",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == JSON_KEYS
+    assert data["games"] == 3 and data["wins_a"] + data["wins_b"] == 3
+    assert data["win_rate_a"] == pytest.approx(data["wins_a"] / 3, abs=1e-4)
+    low, high = data["ci95"]
+    assert 0 <= low <= data["win_rate_a"] <= high <= 1
+    assert set(data["think_ms"]) == {"a", "b"}
+    for side in ("a", "b"):
+        assert set(data["think_ms"][side]) == {"median", "p99"}
+        assert 0 <= data["think_ms"][side]["median"] <= data["think_ms"][side]["p99"]
+    assert data["games_per_s"] > 0 and data["mean_score_a"] >= 0
+
+
+def test_tournament_replays_from_its_seed() -> None:
+    first = play_tournament("casual", "random", 4, seed=8).to_json()
+    again = play_tournament("casual", "random", 4, seed=8).to_json()
+    for key in ("wins_a", "wins_b", "mean_score_a", "mean_score_b"):
+        assert first[key] == again[key]
+
+
+def test_tournament_text_output_runs_as_a_module() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "musicgames.duel", "tournament", "--a", "random", "--b",
+         "casual", "--games", "2", "--seed", "1"],
+        capture_output=True, text=True, timeout=120, check=True)
+    out = done.stdout
+    assert "Random (a) vs Casual (b), 2 games" in out
+    for words in ("wins", "win rate of a", "95 % interval", "mean score", "median", "p99",
+                  "games per second"):
+        assert words in out
+
+
+def test_tournament_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tournament", "--a", "expert"])
+    with pytest.raises(SystemExit):
+        main(["tournament", "--games", "0"])
+    assert "expert" in capsys.readouterr().err
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(0, 10)
+    assert low == 0 and 0.27 < high < 0.28
+    low, high = wilson_interval(400, 400)
+    assert 0.99 < low < 1 and high == 1
+    assert wilson_interval(50, 100)[0] == pytest.approx(1 - wilson_interval(50, 100)[1])
