@@ -59,6 +59,17 @@ from musicgames.duel.errors import (
     WrongKey,
     WrongSteps,
 )
+from musicgames.duel.odds import (
+    Effect,
+    attacker_win_chance,
+    attacker_win_probability,
+    best_run_chance,
+    chance_after_card,
+    chance_after_each_card,
+    effect_of_card,
+    run_options,
+    win_chance_now,
+)
 from musicgames.duel.state import (
     BLACK,
     MAX_POWER,
@@ -81,12 +92,14 @@ __all__ = [
     "MAX_POWER", "MAX_TURNS_PER_ROUND", "PIANO_CARDS", "ROUNDS", "SEAT_NAMES",
     "TOKENS_PER_SEAT", "WHITE", "WILD_IDS",
     "Action", "BadSavedGame", "CardCodeError", "CardNotInHand", "ComposeCard", "Corner",
-    "DuelCard", "DuelError", "DuelInfo", "DuelState", "DuplicateCard", "EndTurn",
+    "DuelCard", "DuelError", "DuelInfo", "DuelState", "DuplicateCard", "Effect", "EndTurn",
     "GameIsOver", "KeyOffBoard", "LockIn", "MixedLetters", "Move", "MustActFirst", "NoCards",
     "NoSuchPianoCard", "NoTokenLeft", "NoTokenThere", "NotAnAction", "NotNow",
     "NotYourToken", "NotYourTurn", "NothingToUndo", "Phase", "PianoCard", "Place",
     "SeatView", "SecondMove", "SecondPlace", "Shift", "Token", "TokenState", "TooManyCards",
     "WrongCard", "WrongKey", "WrongSteps",
-    "action_from_json", "card_ids", "dice_for_power", "key_for_letter", "key_name",
+    "action_from_json", "attacker_win_chance", "attacker_win_probability", "best_run_chance",
+    "card_ids", "chance_after_card", "chance_after_each_card", "effect_of_card", "run_options",
+    "win_chance_now", "dice_for_power", "key_for_letter", "key_name",
     "key_piano", "key_pitch_class",
 ]

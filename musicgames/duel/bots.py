@@ -803,9 +803,10 @@ class SharpBot(_Thinker):
 
 
 class CasualBot(_Thinker):
-    """Makes loose choices: it weighs every Place and Move on its own and picks among the
-    good ones at random (the better, the likelier); in a duel it spends cards up to a
-    budget that grows with the key's worth, and lets some duels go.
+    """Makes loose choices: it weighs every Place and Move on its own (no second action, a
+    lighter eye on threats) and picks among the few best at random, the better the likelier.
+    In a duel it uses the exact odds one card ahead, spends at most a budget of cards that
+    grows with the key's worth, and lets some duels go.
 
     >>> from musicgames.duel import DuelState
     >>> game = DuelState.new_game(seed=4)
@@ -814,8 +815,10 @@ class CasualBot(_Thinker):
     """
 
     name = "Casual"
-    #: Softmax temperature, in points: how loosely it picks among actions.
-    temperature = 2.5
+    #: It picks among this many of the best-looking actions …
+    top = 4
+    #: … at random, the better the likelier: a softmax with this temperature, in points.
+    temperature = 2.0
     #: Chance of letting a duel go: playing no card at all.
     let_go = 0.35
     #: Points of stake per duel card it is willing to spend.
@@ -826,10 +829,11 @@ class CasualBot(_Thinker):
         view = ctx.view
         b = _Board.from_view(view)
         distinct = view.legal_actions(distinct=True)
-        values = [self.end_value(ctx, b, a) for a in distinct]
-        top = max(values)
-        weights = [math.exp((v - top) / self.temperature) for v in values]
-        return ctx.rng.choices(distinct, weights=weights)[0]
+        scored = sorted(((self.end_value(ctx, b, a), i, a) for i, a in enumerate(distinct)),
+                        key=lambda s: (-s[0], s[1]))[: self.top]
+        best = scored[0][0]
+        weights = [math.exp((value - best) / self.temperature) for value, _, _ in scored]
+        return ctx.rng.choices([a for _, _, a in scored], weights=weights)[0]
 
     def duel_action(self, ctx: _Context, actions: tuple[Action, ...]) -> Action:
         view = ctx.view

@@ -9,6 +9,9 @@ field and the reason.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import struct
 from typing import TYPE_CHECKING, Any
 
 from musicgames.duel import legal
@@ -63,20 +66,22 @@ def _int_list(value: object, field: str, low: int, high: int, size: int | None =
 
 
 def _rng_state(value: object) -> tuple[Any, ...]:
-    if (
-        not isinstance(value, list)
-        or len(value) != 3
-        or not isinstance(value[1], list)
-        or len(value[1]) != _MT_WORDS + 1
-    ):
-        raise _bad("rng", "must be [version, 625 numbers, gauss] as random.getstate() gives")
+    shape = "must be [3, base64 of 625 words, null or a number] (the generator's state)"
+    if not isinstance(value, list) or len(value) != 3 or not isinstance(value[1], str):
+        raise _bad("rng", shape)
     version = _int(value[0], "rng[0]", 3, 3)
-    words = [_int(w, "rng[1]", 0, 2**32 - 1) for w in value[1][:-1]]
-    index = _int(value[1][-1], "rng[1][-1]", 0, _MT_WORDS)
+    try:
+        raw = base64.b64decode(value[1], validate=True)
+    except (ValueError, binascii.Error):
+        raise _bad("rng", shape) from None
+    if len(raw) != 4 * (_MT_WORDS + 1):
+        raise _bad("rng", shape)
+    words = struct.unpack(f"<{_MT_WORDS + 1}I", raw)
+    _int(words[-1], "rng[1] (position)", 0, _MT_WORDS)
     gauss = value[2]
     if gauss is not None and not isinstance(gauss, float):
         raise _bad("rng[2]", f"must be null or a number, not {gauss!r}")
-    return (version, (*words, index), gauss)
+    return (version, words, gauss)
 
 
 def load_position(state: DuelState, position: object) -> None:

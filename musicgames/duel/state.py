@@ -35,8 +35,10 @@ EndTurn()
 
 from __future__ import annotations
 
+import base64
 import json
 import random
+import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -247,7 +249,7 @@ class DuelState:
         "_phase", "_piano", "_piano_deck", "_hands", "_draw", "_discard", "_status", "_key",
         "_power", "_board", "_dkey", "_datt", "_ddef", "_dadd", "_ddice", "_druns",
         "_pending", "_totals", "_round_scores", "_log", "_history", "_undo", "_rng_unsaved",
-        "_start", "_legal",
+        "_start", "_start_text", "_legal",
     )
 
     _rng: random.Random
@@ -282,6 +284,7 @@ class DuelState:
     _undo: list[list[Any]]
     _rng_unsaved: bool
     _start: dict[str, Any]
+    _start_text: str | None
     _legal: list[tuple[Action, ...] | None]
 
     # -- making a game ---------------------------------------------------------------------
@@ -314,6 +317,7 @@ class DuelState:
         self._undo = []
         self._rng_unsaved = False
         self._start = {}
+        self._start_text = None
         self._legal = [None, None]
 
     @classmethod
@@ -363,8 +367,8 @@ class DuelState:
         Wilds across them get successive ids. ``tokens`` lists each seat's tokens in order:
         ``(key, power)`` on the board, or ``"merged"``, ``"beaten"``, ``"unplaced"``; missing
         ones are unplaced. Cards not in a hand or the discard make the draw pile, shuffled
-        with ``seed`` unless ``draw`` is given (last card drawn first). Invalid set-ups
-        raise :class:`BadSavedGame`.
+        with ``seed``; if ``draw`` is given (last card drawn first) they go to the discard
+        instead. Invalid set-ups raise :class:`BadSavedGame`.
 
         >>> game = DuelState.from_position(piano=(2, 7), hands=("D1 D2 Wild", "E3"),
         ...                                tokens=([(2, 3)], [(14, 1), "beaten"]))
@@ -383,11 +387,13 @@ class DuelState:
         ]
         piano_ids = [p.index if isinstance(p, PianoCard) else p for p in piano]
         piano_ids = [_triad_index(p) if isinstance(p, Triad) else p for p in piano_ids]
-        used = [c for g in groups for c in g]
+        used = {c for g in groups for c in g} | set(draw or ())
+        rest = [c for c in range(DECK_SIZE) if c not in used]
         if draw is None:
-            rest = [c for c in range(DECK_SIZE) if c not in used]
             rng.shuffle(rest)
             draw = rest
+        else:
+            groups[2].extend(rest)
         if piano_deck is None:
             deck = [p for p in range(len(PIANO_CARDS)) if p not in piano_ids]
             rng.shuffle(deck)
@@ -472,6 +478,7 @@ class DuelState:
         other._undo = self._undo[:]  # records are only changed by the apply that made them
         other._rng_unsaved = False
         other._start = self._start
+        other._start_text = self._start_text
         other._legal = self._legal[:]
         return other
 
@@ -667,6 +674,13 @@ class DuelState:
         return self._duel_info()
 
     @property
+    def arriving(self) -> tuple[Token, ...]:
+        """Tokens moving onto a key that is held: the attacker of the duel being fought, then
+        the tokens of an arrow move still waiting their turn, lowest key first (D9)."""
+        tokens = ([self._datt] if self._dkey >= 0 else []) + self._pending
+        return tuple(self._token(t) for t in tokens)
+
+    @property
     def totals(self) -> tuple[int, int]:
         """Each seat's banked total from finished rounds (D13, D15)."""
         return (self._totals[0], self._totals[1])
@@ -765,14 +779,13 @@ class DuelState:
         :meth:`from_json` replays the actions from the start, so a loaded game can be
         undone as far back as the original.
         """
-        data = {
-            "format": _FORMAT,
-            "version": _VERSION,
-            "start": self._start,
-            "actions": [a.to_json() for a in self._history],
-            "position": self._position(),
-        }
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        if self._start_text is None:
+            self._start_text = json.dumps(self._start, separators=(",", ":"))
+        start = self._start_text
+        rest = json.dumps([a.to_json() for a in self._history], separators=(",", ":"))
+        position = json.dumps(self._position(), separators=(",", ":"))
+        return (f'{{"format":"{_FORMAT}","version":{_VERSION},"start":{start},'
+                f'"actions":{rest},"position":{position}}}')
 
     @classmethod
     def from_json(cls, text: str | bytes | Mapping[str, Any]) -> DuelState:
@@ -1372,6 +1385,7 @@ def _triad_index(t: Triad) -> int:
 
 
 def _rng_to_json(state: tuple[Any, ...]) -> list[Any]:
+    """A generator state as plain JSON: ``[version, base64 of its 625 words, gauss]``."""
     version, internal, gauss = state
-    return [version, list(internal), gauss]
-
+    words = base64.b64encode(struct.pack("<625I", *internal)).decode("ascii")
+    return [version, words, gauss]

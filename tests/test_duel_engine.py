@@ -1,0 +1,292 @@
+"""The Keyboard Duel engine's API: errors, undo, clone, saving, replays, views and the odds
+of a duel as the engine plays it."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from musicgames.duel import (
+    BLACK,
+    COMPOSE_DECK,
+    MAX_TURNS_PER_ROUND,
+    WHITE,
+    BadSavedGame,
+    CardCodeError,
+    CardNotInHand,
+    DuelCard,
+    DuelError,
+    DuelState,
+    EndTurn,
+    GameIsOver,
+    LockIn,
+    Move,
+    NothingToUndo,
+    Phase,
+    Place,
+    Shift,
+    action_from_json,
+    card_ids,
+)
+
+
+def play(state: DuelState, rng: random.Random, actions: int) -> None:
+    for _ in range(actions):
+        if state.is_terminal():
+            return
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def mid_game(seed: int = 4, actions: int = 40) -> DuelState:
+    state = DuelState.new_game(seed)
+    play(state, random.Random(seed), actions)
+    return state
+
+
+# -- errors -----------------------------------------------------------------------------------
+
+
+def test_every_error_is_a_value_error_naming_the_input_and_the_reason():
+    state = DuelState.from_position(hands=("D1 D2 Wild", "E1"))
+    with pytest.raises(CardNotInHand) as info:
+        state.apply(Place(card_ids("G3"), key=7))
+    message = str(info.value)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, DuelError)
+    assert "G3" in message and "not in White's hand" in message and "D1" in message
+
+
+@pytest.mark.parametrize("bad", [None, "Place", 3, (1, 2), Place(("x",), 2),
+                                 Place((6,), "2"), Move(6, 2.0, 1), Move(True, 2, 1)])
+def test_things_that_are_not_actions_are_refused_with_the_state_unchanged(bad):
+    state = DuelState.from_position(hands=("D1 D2 Wild", "E1"), tokens=([(2, 1)], []))
+    before = state.to_json()
+    with pytest.raises(DuelError):
+        state.apply(bad)
+    assert state.to_json() == before
+    assert not state.is_legal(bad)
+
+
+def test_the_game_over_refuses_every_action():
+    state = DuelState.from_position(round=3, totals=(4, 9), round_scores=[(4, 0), (0, 9)],
+                                    hands=("", ""), turns=MAX_TURNS_PER_ROUND - 1)
+    state.apply(EndTurn())
+    assert state.is_terminal()
+    with pytest.raises(GameIsOver):
+        state.apply(EndTurn())
+    assert state.running_scores() == (0, 0)
+    assert "game over" in repr(state)
+
+
+def test_check_raises_what_apply_would_without_changing_anything():
+    state = DuelState.from_position(hands=("D1", "E1"))
+    with pytest.raises(CardNotInHand):
+        state.check(Place(card_ids("E1"), key=4))
+    state.check(Place(card_ids("D1"), key=2))
+    assert state.actions() == ()
+
+
+# -- legal actions ----------------------------------------------------------------------------
+
+
+def test_legal_actions_are_every_distinct_choice_and_wilds_can_count_as_one():
+    state = DuelState.from_position(hands=("D1 Wild Wild", "E1"))
+    every = state.legal_actions()
+    distinct = state.legal_actions(distinct=True)
+    w1, w2 = card_ids("Wild Wild")
+    d1 = card_ids("D1")[0]
+    assert Place((d1, w2), 2) in every and Place((d1, w2), 2) not in distinct
+    assert Place((d1, w1), 2) in distinct
+    # D1 alone, D1 + one of two Wilds, D1 + both: 4 sets × 2 keys; Wilds alone: 3 sets × 24
+    assert len(every) == 4 * 2 + 3 * 24
+    assert len(distinct) == 3 * 2 + 2 * 24
+    assert all(state.is_legal(a) for a in every)
+    # the same cards in any order make the same action
+    assert Place((w2, d1), key=14) in every
+
+
+def test_legal_actions_in_a_duel_are_fitting_cards_and_lock_in():
+    state = DuelState.from_position(hands=("C1 D1 D↑ E2 Wild", "E1"), tokens=([], [(0, 1)]))
+    state.apply(Place(card_ids("C1"), key=0))
+    assert state.phase is Phase.ATTACK
+    assert set(state.legal_actions()) == {DuelCard(c) for c in card_ids("D1 D↑ E2 Wild")} | {
+        LockIn()}
+    state.apply(DuelCard(card_ids("D↑")[0]))
+    assert DuelCard(card_ids("E2")[0]) not in state.legal_actions()
+
+
+# -- undo and clone ---------------------------------------------------------------------------
+
+
+def test_undo_is_a_stack_and_restores_exactly_including_the_dice():
+    state = mid_game()
+    snapshots = []
+    rng = random.Random(1)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        snapshots.append(state.to_json())
+        state.apply(rng.choice(state.legal_actions()))
+    end, actions = state.to_json(), state.actions()[-len(snapshots):]
+    assert any(e["event"] == "duel" for e in state.log[-200:])
+    for before in reversed(snapshots):
+        state.undo()
+        assert state.to_json() == before
+    # playing the same actions again rolls the same dice: the generator was restored
+    for action in actions:
+        state.apply(action)
+    assert state.to_json() == end
+
+
+def test_undo_at_the_start_is_refused():
+    state = DuelState.new_game(1)
+    with pytest.raises(NothingToUndo):
+        state.undo()
+
+
+def test_clone_is_independent():
+    state = mid_game()
+    copy = state.clone()
+    assert copy.to_json() == state.to_json()
+    play(copy, random.Random(9), 30)
+    assert copy.to_json() != state.to_json()
+    before = state.to_json()
+    copy.undo()
+    assert state.to_json() == before
+    # the original still undoes on its own
+    state.undo()
+    assert state.to_json() != before
+
+
+def test_clone_rolls_the_same_dice_as_the_original():
+    a = DuelState.from_position(hands=("C1", "E1"), tokens=([], [(0, 3)]), seed=5)
+    b = a.clone()
+    a.apply(Place(card_ids("C1"), key=0))
+    b.apply(Place(card_ids("C1"), key=0))
+    assert a.duel == b.duel
+
+
+# -- saving and loading -----------------------------------------------------------------------
+
+
+def test_save_and_load_mid_game_and_mid_duel():
+    state = DuelState.from_position(hands=("C1 D2", "E1"), tokens=([], [(0, 3)]), seed=5)
+    state.apply(Place(card_ids("C1"), key=0))
+    state.apply(DuelCard(card_ids("D2")[0]))
+    text = state.to_json()
+    loaded = DuelState.from_json(text)
+    assert loaded.to_json() == text
+    assert loaded.duel == state.duel and loaded.to_act == state.to_act
+    assert loaded.undo() == DuelCard(card_ids("D2")[0])  # the loaded game undoes too
+    for seed in (3, 8):
+        state = mid_game(seed, 70)
+        loaded = DuelState.from_json(state.to_json())
+        rng1, rng2 = random.Random(seed), random.Random(seed)
+        play(state, rng1, 200)
+        play(loaded, rng2, 200)
+        assert loaded.to_json() == state.to_json()
+
+
+def test_saved_games_are_plain_json():
+    data = json.loads(mid_game().to_json())
+    assert set(data) == {"format", "version", "start", "actions", "position"}
+    assert DuelState.from_json(data).to_json() == mid_game().to_json()
+
+
+def _tampered(change) -> str:
+    data = json.loads(mid_game().to_json())
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("text", [
+    "not json",
+    "[]",
+    json.dumps({"format": "chess"}),
+    _tampered(lambda d: d.update(version=99)),
+    _tampered(lambda d: d.update(extra=1)),
+    _tampered(lambda d: d["position"]["hands"][0].append(d["position"]["draw"][0])),
+    _tampered(lambda d: d["position"]["hands"][0].__setitem__(0, 99)),
+    _tampered(lambda d: d["position"]["tokens"].__setitem__(0, ["on_board", 30, 1])),
+    _tampered(lambda d: d["position"]["tokens"].__setitem__(0, ["flying", 3, 1])),
+    _tampered(lambda d: d["position"].update(phase="attack")),
+    _tampered(lambda d: d["position"].update(totals=[500, 0])),
+    _tampered(lambda d: d["position"].update(rng=[3, [1, 2], None])),
+    _tampered(lambda d: d["start"].update(round="one")),
+    _tampered(lambda d: d["start"].pop("draw")),
+    _tampered(lambda d: d["actions"].append({"type": "fly"})),
+    _tampered(lambda d: d["actions"].insert(0, {"type": "end_turn"})),
+    _tampered(lambda d: d["actions"].pop()),
+    _tampered(lambda d: d["position"]["discard"].reverse()),
+])
+def test_malformed_or_inconsistent_saved_games_are_refused(text):
+    with pytest.raises(BadSavedGame):
+        DuelState.from_json(text)
+
+
+def test_a_position_with_two_tokens_on_one_key_is_refused():
+    with pytest.raises(BadSavedGame):
+        DuelState.from_position(tokens=([(3, 1)], [(3, 2)]))
+    with pytest.raises(BadSavedGame):
+        DuelState.from_position(hands=("C1 C2 C3 D1 D2 D3", ""))
+    with pytest.raises(CardCodeError):
+        DuelState.from_position(hands=("C1", "C1"))
+
+
+# -- the event log and replays ----------------------------------------------------------------
+
+
+def test_the_event_log_replays_the_game():
+    state = mid_game(6, 120)
+    logged = [action_from_json(e["action"]) for e in state.log if e["event"] == "action"]
+    assert tuple(logged) == state.actions()
+    again = DuelState.new_game(6)
+    for action in logged:
+        again.apply(action)
+    assert again.to_json() == state.to_json() and again.log == state.log
+    assert state.replayed().to_json() == state.to_json()
+
+
+def test_the_log_records_what_happened():
+    state = DuelState.from_position(hands=("C1 D3", "E1"), tokens=([], [(0, 1)]))
+    state.apply(Place(card_ids("C1"), key=0))
+    state.apply(DuelCard(card_ids("D3")[0]))
+    state.apply(LockIn())
+    state.apply(LockIn())
+    events = [e["event"] for e in state.log]
+    assert events == ["action", "place", "duel", "action", "duel_card", "action", "lock_in",
+                      "action", "lock_in", "duel_result"]
+    result = state.log[-1]
+    assert result["attacker_total"] == sum(state.log[2]["attacker_dice"]) + 3
+
+
+# -- views ------------------------------------------------------------------------------------
+
+
+def test_view_tokens_and_scores_match_the_state():
+    state = mid_game(2, 50)
+    for seat in (WHITE, BLACK):
+        view = state.view(seat)
+        assert view.tokens(WHITE) == state.tokens(WHITE)
+        assert view.tokens(BLACK) == state.tokens(BLACK)
+        assert view.running_scores() == state.running_scores()
+        assert view.opponent == 1 - seat
+
+
+def test_sampled_states_agree_with_the_view_and_never_see_hidden_cards():
+    state = mid_game(5, 33)
+    view = state.view(state.to_act)
+    for seed in range(5):
+        sample = view.sample_state(random.Random(seed))
+        assert sample.view(view.seat) == view
+        assert sample.legal_actions() == state.legal_actions()
+        assert sample.hand_size(view.opponent) == state.hand_size(view.opponent)
+
+
+def test_card_codes_and_labels():
+    assert [str(COMPOSE_DECK[c]) for c in card_ids("do1 Re↑ miv Wild")] == [
+        "C1", "D↑", "E↓", "Wild"]
+    with pytest.raises(CardCodeError):
+        card_ids("Wild " * 8)
+    assert str(Shift(card_ids("C↑")[0], 1)) == "Shift C↑: right card"
