@@ -126,6 +126,7 @@ def _saved() -> dict[str, object]:
 BROKEN_SAVES: list[tuple[str, Callable[[dict[str, object]], object]]] = [
     ("not valid JSON", lambda d: "{not json"),
     ("not a JSON object", lambda d: "[1, 2]"),
+    ("not valid JSON", lambda d: "[" * 100_000 + "]" * 100_000),
     ("format", lambda d: {**d, "format": "chess"}),
     ("version", lambda d: {**d, "version": 99}),
     ("players", lambda d: {**d, "config": {**d["config"], "players": 9}}),  # type: ignore[dict-item]

@@ -57,6 +57,7 @@ _CYCLE_LENGTH = len(CALL_CYCLE)
 _CALL_INDEX = {name: i for i, name in enumerate(CALL_CYCLE)}
 _NAMES = tuple(CALL_CYCLE[i] for i in CARD_NAME_INDEX)
 _SLAPS = Phase.SLAPS
+_AUTO = CallMode.AUTO
 
 
 def _rate(name: str, value: float) -> None:
@@ -140,7 +141,7 @@ class Bot:
     (at a drawn reaction time) or not. Drawn times after the slap window mean no slap.
     """
 
-    __slots__ = ("level", "rng", "seat")
+    __slots__ = ("_flips", "level", "rng", "seat")
 
     def __init__(self, seat: int, level: BotLevel | str, rng: random.Random) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
@@ -150,6 +151,8 @@ class Bot:
         self.seat = seat
         self.level = level_named(level)
         self.rng = rng
+        # actions are immutable, so the bot's flips are made once: [auto, Do, Re, … Si]
+        self._flips = (Flip(seat), *(Flip(seat, name) for name in CALL_CYCLE))
 
     def choose(self, view: SeatView) -> Action | None:
         """The bot's action in this view: a flip on its turn, a slap or nothing."""
@@ -161,12 +164,12 @@ class Bot:
 
     def flip(self, view: SeatView) -> Flip:
         """Flip, calling the next name — or, now and then, a wrong one (S10)."""
-        if view.call_mode is CallMode.AUTO:
-            return Flip(self.seat)
+        if view.call_mode is _AUTO:
+            return self._flips[0]
         index = _CALL_INDEX[view.next_call]
         if self.rng.random() < self.level.wrong_call_rate:  # skip a name or repeat one
             index = (index + self.rng.choice((-1, 1))) % _CYCLE_LENGTH
-        return Flip(self.seat, CALL_CYCLE[index])
+        return self._flips[index + 1]
 
     def react(self, view: SeatView) -> Slap | None:
         """Decide once about the card shown: a :class:`Slap` with its time, or ``None``."""

@@ -111,11 +111,14 @@ def play_game(
     slapping = Phase.SLAPS
     over = Phase.OVER
     actions = 0
-    while state.phase is not over:
-        if state.flips >= max_flips:
-            violations.append(f"the game did not end within {max_flips} flips")
+    while True:
+        phase = state.phase
+        if phase is over:
             break
-        if state.phase is not slapping:
+        if phase is not slapping:
+            if state.flips >= max_flips:
+                violations.append(f"the game did not end within {max_flips} flips")
+                break
             seat = state.to_flip
             assert seat is not None
             apply(flippers[seat](view(seat)))

@@ -292,6 +292,18 @@ class SnapState:
     _winners: tuple[int, ...]
 
     # -- building -------------------------------------------------------------------------
+    def __init__(
+        self,
+        hands: Sequence[Sequence[int]],
+        config: SnapConfig | None = None,
+        opener: int = 0,
+    ) -> None:
+        """``SnapState(hands, config, opener)`` is :meth:`from_deal`; for a shuffled deal
+        use :func:`new_game`."""
+        checked = SnapState.from_deal(hands, config, opener)
+        for name in SnapState.__slots__:
+            setattr(self, name, getattr(checked, name))
+
     @classmethod
     def from_deal(
         cls,
@@ -334,7 +346,12 @@ class SnapState:
             raise SeatError(f"opener={opener!r} is not a seat: this table has seats 0–{n - 1}")
         if not piles[opener]:
             raise ConfigError(f"opener={opener} has no cards to flip")
+        return cls._start(piles, config, opener)
 
+    @classmethod
+    def _start(cls, piles: list[list[int]], config: SnapConfig, opener: int) -> SnapState:
+        """A new game from piles already checked (or dealt here)."""
+        n = config.players
         state = object.__new__(cls)
         state._config = config
         state._n = n
@@ -504,7 +521,7 @@ class SnapState:
                     self._flipper if self._flipper >= 0 else None,
                     tuple(map(len, self._hands)),
                     len(centre),
-                    tuple(s for s in range(self._n) if slapped >> s & 1),
+                    tuple(s for s in range(self._n) if slapped >> s & 1) if slapped else (),
                     self._config.slap_window_ms,
                 ),
             )
@@ -695,16 +712,19 @@ class SnapState:
         card = self._centre[-1]
         call = self._shown_call
         slaps = self._slaps
+        if not slaps:
+            if CARD_NAME_INDEX[card] == call:
+                self._miss_pending = True  # S9: the next flip takes the pile
+                self._pass(card, call, (), (), Reason.MATCH_NOT_SLAPPED)
+            else:
+                self._pass(card, call, (), (), Reason.NO_SLAP)
+            return
         ordered = (
             tuple(sorted(slaps, key=_slap_order_key(flipper, n)))
             if len(slaps) > 1
             else tuple(slaps)
         )
         if CARD_NAME_INDEX[card] == call:  # a match (S6)
-            if not ordered:
-                self._miss_pending = True  # S9: the next flip takes the pile
-                self._pass(card, call, (), (), Reason.MATCH_NOT_SLAPPED)
-                return
             slapped = self._slapped
             missing = tuple(
                 s for s in ((flipper + k) % n for k in range(n)) if not slapped >> s & 1
@@ -717,10 +737,8 @@ class SnapState:
                 self._pass(card, call, ordered, (), Reason.TIE)
             else:  # S7
                 self._take(ordered[-1].seat, Reason.LAST_TO_SLAP, card, call, ordered, ())
-        elif ordered:  # S8: the first false slapper
+        else:  # S8: the first false slapper
             self._take(ordered[0].seat, Reason.FALSE_SLAP, card, call, ordered, ())
-        else:
-            self._pass(card, call, (), (), Reason.NO_SLAP)
 
     def _pass(
         self,
@@ -813,7 +831,7 @@ class SnapState:
         if isinstance(data, (str, bytes, bytearray)):
             try:
                 parsed = json.loads(data, parse_constant=_refuse_constant)
-            except (ValueError, UnicodeDecodeError) as err:
+            except (ValueError, UnicodeDecodeError, RecursionError) as err:
                 raise SaveError(f"saved game: not valid JSON ({err})") from None
         else:
             parsed = data
@@ -948,7 +966,7 @@ def new_game(
     hands: list[list[int]] = [[] for _ in range(n)]
     for i, card in enumerate(deck):
         hands[(opener + i) % n].append(card)
-    return SnapState.from_deal(hands, config, opener)
+    return SnapState._start(hands, config, opener)
 
 
 def stacked_deal(first_flips: Sequence[Sequence[int]]) -> list[list[int]]:
