@@ -99,6 +99,12 @@ _SLAPS = Phase.SLAPS
 _OVER = Phase.OVER
 _new_view = tuple.__new__
 _NAME_INDEX = {name: i for i, name in enumerate(CALL_CYCLE)}
+_LAST_TO_SLAP, _FALSE_SLAP, _MISSED_MATCH, _WRONG_CALL = (
+    Reason.LAST_TO_SLAP, Reason.FALSE_SLAP, Reason.MISSED_MATCH, Reason.WRONG_CALL
+)
+_TIE, _DEAD_PILE, _NO_SLAP, _MATCH_NOT_SLAPPED = (
+    Reason.TIE, Reason.DEAD_PILE, Reason.NO_SLAP, Reason.MATCH_NOT_SLAPPED
+)
 
 
 def _slap_order_key(flipper: int, players: int) -> Any:
@@ -564,16 +570,19 @@ class SnapState:
         says which input and why, and the game is left exactly as it was.
         """
         canonical = self._validate(action)
-        start = len(self._events)
+        events = self._events
+        start = len(events)
         self._actions.append(canonical)
-        if type(canonical) is Flip:
-            call = canonical.call
-            self._do_flip(canonical.seat, None if call is None else _NAME_INDEX[call])
-        elif type(canonical) is Slap:
-            self._do_slap(canonical)
+        kind = type(canonical)
+        if kind is Slap:
+            self._do_slap(canonical)  # type: ignore[arg-type]  # (narrowed by the type test)
+        elif kind is Flip:
+            flip: Flip = canonical  # type: ignore[assignment]
+            call = flip.call
+            self._do_flip(flip.seat, None if call is None else _NAME_INDEX[call])
         else:
             self._resolve()
-        return tuple(self._events[start:])
+        return tuple(events[start:])
 
     def _seat_or_error(self, seat: object, what: str) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
@@ -688,9 +697,9 @@ class SnapState:
             Flipped(seat, card, CALL_CYCLE[called], CALL_CYCLE[expected], auto, self._flips)
         )
         if self._miss_pending:  # S9: flipping onto a match nobody slapped
-            self._take(seat, Reason.MISSED_MATCH, card, called, (), ())
+            self._take(seat, _MISSED_MATCH, card, called, (), ())
         elif called != expected:  # S10
-            self._take(seat, Reason.WRONG_CALL, card, called, (), ())
+            self._take(seat, _WRONG_CALL, card, called, (), ())
         else:
             self._shown_call = called
             self._call_index = (expected + 1) % _CYCLE_LENGTH
@@ -715,9 +724,9 @@ class SnapState:
         if not slaps:
             if CARD_NAME_INDEX[card] == call:
                 self._miss_pending = True  # S9: the next flip takes the pile
-                self._pass(card, call, (), (), Reason.MATCH_NOT_SLAPPED)
+                self._pass(card, call, (), (), _MATCH_NOT_SLAPPED)
             else:
-                self._pass(card, call, (), (), Reason.NO_SLAP)
+                self._pass(card, call, (), (), _NO_SLAP)
             return
         ordered = (
             tuple(sorted(slaps, key=_slap_order_key(flipper, n)))
@@ -730,15 +739,15 @@ class SnapState:
                 s for s in ((flipper + k) % n for k in range(n)) if not slapped >> s & 1
             )
             if missing:  # S14: not slapped when the window closed counts as last
-                self._take(missing[0], Reason.LAST_TO_SLAP, card, call, ordered, missing)
+                self._take(missing[0], _LAST_TO_SLAP, card, call, ordered, missing)
                 return
             last, second = ordered[-1].reaction_ms, ordered[-2].reaction_ms
             if last == second or last - second < self._config.tie_window_ms:  # S12, S13
-                self._pass(card, call, ordered, (), Reason.TIE)
+                self._pass(card, call, ordered, (), _TIE)
             else:  # S7
-                self._take(ordered[-1].seat, Reason.LAST_TO_SLAP, card, call, ordered, ())
+                self._take(ordered[-1].seat, _LAST_TO_SLAP, card, call, ordered, ())
         else:  # S8: the first false slapper
-            self._take(ordered[0].seat, Reason.FALSE_SLAP, card, call, ordered, ())
+            self._take(ordered[0].seat, _FALSE_SLAP, card, call, ordered, ())
 
     def _pass(
         self,
@@ -763,7 +772,7 @@ class SnapState:
                 self._phase = _FLIP
                 return
         # S16: no seat can flip; the last flipper takes the centre pile back.
-        self._take(flipper, Reason.DEAD_PILE, card, call, (), ())
+        self._take(flipper, _DEAD_PILE, card, call, (), ())
 
     def _take(
         self,
