@@ -3,6 +3,7 @@ of a duel as the engine plays it."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -290,3 +291,36 @@ def test_card_codes_and_labels():
     with pytest.raises(CardCodeError):
         card_ids("Wild " * 8)
     assert str(Shift(card_ids("C↑")[0], 1)) == "Shift C↑: right card"
+
+
+def every_candidate(state: DuelState):
+    """Every action that could conceivably be legal now, built from the acting hand."""
+    hand = state.hand(state.to_act)
+    for size in range(1, len(hand) + 1):
+        for cards in itertools.combinations(hand, size):
+            for key in range(-1, 25):
+                yield Place(cards, key)
+    for card in hand:
+        yield DuelCard(card)
+        for piano in (-1, 0, 1, 2):
+            yield Shift(card, piano)
+        for key in range(-1, 25):
+            for steps in range(-4, 5):
+                yield Move(card, key, steps)
+    yield LockIn()
+    yield EndTurn()
+
+
+def test_legal_actions_are_exactly_what_apply_accepts():
+    checked = 0
+    for seed in range(25):
+        state = DuelState.new_game(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if rng.random() < 0.06:
+                legal = set(state.legal_actions())
+                accepted = {a for a in every_candidate(state) if state.is_legal(a)}
+                assert accepted == legal
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100

@@ -288,8 +288,28 @@ class DuelState:
     _legal: list[tuple[Action, ...] | None]
 
     # -- making a game ---------------------------------------------------------------------
-    def __init__(self) -> None:
-        """An empty shell: use :meth:`new_game`, :meth:`from_position` or :meth:`from_json`."""
+    def __init__(self, seed: int | random.Random = 0) -> None:
+        """A new game: the same as :meth:`new_game` (``DuelState(seed)``)."""
+        self._reset()
+        if isinstance(seed, random.Random):
+            seed = seed.getrandbits(64)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int or a random.Random, not {seed!r}")
+        self._rng = random.Random(seed)
+        piano_deck = list(range(len(PIANO_CARDS)))
+        self._rng.shuffle(piano_deck)
+        self._piano_deck = piano_deck
+        self._start_round(1, WHITE)
+        self._start = self._position()
+
+    @classmethod
+    def _blank(cls) -> DuelState:
+        """A state with no cards dealt, to be filled in (by a position loader)."""
+        state = cls.__new__(cls)
+        state._reset()
+        return state
+
+    def _reset(self) -> None:
         self._rng = random.Random(0)
         self._round = 1
         self._starter = WHITE
@@ -327,18 +347,7 @@ class DuelState:
         ``seed`` is an int, or a ``random.Random`` from which a seed is drawn (so games
         made one after another from one generator differ, and each replays on its own).
         """
-        if isinstance(seed, random.Random):
-            seed = seed.getrandbits(64)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int or a random.Random, not {seed!r}")
-        state = cls()
-        state._rng = random.Random(seed)
-        piano_deck = list(range(len(PIANO_CARDS)))
-        state._rng.shuffle(piano_deck)
-        state._piano_deck = piano_deck
-        state._start_round(1, WHITE)
-        state._start = state._position()
-        return state
+        return cls(seed)
 
     @classmethod
     def from_position(
@@ -1365,7 +1374,7 @@ class DuelState:
         """A state from a position object, every field checked (BadSavedGame if not)."""
         from musicgames.duel.saved import load_position
 
-        state = cls()
+        state = cls._blank()
         load_position(state, position)
         return state
 
