@@ -31,6 +31,21 @@ musicgames.duel.errors.SecondPlace: Place A3 on A (left) refused: White has alre
 EndTurn()
 >>> game.to_act, game.hand_size(WHITE)
 (0, 2)
+
+A duel, step by step: Black holds the left C and White places there (D11). White plays
+its run and locks in, then Black, seeing it, answers and locks in; the higher total wins.
+
+>>> duel = DuelState.from_position(hands=("C1 D2", "E3"), tokens=([], [(0, 2)]))
+>>> duel.apply(Place(card_ids("C1"), key=0))
+>>> duel.phase, duel.to_act, len(duel.duel.attacker_dice), len(duel.duel.defender_dice)
+(<Phase.ATTACK: 'attack'>, 0, 1, 1)
+>>> duel.apply(DuelCard(card_ids("D2")[0]))    # adds 2 to White's total
+>>> duel.apply(LockIn())
+>>> duel.phase, duel.to_act, duel.duel.attacker_add
+(<Phase.DEFEND: 'defend'>, 1, 2)
+>>> duel.apply(LockIn())
+>>> duel.phase, duel.board_token(0).seat == duel.log[-1]["winner"]
+(<Phase.TURN: 'turn'>, True)
 """
 
 from __future__ import annotations
