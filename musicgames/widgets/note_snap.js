@@ -110,6 +110,20 @@ class SnapView {
     return values ? fill(template, values) : template;
   }
 
+  // "1 card" or "3 cards".
+  cards(n) {
+    return n === 1 ? this.t("snap.cards.one") : this.t("snap.cards.many", { n });
+  }
+
+  // A sentence about a seat: the person alone at the table ("You") has its own wording
+  // (key + ".you") where the language needs it (Spanish verbs agree with "tú").
+  say(key, seat, values) {
+    const seats = (this.model.get("table") || {}).seats || [];
+    const strings = this.model.get("strings") || {};
+    const you = seat !== null && seat !== undefined && seats[seat] && seats[seat].is_you;
+    return this.t(you && strings[`${key}.you`] !== undefined ? `${key}.you` : key, values);
+  }
+
   clearTimers() {
     for (const id of this.timers) clearTimeout(id);
     this.timers = [];
@@ -133,7 +147,7 @@ class SnapView {
     if (slapper || isFlip || isCall || event.code === "Escape") event.preventDefault();
     if (event.repeat) return;  // a key held down slaps (or flips) once
     if (slapper) {
-      this.slap(slapper.seat, at, "key");
+      this.slap(slapper.seat, at, "key", event.timeStamp);
     } else if (isFlip) {
       this.flip(null);
     } else if (isCall) {
@@ -144,7 +158,9 @@ class SnapView {
     }
   }
 
-  slap(seat, at, via) {
+  // `at` is performance.now() read first thing in the event handler; `eventAt` is the
+  // event's own timeStamp (when the browser received the input), kept for the figures.
+  slap(seat, at, via, eventAt) {
     const table = this.model.get("table") || {};
     const card = table.card;
     if (table.phase !== "slaps" || !card || card.number !== this.card) return;
@@ -163,6 +179,7 @@ class SnapView {
     this.draw();  // the slap shows at once, before the kernel answers
     const record = {
       kind: "slap", via, seat, number: card.number, reaction_ms: reaction, key_at: at,
+      event_at: eventAt === undefined ? at : eventAt,
       drawn_at: performance.now(), painted_at: null, answer_drawn_at: null, answer_at: null,
     };
     this.timings.push(record);
@@ -234,9 +251,11 @@ class SnapView {
     if (cardNumber !== this.card) this.newCard(table);
     this.noteAnswers(table);
     const strings = this.model.get("strings") || {};
-    const lang = strings["snap.title"] + (strings["snap.seat.you"] || "");
+    const lang = strings["snap.title"] + (strings["snap.seat.alone"] || "");
     const hadFocus = this.root.contains(document.activeElement);
-    this.put("header", [lang], () => this.drawHeader());
+    const form = this.model.get("form") || {};
+    this.put("header", [lang, form.language, form.naming, this.model.get("options")],
+      () => this.drawHeader());
     this.put("notice", [this.model.get("notice") || ""], () => this.drawNotice());
     const shown = (table.seats || []).map((s) => this.slapShown(table, s.seat));
     this.put("seats", [lang, table.game, table.seats, table.phase, table.turn, table.winners,
@@ -244,7 +263,7 @@ class SnapView {
     this.put("centre", [lang, table.game, table.card, table.centre, table.names,
       Boolean((this.model.get("card_svgs") || {})[table.card ? table.card.note : ""])],
     () => this.drawCentre(table));
-    if (this.face) {
+    if (this.face && !this.face.classList.contains("is-empty")) {
       const live = table.phase === "slaps" && cardNumber === this.card && !this.windowOver;
       this.face.classList.toggle("is-live", live);
       this.face.classList.toggle("is-slapped",
@@ -264,6 +283,7 @@ class SnapView {
       : this.panel === "guide" ? this.drawGuide() : null));
     this.root.dataset.phase = table.phase || "";
     this.root.dataset.game = String(table.game === undefined ? "" : table.game);
+    this.root.dataset.flips = String(table.flips === undefined ? "" : table.flips);
     if (hadFocus && !this.root.contains(document.activeElement)) {
       this.root.focus({ preventScroll: true });
     }
@@ -297,9 +317,20 @@ class SnapView {
   }
 
   drawHeader() {
+    const form = this.model.get("form") || {};
+    const options = this.model.get("options") || {};
+    const display = (name, value, pairs, label) => h("select", {
+      class: `mg-snap-${name}`, "aria-label": label,
+      onchange: (event) => this.model.send({ type: "display", [name]: event.target.value }),
+    }, pairs.map(([v, text]) => h("option", { value: v, selected: v === value }, text)));
     return [
       h("span", { class: "mg-snap-title" }, this.t("snap.title")),
       h("span", { class: "mg-snap-buttons" },
+        display("naming", form.naming, [
+          ["solfege", this.t("snap.settings.naming_solfege")],
+          ["letters", this.t("snap.settings.naming_letters")]], this.t("snap.settings.naming")),
+        display("language", form.language,
+          (options.languages || []).map((l) => [l.code, l.name]), this.t("snap.settings.language")),
         h("button", { class: "mg-snap-new", type: "button",
           onclick: () => this.model.send({ type: "new_game" }) }, this.t("snap.button.new_game")),
         h("button", { class: "mg-snap-open-settings", type: "button",
@@ -342,7 +373,7 @@ class SnapView {
       seat.kind === "computer"
         ? h("div", { class: "mg-snap-seat-level" }, seat.level_label) : null,
       h("div", { class: "mg-snap-seat-cards", "data-cards": seat.cards },
-        this.t("snap.seat.cards", { n: seat.cards })),
+        this.t("snap.seat.cards", { cards: this.cards(seat.cards) })),
       h("div", { class: "mg-snap-seat-turn" }, turn ? this.t("snap.seat.turn") : "\u00a0"),
       seat.kind === "person"
         ? h("div", { class: "mg-snap-seat-key" },
@@ -353,7 +384,7 @@ class SnapView {
           onpointerdown: (event) => {
             const at = performance.now();
             event.preventDefault();
-            this.slap(seat.seat, at, "pad");
+            this.slap(seat.seat, at, "pad", event.timeStamp);
           } }, this.t("snap.seat.pad"))
         : null,
       h("div", { class: "mg-snap-seat-slap" }, slapText),
@@ -385,7 +416,7 @@ class SnapView {
         if (people.length === 1) {
           event.preventDefault();
           this.root.focus({ preventScroll: true });
-          this.slap(people[0].seat, at, "click");
+          this.slap(people[0].seat, at, "click", event.timeStamp);
         }
       },
     });
@@ -483,12 +514,12 @@ class SnapView {
       "data-taker": r.taker === null ? "" : r.taker,
     },
     h("div", { class: "mg-snap-result-title" }, this.t("snap.result.title")),
-    h("div", { class: "mg-snap-result-card" }, this.t("snap.result.card", {
+    h("div", { class: "mg-snap-result-card" }, this.say("snap.result.card", r.flipper, {
       flipper: name(r.flipper), note: r.label, call: this.label(r.call),
     }), " ", r.match ? this.t("snap.result.match") : this.t("snap.result.no_match")),
     slapList,
-    h("div", { class: "mg-snap-result-reason" }, this.t(reasonKey, {
-      taker: r.taker === null ? "" : name(r.taker), n: r.cards_taken,
+    h("div", { class: "mg-snap-result-reason" }, this.say(reasonKey, r.taker, {
+      taker: r.taker === null ? "" : name(r.taker), cards: this.cards(r.cards_taken),
       call: this.label(r.call), expected: this.label(r.expected),
     })));
   }
@@ -496,11 +527,14 @@ class SnapView {
   drawWinner(table) {
     const seats = table.seats || [];
     const names = (table.winners || []).map((s) => (seats[s] ? seats[s].name : `#${s}`));
-    const key = names.length === 1 ? "snap.winner.one" : "snap.winner.many";
+    const winners = table.winners || [];
+    const text = winners.length === 1
+      ? this.say("snap.winner.one", winners[0], { names: names[0] })
+      : this.t("snap.winner.many", { names: names.join(this.t("snap.winner.and")) });
     return h("div", { class: "mg-snap-winner", role: "dialog" },
-      h("div", { class: "mg-snap-winner-text" },
-        this.t(key, { names: names.join(this.t("snap.winner.and")) })),
-      h("div", { class: "mg-snap-winner-flips" }, this.t("snap.winner.flips", { n: table.flips })),
+      h("div", { class: "mg-snap-winner-text" }, text),
+      h("div", { class: "mg-snap-winner-flips" },
+        this.t("snap.winner.flips", { cards: this.cards(table.flips) })),
       h("button", { class: "mg-snap-new", type: "button",
         onclick: () => this.model.send({ type: "new_game" }) }, this.t("snap.button.new_game")));
   }

@@ -1,0 +1,1120 @@
+"""Note Snap in a notebook: a table of 2–4 seats, people and computer players.
+
+The rules live in :mod:`musicgames.snap`; this widget only runs the table. The page (the
+JavaScript view in ``note_snap.js``) draws the ``table`` it is sent and reports what people
+did as small messages; the widget checks each message, turns it into an engine action, and
+sends the new table back. Timing follows rule S13: the page notes when a card was painted
+and when a key was pressed, and sends the difference as ``reaction_ms``; computer players'
+reaction times are drawn here and sent with the card, so the page shows each computer slap
+at its moment. The clock of the kernel never decides who was last.
+
+Kernel timers — a computer player's pause before flipping, the slap window — are asyncio
+tasks, all cancelled by :meth:`NoteSnapWidget.new_game` and :meth:`NoteSnapWidget.close`.
+
+Start a game in a notebook with :func:`play_note_snap`:
+
+>>> game = play_note_snap(people=1, computers=2, level="beginner", seed=7)
+>>> [(s.kind, s.level) for s in game.settings.seats]
+[('person', 'beginner'), ('computer', 'beginner'), ('computer', 'beginner')]
+>>> [s["name"] for s in game.table["seats"]], game.table["seats"][0]["key"]
+(['You', 'Computer 1', 'Computer 2'], 'Space')
+>>> game.close()
+
+The page's messages can be fed in by hand, which is how the tests drive the widget:
+
+>>> game = play_note_snap(people=2, computers=0, seed=3)
+>>> game.receive({"type": "flip", "game": game.game_number, "seat": 0, "call": None})
+>>> game.table["phase"], game.table["card"]["call"]
+('slaps', 'Do')
+>>> game.receive({"type": "slap", "game": game.game_number, "number": 1, "seat": 5,
+...               "reaction_ms": 300})
+>>> game.refused[-1]
+('slap', 'seat 5 is not a person at this table')
+>>> game.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+import anywidget
+import traitlets
+
+from musicgames.i18n import LANGUAGES, catalogue, text
+from musicgames.render import staff_svg
+from musicgames.snap import (
+    CALL_CYCLE,
+    CallMode,
+    CloseSlaps,
+    Flip,
+    Flipped,
+    Outcome,
+    Phase,
+    Reason,
+    Slap,
+    SnapConfig,
+    SnapError,
+    SnapState,
+    card_note,
+    new_game,
+)
+from musicgames.snap.bots import LEVELS, Bot
+from musicgames.theory import CARD_NOTES, LETTERS, Naming
+
+__all__ = [
+    "CardRecord",
+    "GameRecord",
+    "MessageError",
+    "NoteSnapWidget",
+    "SeatSetting",
+    "SettingsError",
+    "SnapSettings",
+    "play_note_snap",
+]
+
+_LOG = logging.getLogger(__name__)
+_HERE = Path(__file__).parent
+
+PERSON = "person"
+COMPUTER = "computer"
+#: The slap key of a person alone at the table (a ``KeyboardEvent.code``).
+SOLO_KEY = "Space"
+#: The slap keys of people sharing one keyboard, in seat order: far apart, and keys that
+#: laptop keyboards register when pressed together.
+SHARED_KEYS: tuple[str, ...] = ("KeyA", "KeyL", "KeyZ", "KeyM")
+#: Keys the page keeps for itself: flip (Enter), call (1–7), close a panel (Escape).
+RESERVED_KEYS: frozenset[str] = frozenset(
+    {"Enter", "NumpadEnter", "Escape", "Tab"}
+    | {f"Digit{i}" for i in range(1, 8)}
+    | {f"Numpad{i}" for i in range(1, 8)}
+)
+DEFAULT_LEVEL = "intermediate"
+
+#: How long after the slap window the kernel still waits for a person's slap message:
+#: the window is counted on the page, the message then needs a moment to arrive.
+WINDOW_GRACE_MS = 250.0
+#: If no page reports a card as painted within this time (no view open, or a hidden
+#: browser tab), the kernel opens the slap window itself, so the game never stalls; a page
+#: that reports the card later still gets its whole window from then.
+SHOWN_TIMEOUT_MS = 1500.0
+#: When everyone has slapped, the result waits this long after the last computer slap
+#: is due, so the page has drawn that slap before the result replaces it.
+SETTLE_MS = 120.0
+#: How many refused messages :attr:`NoteSnapWidget.refused` keeps.
+_REFUSED_KEPT = 200
+
+
+class SettingsError(ValueError):
+    """Settings the table cannot use: an unknown seat kind or level, a clashing key, …"""
+
+
+class MessageError(ValueError):
+    """A message from the page that is not one the widget understands."""
+
+
+# -- settings -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatSetting:
+    """One seat: a ``'person'`` or a ``'computer'`` (with its ``level``, S17).
+
+    ``key`` is a person's slap key as a ``KeyboardEvent.code`` (``'Space'``, ``'KeyA'``);
+    empty means the default: Space for a person alone, else A, L, Z, M in seat order.
+    """
+
+    kind: str = PERSON
+    level: str = DEFAULT_LEVEL
+    key: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in (PERSON, COMPUTER):
+            raise SettingsError(f"seat kind {self.kind!r} is not 'person' or 'computer'")
+        if self.level not in LEVELS:
+            raise SettingsError(
+                f"level {self.level!r} does not exist: use {', '.join(LEVELS)}"
+            )
+        if not isinstance(self.key, str) or (self.key and not self.key.isalnum()):
+            raise SettingsError(
+                f"key {self.key!r} is not a key code such as 'Space' or 'KeyA'"
+            )
+        if self.key in RESERVED_KEYS:
+            raise SettingsError(
+                f"key {self.key!r} is kept for flipping and calling: choose another slap key"
+            )
+
+
+def _milliseconds(name: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise SettingsError(f"{name}={value!r} is not a number of milliseconds")
+    number = float(value)
+    if not math.isfinite(number) or number < 0:
+        raise SettingsError(f"{name}={value!r} must be a finite number of ms, 0 or more")
+    return number
+
+
+@dataclass(frozen=True)
+class SnapSettings:
+    """Everything a table needs to start a game.
+
+    ``seats`` lists 2–4 :class:`SeatSetting`. ``pace_ms`` is how long a computer player
+    waits before it flips (S15); ``slap_window_ms`` and ``tie_window_ms`` are the windows of
+    S14 and S13; ``call_mode`` is ``'auto'`` (names called for people) or ``'self'``
+    (people choose them, S10). Computer players always call for themselves, so their
+    level's wrong-call rate applies (S17). ``naming`` is how names are shown, ``language``
+    the language of the page; ``seed`` makes the shuffle and the computer players repeat
+    (``None``: a new one each game); ``opener`` is the seat that flips first (S5).
+
+    >>> s = SnapSettings.from_dict({"seats": [{"kind": "person"}, {"kind": "computer"}]})
+    >>> s.keys(), s.config().players
+    (('Space', ''), 2)
+    >>> SnapSettings(seats=(SeatSetting(),))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    musicgames.widgets.note_snap.SettingsError: 1 seat cannot play Note Snap: 2, 3 or 4 ...
+    """
+
+    seats: tuple[SeatSetting, ...] = (
+        SeatSetting(PERSON),
+        SeatSetting(COMPUTER),
+        SeatSetting(COMPUTER),
+    )
+    pace_ms: float = 800.0
+    slap_window_ms: float = 2500.0
+    tie_window_ms: float = 10.0
+    call_mode: str = "auto"
+    naming: Naming = Naming.SOLFEGE
+    language: str = "en"
+    seed: int | None = None
+    opener: int = 0
+
+    def __post_init__(self) -> None:
+        seats = tuple(self.seats)
+        object.__setattr__(self, "seats", seats)
+        if not all(isinstance(s, SeatSetting) for s in seats):
+            raise SettingsError(f"seats={seats!r} must be SeatSetting values")
+        if not 2 <= len(seats) <= 4:
+            many = f"{len(seats)} seat" + ("" if len(seats) == 1 else "s")
+            raise SettingsError(f"{many} cannot play Note Snap: 2, 3 or 4 players play (S3)")
+        for name in ("pace_ms", "slap_window_ms", "tie_window_ms"):
+            object.__setattr__(self, name, _milliseconds(name, getattr(self, name)))
+        if self.call_mode not in ("auto", "self"):
+            raise SettingsError(f"call_mode={self.call_mode!r} is not 'auto' or 'self'")
+        object.__setattr__(self, "naming", _naming(self.naming))
+        if self.language not in LANGUAGES:
+            raise SettingsError(
+                f"language={self.language!r} is not one of {', '.join(LANGUAGES)}"
+            )
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(
+                self.seed, int)):
+            raise SettingsError(f"seed={self.seed!r} is not a whole number (or None)")
+        opener = self.opener
+        if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < len(
+                seats):
+            raise SettingsError(f"opener={opener!r} is not a seat: seats go 0–{len(seats) - 1}")
+        keys = [k for k in self.keys() if k]
+        if len(set(keys)) != len(keys):
+            raise SettingsError(f"two people have the same slap key: {keys!r}")
+        try:
+            self.config()
+        except SnapError as err:
+            raise SettingsError(str(err)) from None
+
+    def keys(self) -> tuple[str, ...]:
+        """Each seat's slap key (``''`` for a computer), defaults filled in."""
+        people = [i for i, s in enumerate(self.seats) if s.kind == PERSON]
+        taken = {s.key for s in self.seats if s.kind == PERSON and s.key}
+        spare = iter(k for k in SHARED_KEYS if k not in taken)
+        keys: list[str] = []
+        for seat in self.seats:
+            if seat.kind != PERSON:
+                keys.append("")
+            elif seat.key:
+                keys.append(seat.key)
+            elif len(people) == 1:
+                keys.append(SOLO_KEY)
+            else:
+                keys.append(next(spare))
+        return tuple(keys)
+
+    def config(self) -> SnapConfig:
+        """The engine's settings for this table."""
+        modes = tuple(
+            CallMode(self.call_mode) if s.kind == PERSON else CallMode.SELF for s in self.seats
+        )
+        return SnapConfig(
+            players=len(self.seats),
+            tie_window_ms=self.tie_window_ms,
+            slap_window_ms=self.slap_window_ms,
+            call_modes=modes,
+            flip_pause_ms=self.pace_ms,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as plain JSON data (what the page's settings form shows)."""
+        return {
+            "seats": [
+                {"kind": s.kind, "level": s.level, "key": k}
+                for s, k in zip(self.seats, self.keys(), strict=True)
+            ],
+            "pace_ms": self.pace_ms,
+            "slap_window_ms": self.slap_window_ms,
+            "tie_window_ms": self.tie_window_ms,
+            "call_mode": self.call_mode,
+            "naming": self.naming.value,
+            "language": self.language,
+            "seed": self.seed,
+            "opener": self.opener,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, base: SnapSettings | None = None) -> SnapSettings:
+        """Settings from :meth:`to_dict` data (missing keys are taken from ``base``)."""
+        if not isinstance(data, Mapping):
+            raise SettingsError(f"settings {data!r} are not a JSON object")
+        known = set(cls().to_dict())
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise SettingsError(f"settings have unknown keys {unknown!r}: use {sorted(known)!r}")
+        values = dict(data)
+        if "seats" in values:
+            seats = values["seats"]
+            if not isinstance(seats, Sequence) or isinstance(seats, str):
+                raise SettingsError(f"seats={seats!r} is not a list of seats")
+            parsed = []
+            for seat in seats:
+                if not isinstance(seat, Mapping) or not set(seat) <= {"kind", "level", "key"}:
+                    raise SettingsError(
+                        f"seat {seat!r} must be an object with 'kind', 'level', 'key'"
+                    )
+                parsed.append(SeatSetting(**{k: v for k, v in seat.items() if v is not None}))
+            values["seats"] = tuple(parsed)
+        return replace(base or cls(), **values)
+
+
+def _naming(value: Naming | str) -> Naming:
+    try:
+        return Naming(value)
+    except ValueError:
+        raise SettingsError(
+            f"naming={value!r} is not 'solfege' (Do Re Mi) or 'letters' (C D E)"
+        ) from None
+
+
+def _table_seats(
+    people: int, computers: int, level: str | Sequence[str], keys: Sequence[str] | None
+) -> tuple[SeatSetting, ...]:
+    levels = [level] * computers if isinstance(level, str) else list(level)
+    if len(levels) != computers:
+        raise SettingsError(f"levels={list(levels)!r}: give one level per computer player")
+    own_keys = list(keys) if keys is not None else [""] * people
+    if len(own_keys) != people:
+        raise SettingsError(f"keys={own_keys!r}: give one key per person")
+    return tuple(SeatSetting(PERSON, levels[0] if levels else DEFAULT_LEVEL, k)
+                 for k in own_keys) + tuple(SeatSetting(COMPUTER, lv) for lv in levels)
+
+
+# -- records ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardRecord:
+    """What happened to one flipped card.
+
+    ``reactions`` has one entry per seat: its reaction time in ms, or ``None`` when it did
+    not slap (a miss on a match). ``outcome`` is the :class:`~musicgames.snap.Reason`
+    value; ``taker`` the seat that took the centre pile (``None``: nobody).
+    """
+
+    number: int
+    note: str
+    called: str
+    expected: str
+    flipper: int
+    match: bool
+    reactions: tuple[float | None, ...]
+    outcome: str
+    taker: int | None
+    cards_taken: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON data."""
+        return {
+            "number": self.number,
+            "note": self.note,
+            "called": self.called,
+            "expected": self.expected,
+            "flipper": self.flipper,
+            "match": self.match,
+            "reactions": list(self.reactions),
+            "outcome": self.outcome,
+            "taker": self.taker,
+            "cards_taken": self.cards_taken,
+        }
+
+
+@dataclass
+class GameRecord:
+    """One game: who sat where, its seed and settings, every card, and who won."""
+
+    game: int
+    seed: int
+    settings: dict[str, Any]
+    seats: list[dict[str, Any]]
+    cards: list[CardRecord] = field(default_factory=list)
+    winners: tuple[int, ...] = ()
+    finished: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON data."""
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "settings": self.settings,
+            "seats": self.seats,
+            "cards": [c.to_dict() for c in self.cards],
+            "winners": list(self.winners),
+            "finished": self.finished,
+        }
+
+
+class ProgressSink(Protocol):
+    """Where per-card results can go: :class:`musicgames.progress.ProgressStore` fits."""
+
+    def record(
+        self,
+        activity: str,
+        item: str,
+        answer: str,
+        correct: bool | None,
+        response_ms: float | None = None,
+    ) -> Any: ...
+
+
+# -- messages from the page ---------------------------------------------------------------
+
+
+def _whole(payload: Mapping[str, Any], key: str) -> int:
+    value = payload.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        # JSON numbers may arrive as floats: accept 3.0 but not 3.5
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise MessageError(f"{key}={value!r} is not a whole number")
+    return value
+
+
+def _milliseconds_in(payload: Mapping[str, Any], key: str) -> float:
+    value = payload.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise MessageError(f"{key}={value!r} is not a number of milliseconds")
+    if not math.isfinite(value) or value < 0:
+        raise MessageError(f"{key}={value!r} is not a time of 0 ms or more")
+    return float(value)
+
+
+@dataclass(frozen=True)
+class ReadyMessage:
+    """A view of the widget is on the page: the game clock may start."""
+
+    @classmethod
+    def parse(cls, payload: Mapping[str, Any]) -> ReadyMessage:
+        return cls()
+
+
+@dataclass(frozen=True)
+class ShownMessage:
+    """Card ``number`` of game ``game`` was painted on the page."""
+
+    game: int
+    number: int
+
+    @classmethod
+    def parse(cls, payload: Mapping[str, Any]) -> ShownMessage:
+        return cls(_whole(payload, "game"), _whole(payload, "number"))
+
+
+@dataclass(frozen=True)
+class SlapMessage:
+    """``seat`` slapped card ``number``, ``reaction_ms`` after it was painted (S13)."""
+
+    game: int
+    number: int
+    seat: int
+    reaction_ms: float
+
+    @classmethod
+    def parse(cls, payload: Mapping[str, Any]) -> SlapMessage:
+        return cls(
+            _whole(payload, "game"),
+            _whole(payload, "number"),
+            _whole(payload, "seat"),
+            _milliseconds_in(payload, "reaction_ms"),
+        )
+
+
+@dataclass(frozen=True)
+class FlipMessage:
+    """``seat`` flips its top card, calling ``call`` (``None`` in auto-call mode)."""
+
+    game: int
+    seat: int
+    call: str | None
+
+    @classmethod
+    def parse(cls, payload: Mapping[str, Any]) -> FlipMessage:
+        call = payload.get("call")
+        if call is not None and not isinstance(call, str):
+            raise MessageError(f"call={call!r} is not a name")
+        return cls(_whole(payload, "game"), _whole(payload, "seat"), call)
+
+
+@dataclass(frozen=True)
+class NewGameMessage:
+    """Start a new game, with new settings from the form or the same ones."""
+
+    settings: Mapping[str, Any] | None
+
+    @classmethod
+    def parse(cls, payload: Mapping[str, Any]) -> NewGameMessage:
+        settings = payload.get("settings")
+        if settings is not None and not isinstance(settings, Mapping):
+            raise MessageError(f"settings={settings!r} is not an object")
+        return cls(settings)
+
+
+@dataclass(frozen=True)
+class DisplayMessage:
+    """Show the page in another ``language`` or ``naming``; the game goes on."""
+
+    language: str | None
+    naming: str | None
+
+    @classmethod
+    def parse(cls, payload: Mapping[str, Any]) -> DisplayMessage:
+        language, naming = payload.get("language"), payload.get("naming")
+        for key, value in (("language", language), ("naming", naming)):
+            if value is not None and not isinstance(value, str):
+                raise MessageError(f"{key}={value!r} is not text")
+        return cls(language, naming)
+
+
+#: The page's messages: type → how to read it and which method handles it.
+_DISPATCH: dict[str, Callable[[NoteSnapWidget, Mapping[str, Any]], None]] = {
+    "ready": lambda w, p: w._on_ready(ReadyMessage.parse(p)),
+    "shown": lambda w, p: w._on_shown(ShownMessage.parse(p)),
+    "slap": lambda w, p: w._on_slap(SlapMessage.parse(p)),
+    "flip": lambda w, p: w._on_flip(FlipMessage.parse(p)),
+    "new_game": lambda w, p: w._on_new_game(NewGameMessage.parse(p)),
+    "display": lambda w, p: w._on_display(DisplayMessage.parse(p)),
+}
+
+
+class _Refused(Exception):
+    """A well-formed message that does not apply now (a stale card, a second slap)."""
+
+
+# -- the card being played ----------------------------------------------------------------
+
+
+@dataclass
+class _CardInPlay:
+    number: int
+    card: int
+    flipper: int
+    call: str
+    computer_slaps: dict[int, float]
+    shown_at: float | None = None  # the kernel loop's time when the page said "painted"
+    shown_by_timeout: bool = False  # no page said so in time: the kernel started the window
+    person_slaps: dict[int, float] = field(default_factory=dict)
+
+
+# -- the widget ---------------------------------------------------------------------------
+
+
+class NoteSnapWidget(anywidget.AnyWidget):
+    """A game of Note Snap at a table of people and computer players.
+
+    Build it with :func:`play_note_snap` or from :class:`SnapSettings`. Useful attributes:
+
+    * :attr:`state` — the engine's :class:`~musicgames.snap.SnapState` of the game;
+    * :attr:`record` — this game's :class:`GameRecord` so far; :attr:`records` — the
+      finished games; :meth:`on_game_over` — a callback for each finished game;
+    * :meth:`new_game` — start again (cancels every pending timer); :meth:`receive` —
+      handle one message as the page sends it.
+    """
+
+    _esm = _HERE / "note_snap.js"
+    _css = _HERE / "note_snap.css"
+
+    table = traitlets.Dict().tag(sync=True)
+    form = traitlets.Dict().tag(sync=True)
+    options = traitlets.Dict().tag(sync=True)
+    strings = traitlets.Dict().tag(sync=True)
+    notice = traitlets.Unicode("").tag(sync=True)
+    card_svgs = traitlets.Dict().tag(sync=True)
+    guide_svg = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        settings: SnapSettings | None = None,
+        *,
+        progress: ProgressSink | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self._settings = settings or SnapSettings()
+        self._progress = progress
+        self._listeners: list[Callable[[GameRecord], None]] = []
+        self._timers: dict[str, asyncio.Task[None]] = {}
+        self._closed = False
+        self._started = False
+        self._game_number = 0
+        self._card: _CardInPlay | None = None
+        self._last_outcome: Outcome | None = None
+        self._last_slaps: Outcome | None = None
+        self._last_flip: Flipped | None = None
+        self.records: list[GameRecord] = []
+        #: Messages the widget did not act on, newest last: ``(type, why)``.
+        self.refused: list[tuple[str, str]] = []
+        self.card_svgs = {note.solfege: str(staff_svg(note, size=150)) for note in CARD_NOTES}
+        self.on_msg(self._on_page_message)
+        self._start_game()
+
+    # -- public API -----------------------------------------------------------------------
+    @property
+    def settings(self) -> SnapSettings:
+        """The settings of the game being played."""
+        return self._settings
+
+    @property
+    def state(self) -> SnapState:
+        """The engine's state of the game being played."""
+        return self._state
+
+    @property
+    def record(self) -> GameRecord:
+        """The record of the game being played (complete once it is finished)."""
+        return self._record
+
+    @property
+    def game_number(self) -> int:
+        """Counts the games of this widget from 1; the page tags its messages with it."""
+        return self._game_number
+
+    def new_game(
+        self,
+        settings: SnapSettings | None = None,
+        *,
+        hands: Sequence[Sequence[int]] | None = None,
+        **changes: Any,
+    ) -> None:
+        """Start a new game, with ``settings`` or the current ones changed by ``changes``
+        (any :class:`SnapSettings` field, e.g. ``seed=3, pace_ms=300``). Every timer of
+        the game being played is cancelled first.
+
+        ``hands`` deals the piles you choose (card ids, each pile bottom to top, see
+        :func:`musicgames.snap.state.stacked_deal`) instead of a shuffle: for a lesson
+        that shows one rule at work, or a test.
+        """
+        try:
+            chosen = replace(settings or self._settings, **changes)
+        except TypeError as err:
+            raise SettingsError(str(err)) from None
+        if hands is not None:
+            SnapState.from_deal(hands, chosen.config(), chosen.opener)  # check it first
+        self._settings = chosen
+        self._start_game(hands)
+
+    def start(self) -> None:
+        """Start the game clock (a page does this when it shows the widget)."""
+        if not self._started:
+            self._started = True
+            self._next_turn()
+
+    def on_game_over(self, callback: Callable[[GameRecord], None]) -> None:
+        """Call ``callback(record)`` each time a game ends."""
+        self._listeners.append(callback)
+
+    def receive(self, content: object) -> None:
+        """Handle one message from the page (a dict with a ``type``).
+
+        A message that cannot be read, or does not apply now, changes nothing; it is noted
+        in :attr:`refused` with the reason.
+        """
+        kind = content.get("type") if isinstance(content, Mapping) else None
+        handler = _DISPATCH.get(kind) if isinstance(kind, str) else None
+        if handler is None or not isinstance(content, Mapping):
+            self._refuse(str(kind), f"{content!r} is not a Note Snap message")
+            return
+        try:
+            handler(self, content)
+        except (MessageError, _Refused) as err:
+            self._refuse(str(kind), str(err))
+
+    def close(self) -> None:
+        """Cancel every timer and close the widget."""
+        self._closed = True
+        self.cancel_timers()
+        super().close()
+
+    def cancel_timers(self) -> None:
+        """Cancel every pending kernel timer (computer flips, slap windows)."""
+        for task in self._timers.values():
+            task.cancel()
+        self._timers.clear()
+
+    @property
+    def pending_timers(self) -> tuple[str, ...]:
+        """The names of the kernel timers still waiting (for tests and curious teachers)."""
+        return tuple(name for name, task in self._timers.items() if not task.done())
+
+    # -- game flow ------------------------------------------------------------------------
+    def _start_game(self, hands: Sequence[Sequence[int]] | None = None) -> None:
+        self.cancel_timers()
+        settings = self._settings
+        self._game_number += 1
+        seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(
+            2**31)
+        self._seed = seed
+        if hands is None:
+            self._state = new_game(random.Random(seed), settings.config(), settings.opener)
+        else:
+            self._state = SnapState.from_deal(hands, settings.config(), settings.opener)
+        bot_rng = random.Random(f"note-snap bots {seed}")
+        self._bots = {
+            seat: Bot(seat, s.level, random.Random(bot_rng.getrandbits(64)))
+            for seat, s in enumerate(settings.seats)
+            if s.kind == COMPUTER
+        }
+        self._card = None
+        self._last_outcome = None
+        self._last_slaps = None
+        self._last_flip = None
+        self._record = GameRecord(
+            game=self._game_number,
+            seed=seed,
+            settings=settings.to_dict(),
+            seats=[
+                {"seat": i, "name": n, "kind": s.kind,
+                 "level": s.level if s.kind == COMPUTER else None}
+                for i, (s, n) in enumerate(zip(settings.seats, self._seat_names(), strict=True))
+            ],
+        )
+        self.notice = ""
+        self._publish_display()
+        self._publish()
+        if self._started:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        state = self._state
+        if self._closed or not self._started or state.phase is not Phase.FLIP:
+            return
+        seat = state.to_flip
+        if seat in self._bots:
+            self._later("flip", self._settings.pace_ms, self._computer_flips)
+
+    def _computer_flips(self) -> None:
+        state = self._state
+        if state.phase is not Phase.FLIP or state.to_flip not in self._bots:
+            return
+        bot = self._bots[state.to_flip]
+        self._flip(bot.flip(state.view(bot.seat)))
+
+    def _flip(self, flip: Flip) -> None:
+        events = self._state.apply(flip)
+        flipped = next(e for e in events if isinstance(e, Flipped))
+        self._last_flip = flipped
+        outcomes = [e for e in events if isinstance(e, Outcome)]
+        if outcomes:  # a wrong call (S10) or a missed match (S9): no slap phase
+            self._finish_card(outcomes, flipped)
+            return
+        plan: dict[int, float] = {}
+        for seat, bot in self._bots.items():
+            slap = bot.react(self._state.view(seat))
+            if slap is not None:
+                plan[seat] = slap.reaction_ms
+        self._card = _CardInPlay(flipped.number, flipped.card, flipped.seat, flipped.call, plan)
+        self._publish()
+        self._later("shown", SHOWN_TIMEOUT_MS, self._shown_by_timeout)
+
+    def _shown_by_timeout(self) -> None:
+        card = self._card
+        if card is not None and card.shown_at is None:
+            card.shown_by_timeout = True
+            self._card_shown(card)
+
+    def _card_shown(self, card: _CardInPlay) -> None:
+        card.shown_at = self._now()
+        self._cancel("shown")
+        self._later("close", self._settings.slap_window_ms + WINDOW_GRACE_MS, self._close_slaps)
+        self._close_early_if_all_slapped()
+
+    def _close_early_if_all_slapped(self) -> None:
+        card = self._card
+        if card is None or card.shown_at is None:
+            return
+        people = [s for s, seat in enumerate(self._settings.seats) if seat.kind == PERSON]
+        if any(s not in card.person_slaps for s in people):
+            return
+        if len(card.computer_slaps) != len(self._bots):
+            return  # a computer player will not slap: wait for the window to close (S14)
+        last_due = max(card.computer_slaps.values(), default=0.0)
+        elapsed_ms = (self._now() - card.shown_at) * 1000.0
+        self._later("close", max(0.0, last_due - elapsed_ms) + SETTLE_MS, self._close_slaps)
+
+    def _close_slaps(self) -> None:
+        card = self._card
+        state = self._state
+        if card is None or state.phase is not Phase.SLAPS:
+            return
+        events: list[Any] = []
+        for seat, ms in sorted(card.computer_slaps.items(), key=lambda item: item[1]):
+            if state.phase is Phase.SLAPS:
+                events.extend(state.apply(Slap(seat, ms)))
+        if state.phase is Phase.SLAPS:
+            events.extend(state.apply(CloseSlaps()))
+        self._finish_card([e for e in events if isinstance(e, Outcome)], self._last_flip)
+
+    def _finish_card(self, outcomes: Sequence[Outcome], flipped: Flipped | None) -> None:
+        """Record what became of the card and go on. ``outcomes`` has one
+        :class:`Outcome`, or two when nobody can flip any more: the card's own, then the
+        dead pile's (S16)."""
+        self._cancel("close")
+        self._cancel("shown")
+        self._card = None
+        judged, final = outcomes[0], outcomes[-1]
+        self._last_outcome = final
+        self._last_slaps = judged
+        reactions: list[float | None] = [None] * len(self._settings.seats)
+        for slap in judged.slaps:
+            reactions[slap.seat] = slap.reaction_ms
+        self._record.cards.append(
+            CardRecord(
+                number=flipped.number if flipped is not None else self._state.flips,
+                note=card_note(final.card).solfege,
+                called=final.call,
+                expected=flipped.expected if flipped is not None else final.call,
+                flipper=final.flipper,
+                match=final.match,
+                reactions=tuple(reactions),
+                outcome=final.reason.value,
+                taker=final.taker,
+                cards_taken=final.cards_taken,
+            )
+        )
+        self._to_progress(self._record.cards[-1])
+        if self._state.is_terminal():
+            self._end_game()
+        self._publish()
+        self._next_turn()
+
+    def _end_game(self) -> None:
+        self.cancel_timers()
+        record = self._record
+        record.winners = self._state.winners
+        record.finished = True
+        self.records.append(record)
+        if self._progress is not None and self._single_person() is not None:
+            person = self._single_person()
+            won = person in record.winners
+            self._progress.record("note_snap", "game", "won" if won else "lost", None, None)
+        for listener in list(self._listeners):
+            listener(record)
+
+    def _single_person(self) -> int | None:
+        people = [i for i, s in enumerate(self._settings.seats) if s.kind == PERSON]
+        return people[0] if len(people) == 1 else None
+
+    def _to_progress(self, card: CardRecord) -> None:
+        """One row per card shown to the person (only when one person plays)."""
+        person = self._single_person()
+        if self._progress is None or person is None:
+            return
+        if card.outcome in (Reason.WRONG_CALL.value, Reason.MISSED_MATCH.value):
+            return  # the card was never open for slaps
+        ms = card.reactions[person]
+        slapped = ms is not None
+        self._progress.record(
+            "note_snap", card.note, "slap" if slapped else "no slap", slapped == card.match, ms
+        )
+
+    # -- handlers of the page's messages --------------------------------------------------
+    def _on_ready(self, message: ReadyMessage) -> None:
+        self.start()
+
+    def _current(self, game: int, number: int) -> _CardInPlay:
+        if game != self._game_number:
+            raise _Refused(f"game {game} is over: this is game {self._game_number}")
+        card = self._card
+        if card is None or card.number != number or self._state.phase is not Phase.SLAPS:
+            raise _Refused(f"card {number} is no longer waiting for slaps")
+        return card
+
+    def _on_shown(self, message: ShownMessage) -> None:
+        card = self._current(message.game, message.number)
+        if card.shown_at is not None and not card.shown_by_timeout:
+            raise _Refused(f"card {message.number} was already shown")
+        card.shown_by_timeout = False  # a page painted it late: its window counts from now
+        self._card_shown(card)
+
+    def _on_slap(self, message: SlapMessage) -> None:
+        seats = self._settings.seats
+        if not 0 <= message.seat < len(seats) or seats[message.seat].kind != PERSON:
+            raise _Refused(f"seat {message.seat} is not a person at this table")
+        card = self._current(message.game, message.number)
+        if message.seat in card.person_slaps:
+            raise _Refused(f"seat {message.seat} has already slapped card {message.number}")
+        try:
+            events = self._state.apply(Slap(message.seat, message.reaction_ms))
+        except SnapError as err:
+            raise _Refused(str(err)) from None
+        card.person_slaps[message.seat] = message.reaction_ms
+        outcomes = [e for e in events if isinstance(e, Outcome)]
+        if outcomes:  # every seat has slapped: the engine closed the phase (S14)
+            self._finish_card(outcomes, self._last_flip)
+            return
+        self._publish()
+        self._close_early_if_all_slapped()
+
+    def _on_flip(self, message: FlipMessage) -> None:
+        if message.game != self._game_number:
+            raise _Refused(f"game {message.game} is over: this is game {self._game_number}")
+        seats = self._settings.seats
+        if not 0 <= message.seat < len(seats) or seats[message.seat].kind != PERSON:
+            raise _Refused(f"seat {message.seat} is not a person at this table")
+        try:
+            flip = Flip(message.seat, message.call)
+            if not self._state.is_legal(flip):
+                self._state.apply(flip)  # raises the engine's error, which says why
+        except SnapError as err:
+            raise _Refused(str(err)) from None
+        self._flip(flip)
+
+    def _on_new_game(self, message: NewGameMessage) -> None:
+        try:
+            settings = (
+                self._settings
+                if message.settings is None
+                else SnapSettings.from_dict(message.settings, self._settings)
+            )
+        except (SettingsError, TypeError) as err:
+            self.notice = text("snap.settings.error", self._settings.language, why=str(err))
+            raise MessageError(f"settings refused: {err}") from None
+        self._settings = settings
+        self._start_game()
+
+    def _on_display(self, message: DisplayMessage) -> None:
+        changes: dict[str, Any] = {k: v for k, v in (("language", message.language),
+                                     ("naming", message.naming)) if v is not None}
+        try:
+            self._settings = replace(self._settings, **changes)
+        except SettingsError as err:
+            raise MessageError(str(err)) from None
+        self._publish_display()
+        self._publish()
+
+    def _on_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.receive(content)
+
+    def _refuse(self, kind: str, why: str) -> None:
+        self.refused.append((kind, why))
+        del self.refused[:-_REFUSED_KEPT]
+        _LOG.debug("Note Snap refused a %s message: %s", kind, why)
+
+    # -- timers ---------------------------------------------------------------------------
+    @staticmethod
+    def _now() -> float:
+        """The kernel's clock in seconds: only used to schedule timers, never to judge."""
+        try:
+            return asyncio.get_running_loop().time()
+        except RuntimeError:
+            return time.monotonic()
+
+    def _later(self, name: str, delay_ms: float, step: Callable[[], None]) -> None:
+        """Run ``step`` after ``delay_ms`` unless cancelled or the game changed meanwhile.
+        A timer of the same name is replaced."""
+        self._cancel(name)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            _LOG.debug("Note Snap: no asyncio event loop is running, so the %s timer "
+                       "cannot start", name)
+            return
+        game = self._game_number
+
+        async def wait_then_step() -> None:
+            await asyncio.sleep(max(0.0, delay_ms) / 1000.0)
+            if self._closed or game != self._game_number:
+                return
+            if self._timers.get(name) is task:
+                del self._timers[name]
+            try:
+                step()
+            except Exception as err:  # a bug must not pass silently, nor kill the kernel
+                _LOG.exception("Note Snap: the %s timer failed", name)
+                self.notice = f"{type(err).__name__}: {err}"
+
+        task = loop.create_task(wait_then_step())
+        self._timers[name] = task
+
+    def _cancel(self, name: str) -> None:
+        task = self._timers.pop(name, None)
+        if task is not None:
+            task.cancel()
+
+    # -- what the page is sent ------------------------------------------------------------
+    def _seat_names(self) -> list[str]:
+        language = self._settings.language
+        seats = self._settings.seats
+        people = sum(1 for s in seats if s.kind == PERSON)
+        names: list[str] = []
+        counts = {PERSON: 0, COMPUTER: 0}
+        for seat in seats:
+            counts[seat.kind] += 1
+            if seat.kind == PERSON:
+                names.append(
+                    text("snap.seat.alone", language)
+                    if people == 1
+                    else text("snap.seat.person", language, n=counts[PERSON])
+                )
+            else:
+                names.append(text("snap.seat.computer", language, n=counts[COMPUTER]))
+        return names
+
+    def _publish_display(self) -> None:
+        settings = self._settings
+        language = settings.language
+        self.strings = catalogue(language, "snap.")
+        self.guide_svg = str(staff_svg(CARD_NOTES, labels=settings.naming, size=110))
+        self.form = settings.to_dict()
+        self.options = {
+            "levels": [
+                {"id": name, "label": text(f"snap.level.{name}", language)} for name in LEVELS
+            ],
+            "languages": [{"code": c, "name": text("language.name", c)} for c in LANGUAGES],
+        }
+
+    def _call_names(self) -> list[str]:
+        return list(LETTERS if self._settings.naming is Naming.LETTERS else CALL_CYCLE)
+
+    def _publish(self) -> None:
+        """Send the page the whole table (small: the card drawings are sent once)."""
+        state = self._state
+        settings = self._settings
+        language = settings.language
+        naming = settings.naming
+        names = self._seat_names()
+        keys = settings.keys()
+        hands = state.hand_sizes
+        seats = [
+            {
+                "seat": i,
+                "name": names[i],
+                "kind": s.kind,
+                "level": s.level if s.kind == COMPUTER else None,
+                "level_label": text(f"snap.level.{s.level}", language)
+                if s.kind == COMPUTER else None,
+                "cards": hands[i],
+                "key": keys[i],
+                "call_mode": state.config.call_modes[i].value,
+                "is_you": s.kind == PERSON and self._single_person() == i,
+            }
+            for i, s in enumerate(settings.seats)
+        ]
+        card: dict[str, Any] | None = None
+        flipped = self._last_flip
+        if flipped is not None:
+            note = card_note(flipped.card)
+            live = self._card
+            card = {
+                "number": flipped.number,
+                "note": note.solfege,
+                "label": note.label(naming),
+                "call": flipped.call,
+                "flipper": flipped.seat,
+                "window_ms": settings.slap_window_ms,
+                "computer_slaps": sorted(
+                    ([s, ms] for s, ms in live.computer_slaps.items()), key=lambda x: x[1]
+                ) if live is not None and live.number == flipped.number else [],
+            }
+        live = self._card
+        outcome = self._last_outcome
+        result: dict[str, Any] | None = None
+        if outcome is not None:
+            last = self._record.cards[-1]
+            judged = self._last_slaps or outcome
+            result = {
+                **outcome.to_dict(),
+                "slaps": [[s.seat, s.reaction_ms] for s in judged.slaps],
+                "not_slapped": list(judged.not_slapped),
+                "number": last.number,
+                "label": card_note(outcome.card).label(naming),
+                "expected": last.expected,
+            }
+        self.table = {
+            "game": self._game_number,
+            "started": self._started,
+            "phase": state.phase.value,
+            "naming": naming.value,
+            "language": language,
+            "names": self._call_names(),
+            "seats": seats,
+            "turn": state.to_flip if state.phase is Phase.FLIP else None,
+            "next_call": state.next_call,
+            "centre": len(state.centre),
+            "card": card,
+            "slaps": sorted(
+                ([s, ms] for s, ms in live.person_slaps.items()), key=lambda x: x[1]
+            ) if live is not None and state.phase is Phase.SLAPS else [],
+            "result": result,
+            "winners": list(state.winners),
+            "flips": state.flips,
+        }
+
+
+def play_note_snap(
+    people: int = 1,
+    computers: int = 2,
+    *,
+    level: str | Sequence[str] = DEFAULT_LEVEL,
+    keys: Sequence[str] | None = None,
+    pace_ms: float = 800.0,
+    slap_window_ms: float = 2500.0,
+    tie_window_ms: float = 10.0,
+    call_mode: str = "auto",
+    naming: Naming | str = Naming.SOLFEGE,
+    language: str = "en",
+    seed: int | None = None,
+    opener: int = 0,
+    progress: ProgressSink | None = None,
+) -> NoteSnapWidget:
+    """Open a Note Snap table: ``people`` at the keyboard (seated first), then ``computers``
+    computer players at ``level`` (one level, or one per computer player).
+
+    One person slaps with Space; several share the keyboard with A, L, Z, M (or ``keys``,
+    as ``KeyboardEvent.code`` values like ``'KeyQ'``). Everything else is a
+    :class:`SnapSettings` field. ``progress`` (a :class:`musicgames.progress.ProgressStore`)
+    receives one row per card when one person plays.
+    """
+    settings = SnapSettings(
+        seats=_table_seats(people, computers, level, keys),
+        pace_ms=pace_ms,
+        slap_window_ms=slap_window_ms,
+        tie_window_ms=tie_window_ms,
+        call_mode=call_mode,
+        naming=_naming(naming),
+        language=language,
+        seed=seed,
+        opener=opener,
+    )
+    return NoteSnapWidget(settings, progress=progress)

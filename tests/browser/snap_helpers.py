@@ -1,0 +1,103 @@
+"""Helpers for the Note Snap browser tests: read the table from the page, press keys at a
+known moment after a card was painted, and collect the page's own timings.
+
+The page marks each card it paints: the card element ``.mg-snap-card`` gets
+``data-number`` (the card's number in the game) and ``data-shown-at`` (the page's
+``performance.now()`` read in the ``requestAnimationFrame`` callback after the card was put
+in the page — the moment the reaction time counts from, rule S13).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: What the page shows now: the phase, whose turn, the card painted (if any), the result.
+READ_TABLE_JS = """(root) => {
+  const face = root.querySelector('.mg-snap-card');
+  const result = root.querySelector('.mg-snap-result');
+  const turn = root.querySelector('.mg-snap-seat.is-turn');
+  return {
+    game: Number(root.dataset.game),
+    phase: root.dataset.phase,
+    turn_is_person: !!(turn && turn.classList.contains('mg-snap-person')),
+    number: face && face.dataset.shownAt ? Number(face.dataset.number) : null,
+    shown_at: face && face.dataset.shownAt ? Number(face.dataset.shownAt) : null,
+    note: face ? face.dataset.note || null : null,
+    call: face ? face.dataset.call || null : null,
+    live: !!(face && face.classList.contains('is-live')),
+    result_number: result ? Number(result.dataset.number) : null,
+  };
+}"""
+
+#: Resolve once there is something for the player to do: their turn to flip, a newly
+#: painted card, or the end of the game.
+SOMETHING_TO_DO_JS = """([root, handled]) => {
+  const phase = root.dataset.phase;
+  if (phase === 'over') return true;
+  const turn = root.querySelector('.mg-snap-seat.is-turn');
+  if (phase === 'flip' && turn && turn.classList.contains('mg-snap-person')) return true;
+  const face = root.querySelector('.mg-snap-card.is-live');
+  return !!(phase === 'slaps' && face && face.dataset.shownAt
+            && !handled.includes(Number(face.dataset.number)));
+}"""
+
+#: Wait in the page until ``delay`` ms after the card was painted; return the page's time.
+WAIT_UNTIL_JS = """async ([root, shownAt, delay]) => {
+  const until = shownAt + delay;
+  while (performance.now() < until - 4) {
+    await new Promise((r) => setTimeout(r, Math.max(0, until - performance.now() - 4)));
+  }
+  while (performance.now() < until) { /* the last few ms: spin, timers are not that fine */ }
+  return performance.now();
+}"""
+
+#: The page's timing records of the slaps it sent.
+TIMINGS_JS = "(root) => root.mgSnap.timings.map((r) => Object.assign({}, r))"
+
+#: A bare kernel round trip from the page, ``n`` times: ``requestExecute('pass')``.
+BARE_ROUND_TRIPS_JS = """async ([n, kernelPath]) => {
+  const kernel = kernelPath === 'lab'
+    ? window.jupyterapp.shell.currentWidget.sessionContext.session.kernel
+    : null;
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await kernel.requestExecute({code: 'pass', silent: false, store_history: false}).done;
+    times.push(performance.now() - start);
+  }
+  return times;
+}"""
+
+
+@dataclass
+class PageTable:
+    """What :data:`READ_TABLE_JS` reads."""
+
+    game: int
+    phase: str
+    turn_is_person: bool
+    number: int | None
+    shown_at: float | None
+    note: str | None
+    call: str | None
+    live: bool
+    result_number: int | None
+
+    @property
+    def is_match(self) -> bool:
+        """The card's name (the note without its octave) is the name called (S6)."""
+        return bool(self.note and self.call and self.note.rstrip("0123456789") == self.call)
+
+
+def read_table(root: Any) -> PageTable:
+    """Read the table the page shows (``root`` is the ``.mg-snap`` locator)."""
+    return PageTable(**root.evaluate(READ_TABLE_JS))
+
+
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return (ordered[middle - 1] + ordered[middle]) / 2

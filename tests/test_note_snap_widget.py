@@ -1,0 +1,602 @@
+"""The Note Snap widget without a browser: its handlers fed the messages the page sends.
+
+The page's JavaScript does not run here. Each test builds a widget, sends it the messages a
+view would send (``ready``, ``shown``, ``slap``, ``flip``, ``new_game``, ``display``) and
+checks what the kernel decided and what it would draw. Timers are asyncio tasks, so the
+tests that need them run inside ``asyncio.run`` and let time pass with ``asyncio.sleep``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from musicgames.snap import Outcome, Phase, Reason, Slapped
+from musicgames.snap.state import stacked_deal
+from musicgames.theory import Naming
+from musicgames.widgets import NoteSnapWidget, play_note_snap
+from musicgames.widgets.note_snap import (
+    SHOWN_TIMEOUT_MS,
+    GameRecord,
+    SeatSetting,
+    SettingsError,
+    SnapSettings,
+)
+
+# Card ids (see musicgames.snap.cards): the cards of Do are 0–7, Re 8–15, Mi 16–23, ...
+DO3, DO4, RE3, MI3, FA3, SOL3 = 0, 3, 8, 16, 24, 32
+
+
+@pytest.fixture
+def widgets() -> Iterator[list[NoteSnapWidget]]:
+    """Widgets made by a test, closed (timers cancelled) when it ends."""
+    made: list[NoteSnapWidget] = []
+    yield made
+    for widget in made:
+        widget.close()
+
+
+def table_for(widgets: list[NoteSnapWidget], **kwargs: Any) -> NoteSnapWidget:
+    widget = play_note_snap(**kwargs)
+    widgets.append(widget)
+    return widget
+
+
+def send(widget: NoteSnapWidget, kind: str, **payload: Any) -> None:
+    """Send a message as the page would (the current game unless told otherwise)."""
+    payload.setdefault("game", widget.game_number)
+    widget.receive({"type": kind, **payload})
+
+
+def card_number(widget: NoteSnapWidget) -> int:
+    card = widget.table["card"]
+    assert card is not None
+    return int(card["number"])
+
+
+def outcomes(widget: NoteSnapWidget) -> list[Outcome]:
+    return [e for e in widget.state.events if isinstance(e, Outcome)]
+
+
+# -- settings -----------------------------------------------------------------------------
+
+
+def test_one_person_slaps_with_space_and_people_sharing_a_keyboard_with_a_l_z_m(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    alone = table_for(widgets, people=1, computers=3)
+    assert [s["key"] for s in alone.table["seats"]] == ["Space", "", "", ""]
+    assert [s["name"] for s in alone.table["seats"]] == [
+        "You", "Computer 1", "Computer 2", "Computer 3"]
+    four = table_for(widgets, people=4, computers=0)
+    assert [s["key"] for s in four.table["seats"]] == ["KeyA", "KeyL", "KeyZ", "KeyM"]
+    assert [s["name"] for s in four.table["seats"]] == [
+        "Player 1", "Player 2", "Player 3", "Player 4"]
+    chosen = table_for(widgets, people=2, computers=1, keys=["KeyL", ""])
+    assert [s["key"] for s in chosen.table["seats"]] == ["KeyL", "KeyA", ""]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"seats": (SeatSetting(),)}, "2, 3 or 4 players"),
+        ({"seats": (SeatSetting(),) * 5}, "2, 3 or 4 players"),
+        ({"seats": (SeatSetting("person", key="KeyQ"), SeatSetting("person", key="KeyQ"))},
+         "same slap key"),
+        ({"call_mode": "shout"}, "call_mode='shout'"),
+        ({"language": "fr"}, "language='fr'"),
+        ({"naming": "german"}, "naming='german'"),
+        ({"slap_window_ms": -1}, "slap_window_ms=-1"),
+        ({"tie_window_ms": 3000.0}, "shorter than"),
+        ({"seed": 1.5}, "seed=1.5"),
+        ({"opener": 3}, "opener=3"),
+    ],
+)
+def test_settings_that_cannot_make_a_table_are_refused_with_the_reason(
+    changes: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(SettingsError, match=message.replace("(", r"\(").replace("?", r"\?")):
+        SnapSettings(**changes)
+
+
+def test_seat_settings_check_kind_level_and_key() -> None:
+    with pytest.raises(SettingsError, match="'robot'"):
+        SeatSetting("robot")
+    with pytest.raises(SettingsError, match="'grandmaster'"):
+        SeatSetting("computer", "grandmaster")
+    with pytest.raises(SettingsError, match="kept for flipping"):
+        SeatSetting("person", key="Enter")
+    with pytest.raises(SettingsError, match="kept for flipping"):
+        SeatSetting("person", key="Digit3")
+
+
+def test_settings_round_trip_through_the_page_form() -> None:
+    settings = SnapSettings(
+        seats=(SeatSetting("person"), SeatSetting("computer", "expert")),
+        pace_ms=300, call_mode="self", naming=Naming.LETTERS, language="es", seed=4,
+    )
+    again = SnapSettings.from_dict(json.loads(json.dumps(settings.to_dict())))
+    assert again.to_dict() == settings.to_dict()
+    assert again.config().call_modes[1].value == "self"  # computers call for themselves
+
+
+def test_s3_settings_from_the_page_start_a_new_table(widgets: list[NoteSnapWidget]) -> None:
+    widget = table_for(widgets, people=1, computers=2, seed=1)
+    widget.receive({"type": "new_game", "settings": {
+        "seats": [{"kind": "person", "level": "expert", "key": ""},
+                  {"kind": "person", "level": "expert", "key": ""},
+                  {"kind": "computer", "level": "expert", "key": ""},
+                  {"kind": "computer", "level": "beginner", "key": ""}],
+        "pace_ms": 300, "slap_window_ms": 1500, "tie_window_ms": 20, "call_mode": "auto",
+        "naming": "letters", "language": "en", "seed": 9}})
+    assert widget.game_number == 2
+    assert widget.state.players == 4 and widget.state.config.slap_window_ms == 1500
+    assert [s["key"] for s in widget.table["seats"]] == ["KeyA", "KeyL", "", ""]
+    assert [s["level"] for s in widget.table["seats"]] == [None, None, "expert", "beginner"]
+    assert widget.table["names"][:3] == ["C", "D", "E"]
+    assert widget.notice == ""
+
+
+def test_bad_settings_from_the_page_leave_the_game_alone_and_say_why(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    widget = table_for(widgets, people=1, computers=2, seed=1)
+    before = widget.state.to_json()
+    widget.receive({"type": "new_game", "settings": {"slap_window_ms": 5, "tie_window_ms": 10}})
+    assert widget.game_number == 1 and widget.state.to_json() == before
+    assert "cannot start a game" in widget.notice and "tie_window_ms" in widget.notice
+    assert widget.refused[-1][0] == "new_game"
+
+
+# -- messages that cannot be used -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "jump"},
+        {"kind": "slap"},
+        "slap",
+        {"type": "slap", "game": 1, "number": 1, "seat": 0, "reaction_ms": "fast"},
+        {"type": "slap", "game": 1, "number": 1, "seat": 0, "reaction_ms": -5},
+        {"type": "slap", "game": 1, "number": 1, "seat": 0, "reaction_ms": float("nan")},
+        {"type": "slap", "game": 1, "number": 1, "seat": True, "reaction_ms": 300},
+        {"type": "slap", "game": 1, "number": 1, "seat": 1, "reaction_ms": 300},  # a computer
+        {"type": "slap", "game": 1, "number": 2, "seat": 0, "reaction_ms": 300},  # no card 2
+        {"type": "slap", "game": 0, "number": 1, "seat": 0, "reaction_ms": 300},  # old game
+        {"type": "slap", "game": 1, "number": 1, "seat": 0, "reaction_ms": 9000},  # late
+        {"type": "flip", "game": 1, "seat": 0, "call": None},  # slaps are being collected
+        {"type": "flip", "game": 1, "seat": 0, "call": 7},
+        {"type": "shown", "game": 1, "number": "one"},
+        {"type": "new_game", "settings": [1, 2]},
+        {"type": "display", "language": "fr"},
+    ],
+)
+def test_a_message_that_cannot_be_used_changes_nothing_and_is_noted(
+    widgets: list[NoteSnapWidget], message: Any
+) -> None:
+    widget = table_for(widgets, people=1, computers=1, seed=5)
+    send(widget, "flip", seat=0, call=None)
+    assert widget.state.phase is Phase.SLAPS
+    before, table = widget.state.to_json(), widget.table
+    widget.receive(message)
+    assert widget.state.to_json() == before
+    assert widget.table == table
+    assert len(widget.refused) == 1
+
+
+# -- one slap phase -------------------------------------------------------------------------
+
+
+def test_s7_a_persons_slap_on_a_match_the_last_to_slap_takes_the_pile(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    widget = table_for(widgets, people=2, computers=0)
+    widget.new_game(hands=stacked_deal([[DO3], [RE3]]))  # seat 0 flips Do3 calling Do
+    send(widget, "flip", seat=0, call=None)
+    assert widget.table["card"]["note"] == "Do3" and widget.table["card"]["call"] == "Do"
+    number = card_number(widget)
+    send(widget, "slap", number=number, seat=1, reaction_ms=312.5)
+    assert widget.table["slaps"] == [[1, 312.5]]  # the kernel's answer lists the slap
+    send(widget, "slap", number=number, seat=0, reaction_ms=498.0)
+    # Every seat slapped, so the phase is over at once (S14); seat 0 was last (S7).
+    result = widget.table["result"]
+    assert result["reason"] == "last_to_slap" and result["taker"] == 0
+    assert result["slaps"] == [[1, 312.5], [0, 498.0]]
+    assert widget.table["phase"] == "flip" and widget.table["turn"] == 0
+    assert widget.table["centre"] == 0
+    card = widget.record.cards[-1]
+    assert (card.note, card.called, card.match, card.reactions) == (
+        "Do3", "Do", True, (498.0, 312.5))
+    assert (card.outcome, card.taker, card.cards_taken) == ("last_to_slap", 0, 1)
+
+
+def test_s8_a_false_slap_takes_the_pile_when_the_window_closes(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    async def play() -> None:
+        widget = table_for(widgets, people=2, computers=0, slap_window_ms=200)
+        widget.new_game(hands=stacked_deal([[RE3], [DO3]]))  # Re3 called Do: no match
+        send(widget, "ready")
+        send(widget, "flip", seat=0, call=None)
+        number = card_number(widget)
+        send(widget, "shown", number=number)
+        send(widget, "slap", number=number, seat=1, reaction_ms=150.0)
+        assert widget.state.phase is Phase.SLAPS  # seat 0 has not slapped: window open
+        assert widget.pending_timers == ("close",)
+        await asyncio.sleep(0.6)  # the window (200 ms + grace) closes in the kernel
+        result = widget.table["result"]
+        assert (result["reason"], result["taker"], result["match"]) == ("false_slap", 1, False)
+        assert widget.record.cards[-1].reactions == (None, 150.0)
+        assert widget.pending_timers == ()
+
+    asyncio.run(play())
+
+
+def test_s12_s13_two_last_slaps_closer_than_the_tie_window_are_a_tie(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    widget = table_for(widgets, people=3, computers=0, tie_window_ms=10)
+    widget.new_game(hands=stacked_deal([[DO3], [RE3], [MI3]]))
+    send(widget, "flip", seat=0, call=None)
+    number = card_number(widget)
+    send(widget, "slap", number=number, seat=2, reaction_ms=250.0)
+    send(widget, "slap", number=number, seat=0, reaction_ms=400.0)
+    send(widget, "slap", number=number, seat=1, reaction_ms=405.0)
+    result = widget.table["result"]
+    assert (result["reason"], result["taker"], result["cards_taken"]) == ("tie", None, 0)
+    assert result["slaps"] == [[2, 250.0], [0, 400.0], [1, 405.0]]
+    # Nobody takes the pile: the round goes on with the next seat calling Re.
+    assert widget.table["centre"] == 1 and widget.table["turn"] == 1
+    assert widget.table["next_call"] == "Re"
+    assert widget.record.cards[-1].outcome == "tie"
+
+
+def test_s10_a_wrong_call_takes_the_pile_at_once(widgets: list[NoteSnapWidget]) -> None:
+    widget = table_for(widgets, people=2, computers=0, call_mode="self")
+    send(widget, "flip", seat=0, call="Re")  # the first call of a round is Do
+    result = widget.table["result"]
+    assert (result["reason"], result["taker"], result["call"], result["expected"]) == (
+        "wrong_call", 0, "Re", "Do")
+    assert widget.table["phase"] == "flip" and widget.table["turn"] == 0
+    send(widget, "flip", seat=0, call=None)  # calling for yourself needs a name
+    assert "give the name" in widget.refused[-1][1]
+
+
+def test_s9_a_match_nobody_slapped_goes_to_the_next_flipper(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    async def play() -> None:
+        widget = table_for(widgets, people=2, computers=0, slap_window_ms=100)
+        widget.new_game(hands=stacked_deal([[DO3], [MI3]]))
+        send(widget, "ready")
+        send(widget, "flip", seat=0, call=None)
+        send(widget, "shown", number=card_number(widget))
+        await asyncio.sleep(0.5)
+        assert widget.table["result"]["reason"] == "match_not_slapped"
+        assert widget.record.cards[-1].reactions == (None, None)
+        send(widget, "flip", seat=1, call=None)
+        result = widget.table["result"]
+        assert (result["reason"], result["taker"], result["cards_taken"]) == (
+            "missed_match", 1, 2)
+
+    asyncio.run(play())
+
+
+def test_s13_s14_computer_slaps_are_drawn_in_python_sent_with_the_card_and_judged_by_them(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    async def play() -> None:
+        widget = table_for(widgets, people=1, computers=2, level="expert")
+        for seed in range(200):  # a shuffle of the computers' minds where both slap
+            widget.new_game(hands=stacked_deal([[DO3], [RE3], [MI3]]), seed=seed)
+            send(widget, "flip", seat=0, call=None)
+            if len(widget.table["card"]["computer_slaps"]) == 2:
+                break
+        send(widget, "ready")
+        number = card_number(widget)
+        planned = dict(widget.table["card"]["computer_slaps"])
+        assert set(planned) == {1, 2}
+        assert not [e for e in widget.state.events if isinstance(e, Slapped)]
+        send(widget, "shown", number=number)
+        send(widget, "slap", number=number, seat=0, reaction_ms=90.0)
+        await asyncio.sleep((max(planned.values()) + 600) / 1000)
+        card = widget.record.cards[-1]
+        assert card.reactions[0] == 90.0
+        for seat, ms in planned.items():
+            assert card.reactions[seat] == ms  # exactly the times the page was sent
+        assert widget.table["result"]["slaps"][0] == [0, 90.0]
+
+    asyncio.run(play())
+
+
+def test_everyone_slapped_closes_the_phase_once_the_last_computer_slap_is_due(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    async def play() -> None:
+        widget = table_for(widgets, people=1, computers=1, level="expert", seed=2)
+        for seed in range(200):  # a shuffle whose first card the computer will slap
+            widget.new_game(hands=stacked_deal([[DO3], [RE3]]), seed=seed)
+            send(widget, "flip", seat=0, call=None)
+            if widget.table["card"]["computer_slaps"]:
+                break
+        [[_, due]] = widget.table["card"]["computer_slaps"]
+        send(widget, "ready")
+        send(widget, "shown", number=1)
+        send(widget, "slap", number=1, seat=0, reaction_ms=100.0)
+        await asyncio.sleep(due / 1000 / 2)
+        assert widget.state.phase is Phase.SLAPS  # the computer slap is not due yet
+        await asyncio.sleep(due / 1000 / 2 + 0.3)
+        assert widget.state.phase is Phase.FLIP
+        assert widget.table["result"]["taker"] == 1  # the computer slapped last
+        # long before the 2.5 s window would have closed
+        assert widget.record.cards[-1].reactions == (100.0, due)
+
+    asyncio.run(play())
+
+
+def test_a_card_no_page_reports_as_shown_still_has_its_window(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    async def play() -> None:
+        widget = table_for(widgets, people=2, computers=0, slap_window_ms=100)
+        widget.new_game(hands=stacked_deal([[RE3], [DO3]]))
+        send(widget, "flip", seat=0, call=None)
+        await asyncio.sleep((SHOWN_TIMEOUT_MS - 300) / 1000)
+        assert widget.state.phase is Phase.SLAPS
+        await asyncio.sleep(0.3 + 0.1 + 0.25 + 0.3)  # the window, from the timeout
+        assert widget.table["result"]["reason"] == "no_slap"
+
+    asyncio.run(play())
+
+
+def test_a_page_that_paints_the_card_late_still_gets_its_whole_window(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    async def play() -> None:
+        widget = table_for(widgets, people=2, computers=0, slap_window_ms=300)
+        widget.new_game(hands=stacked_deal([[RE3], [DO3]]))
+        send(widget, "flip", seat=0, call=None)
+        await asyncio.sleep(SHOWN_TIMEOUT_MS / 1000 + 0.1)  # the kernel opened the window
+        send(widget, "shown", number=1)  # ... and now the page says it painted the card
+        await asyncio.sleep(0.25)
+        send(widget, "slap", number=1, seat=1, reaction_ms=240.0)
+        assert widget.state.phase is Phase.SLAPS and widget.table["slaps"] == [[1, 240.0]]
+        await asyncio.sleep(0.5)
+        assert widget.table["result"]["reason"] == "false_slap"
+
+    asyncio.run(play())
+
+
+# -- computer players and timers ------------------------------------------------------------
+
+
+def test_s15_a_computer_flips_after_the_pace_pause_once_a_page_is_ready(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    async def play() -> None:
+        widget = table_for(widgets, people=1, computers=1, pace_ms=150, opener=1, seed=3)
+        await asyncio.sleep(0.3)
+        assert widget.state.flips == 0  # no page yet: the game waits
+        send(widget, "ready")
+        assert widget.pending_timers == ("flip",)
+        await asyncio.sleep(0.05)
+        assert widget.state.flips == 0
+        await asyncio.sleep(0.2)
+        assert widget.state.flips == 1 and widget.table["card"]["flipper"] == 1
+
+    asyncio.run(play())
+
+
+def test_new_game_mid_game_cancels_every_timer_so_no_computer_slap_or_flip_arrives(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    async def play() -> None:
+        widget = table_for(widgets, people=1, computers=2, level="expert", pace_ms=20,
+                           slap_window_ms=400, opener=1)
+        for seed in range(200):  # a first card both computers will slap
+            widget.new_game(hands=stacked_deal([[SOL3], [DO3], [RE3]]), seed=seed)
+            widget._computer_flips()  # what the pace timer does
+            if len(widget.table["card"]["computer_slaps"]) == 2:
+                break
+        send(widget, "ready")
+        send(widget, "shown", number=1)
+        old_state, old_game = widget.state, widget.game_number
+        old_events = len(old_state.events)
+        assert set(widget.pending_timers) == {"close"}
+        await asyncio.sleep(0.05)
+        # The page's New game button, with the person opening, so the new game waits.
+        widget.receive({"type": "new_game", "settings": {"opener": 0}})
+        assert widget.pending_timers == ()
+        send(widget, "slap", game=old_game, number=1, seat=0, reaction_ms=120.0)
+        assert f"game {old_game} is over" in widget.refused[-1][1]
+        await asyncio.sleep(0.9)  # past the old pace, slap window and computer slaps
+        assert len(old_state.events) == old_events  # nothing reached the old game
+        assert old_state.phase is Phase.SLAPS
+        assert widget.state is not old_state and widget.state.flips == 0
+        assert len(widget.state.events) == 1  # the deal, and nothing since
+        assert widget.table["card"] is None and widget.table["result"] is None
+        assert widget.record.cards == [] and widget.pending_timers == ()
+
+    asyncio.run(play())
+
+
+def test_close_cancels_every_timer(widgets: list[NoteSnapWidget]) -> None:
+    async def play() -> None:
+        widget = play_note_snap(people=1, computers=1, pace_ms=50, opener=1, seed=3)
+        send(widget, "ready")
+        assert widget.pending_timers == ("flip",)
+        widget.close()
+        assert widget.pending_timers == ()
+        await asyncio.sleep(0.15)
+        assert widget.state.flips == 0
+
+    asyncio.run(play())
+
+
+def test_a_burst_of_50_slaps_on_one_card_counts_each_seat_once(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    widget = table_for(widgets, people=4, computers=0)
+    widget.new_game(hands=stacked_deal([[RE3], [MI3], [FA3], [SOL3]]))
+    send(widget, "flip", seat=0, call=None)
+    number = card_number(widget)
+    for i in range(50):  # a held key, a double click, two views of one widget...
+        send(widget, "slap", number=number, seat=i % 3 + 1, reaction_ms=200.0 + i)
+    slaps = [e for e in widget.state.events if isinstance(e, Slapped)]
+    assert [(s.seat, s.reaction_ms) for s in slaps] == [(1, 200.0), (2, 201.0), (3, 202.0)]
+    assert len(widget.refused) == 47
+    assert all("already slapped" in why for _, why in widget.refused)
+
+
+def test_50_slaps_in_a_burst_on_50_cards_are_each_counted_once(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    widget = table_for(widgets, people=2, computers=0, seed=8)
+    sent: list[tuple[int, int, float]] = []
+    while len(sent) < 100 and not widget.state.is_terminal():
+        seat = widget.state.to_flip
+        assert seat is not None
+        send(widget, "flip", seat=seat, call=None)
+        if widget.state.phase is not Phase.SLAPS:
+            continue
+        number = card_number(widget)
+        for slapper, ms in ((0, 300.0 + number), (1, 500.0 + number)):
+            for _ in range(3):  # each slap arrives three times
+                send(widget, "slap", number=number, seat=slapper, reaction_ms=ms)
+            sent.append((number, slapper, ms))
+    slapped = [e for e in widget.state.events if isinstance(e, Slapped)]
+    assert len(slapped) == len(sent) >= 100
+    by_card = {c.number: c.reactions for c in widget.record.cards}
+    for number, seat, ms in sent:
+        assert by_card[number][seat] == ms
+
+
+# -- the end of a game ----------------------------------------------------------------------
+
+
+class FakeProgress:
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, str, str, bool | None, float | None]] = []
+
+    def record(self, activity: str, item: str, answer: str, correct: bool | None,
+               response_ms: float | None = None) -> None:
+        self.rows.append((activity, item, answer, correct, response_ms))
+
+
+def test_s11_a_person_out_of_cards_wins_when_someone_else_takes_the_pile(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    progress = FakeProgress()
+    widget = play_note_snap(people=2, computers=0, seed=4, progress=progress)
+    widgets.append(widget)
+    finished: list[GameRecord] = []
+    widget.on_game_over(finished.append)
+    rest = [c for c in range(56) if c != RE3]
+    widget.new_game(hands=[[RE3], rest])  # seat 0 holds one card, a Re3
+    send(widget, "flip", seat=0, call=None)  # Re3 called Do: not a match
+    send(widget, "slap", number=1, seat=1, reaction_ms=350.0)  # seat 1 slaps: false slap
+    send(widget, "slap", number=1, seat=0, reaction_ms=800.0)
+    table = widget.table
+    assert table["phase"] == "over" and table["winners"] == [0]
+    assert table["result"]["reason"] == "false_slap" and table["result"]["taker"] == 1
+    assert [r.finished for r in widget.records] == [True] and finished == widget.records
+    record = finished[0].to_dict()
+    assert record["winners"] == [0] and record["seed"] == 4
+    assert record["cards"] == [{
+        "number": 1, "note": "Re3", "called": "Do", "expected": "Do", "flipper": 0,
+        "match": False, "reactions": [800.0, 350.0], "outcome": "false_slap", "taker": 1,
+        "cards_taken": 1,
+    }]
+    json.dumps(record)  # plain JSON data
+    assert progress.rows == []  # two people share the keyboard: no one student's progress
+    send(widget, "flip", seat=1, call=None)
+    assert "the game is over" in widget.refused[-1][1]
+
+
+def test_one_persons_cards_go_to_the_progress_store(widgets: list[NoteSnapWidget]) -> None:
+    progress = FakeProgress()
+    widget = play_note_snap(people=1, computers=1, level="expert", seed=4, progress=progress)
+    widgets.append(widget)
+    widget.new_game(hands=stacked_deal([[DO3, RE3], [MI3, FA3]]))
+    send(widget, "flip", seat=0, call=None)  # Do3 called Do: a match
+    send(widget, "slap", number=1, seat=0, reaction_ms=420.0)
+    widget._close_slaps()
+    assert progress.rows[0] == ("note_snap", "Do3", "slap", True, 420.0)
+
+
+# -- the page's look ------------------------------------------------------------------------
+
+
+def test_one_persons_cards_go_to_a_real_progress_store(
+    widgets: list[NoteSnapWidget], tmp_path: Any
+) -> None:
+    from musicgames.progress import ProgressStore
+
+    with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+        widget = play_note_snap(people=1, computers=1, seed=4, progress=store)
+        widgets.append(widget)
+        widget.new_game(hands=[[RE3], [c for c in range(56) if c != RE3]])
+        send(widget, "flip", seat=0, call=None)  # Re3 called Do: not a match
+        widget._close_slaps()  # nobody slapped: right not to (the computer may have)
+        rows = [(a.activity, a.item, a.answer, a.correct) for a in store.answers()]
+    assert rows[0] == ("note_snap", "Re3", "no slap", True)
+
+
+def test_language_and_naming_change_without_a_new_game(widgets: list[NoteSnapWidget]) -> None:
+    widget = table_for(widgets, people=1, computers=2, seed=6)
+    send(widget, "flip", seat=0, call=None)
+    before = widget.state.to_json()
+    widget.receive({"type": "display", "language": "es", "naming": "letters"})
+    assert widget.game_number == 1 and widget.state.to_json() == before
+    assert widget.strings["snap.button.new_game"] == "Juego nuevo"
+    assert [s["name"] for s in widget.table["seats"]] == ["Tú", "Computadora 1", "Computadora 2"]
+    assert widget.table["names"] == ["C", "D", "E", "F", "G", "A", "B"]
+    assert widget.table["card"]["label"][-1] in "456"  # scientific octave, e.g. G4
+    assert ">C4<" in widget.guide_svg.replace(" ", "") or "C4" in widget.guide_svg
+
+
+def test_s2_the_guide_card_shows_all_15_notes_with_their_names(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    widget = table_for(widgets, people=1, computers=1)
+    for name in ("Do3", "Sol3", "Si4", "Do5"):
+        assert name in widget.guide_svg
+    assert len(widget.card_svgs) == 15 and all(s.startswith("<svg") for s in
+                                                widget.card_svgs.values())
+
+
+def test_both_languages_have_the_same_strings() -> None:
+    from musicgames.i18n import catalogue
+
+    assert set(catalogue("en", "snap.")) == set(catalogue("es", "snap."))
+    for key in catalogue("en", "snap."):
+        if key.endswith(".you"):  # the wording for "you" is a variant of a sentence
+            assert key.removesuffix(".you") in catalogue("en", "snap.")
+
+
+def test_every_string_the_page_uses_is_in_both_languages() -> None:
+    import re
+    from pathlib import Path
+
+    from musicgames.i18n import catalogue
+
+    source = (Path(__file__).parents[1] / "musicgames/widgets/note_snap.js").read_text()
+    used = set(re.findall(r'"(snap\.[a-z_.]+)"', source))
+    used |= {f"snap.reason.{r.value}" for r in Reason}
+    for language in ("en", "es"):
+        missing = used - set(catalogue(language, "snap."))
+        assert not missing, (language, missing)
+
+
+def test_the_widget_has_its_javascript_and_css_from_files() -> None:
+    widget = NoteSnapWidget()
+    try:
+        assert "requestAnimationFrame" in widget._esm and "performance.now()" in widget._esm
+        assert ".mg-snap" in widget._css
+    finally:
+        widget.close()
