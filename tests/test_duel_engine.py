@@ -324,3 +324,17 @@ def test_legal_actions_are_exactly_what_apply_accepts():
                 checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 100
+
+
+def test_finished_games_save_and_load():
+    state = DuelState.from_position(round=3, totals=(4, 9), round_scores=[(4, 0), (0, 9)],
+                                    hands=("", ""), tokens=([(0, 2)], []),
+                                    turns=MAX_TURNS_PER_ROUND - 1)
+    state.apply(EndTurn())  # the 60-turn guard ends round 3 and the game
+    assert state.is_terminal()
+    assert DuelState.from_json(state.to_json()).to_json() == state.to_json()
+    for seed in range(3):
+        game = DuelState.new_game(seed)
+        play(game, random.Random(seed), 10_000)
+        assert game.is_terminal()
+        assert DuelState.from_json(game.to_json()).to_json() == game.to_json()

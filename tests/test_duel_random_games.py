@@ -212,6 +212,7 @@ def test_2000_random_games_keep_every_invariant():
         duels += sum(e["event"] == "duel_result" for e in state.log)
         if seed % 50 == 0:
             assert state.replayed().to_json() == state.to_json()
+            assert DuelState.from_json(state.to_json()).to_json() == state.to_json()
     # the games really exercised the rules: duels, both winners, some extra rounds
     assert duels > GAMES
     assert min(winners.values()) > GAMES // 4

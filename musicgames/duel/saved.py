@@ -102,13 +102,15 @@ def load_position(state: DuelState, position: object) -> None:
     number = _int(p["round"], "round", 1, 10**6)
     starter = _int(p["starter"], "starter", 0, 1)
     turn = _int(p["turn"], "turn", 0, 1)
-    turns = _int(p["turns"], "turns", 0, 59)
+    turns = _int(p["turns"], "turns", 0, 60)  # 60 only once a game has ended on the guard
     final = _bool(p["final_turn"], "final_turn")
     placed = _bool(p["placed"], "placed")
     moved = _bool(p["moved"], "moved")
     if p["phase"] not in _PHASES:
         raise _bad("phase", f"must be one of {', '.join(_PHASES)}, not {p['phase']!r}")
     phase = _PHASES.index(p["phase"])
+    if turns == 60 and phase != 3:
+        raise _bad("turns", "reaches 60 only in a finished game: the round ends then (D12)")
     n_piano = len(PIANO_CARDS)
     piano = _int_list(p["piano"], "piano", 0, n_piano - 1, 2)
     piano_deck = _int_list(p["piano_deck"], "piano_deck", 0, n_piano - 1)
