@@ -90,6 +90,14 @@ class SnapView {
         this.root.focus({ preventScroll: true });
       }
     });
+    this.root.addEventListener("click", (event) => {
+      // After a click on one of the game's buttons, keys go to the table again (a focused
+      // button would take Space and Enter for itself).
+      const t = event.target;
+      if (t instanceof Element && t.closest("button") && !t.closest("form")) {
+        this.root.focus({ preventScroll: true });
+      }
+    });
     this.onChange = () => this.draw();
     this.traits = ["table", "strings", "form", "options", "notice", "card_svgs",
       "guide_svg"];
