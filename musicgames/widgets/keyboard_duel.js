@@ -376,17 +376,6 @@ function render({ model, el }) {
         rect.classList.toggle("is-target", goals.has(key));
         rect.classList.toggle("is-hint", hintKeys.has(key));
       }
-      for (const key of goals.keys()) {
-        if (Math.floor(key / 12) !== p) continue;
-        const g = geometry(key);
-        // the part of the key a person sees: all of a black key, the lower part of a white one
-        piano.overlay.appendChild(
-          s("rect", {
-            x: g.x + 1, y: g.black ? 1 : 63, width: g.w - 2, height: g.black ? g.h - 2 : g.h - 64, rx: 2,
-            class: "mg-duel-target", "data-board-key": key,
-          })
-        );
-      }
       for (const key of hintKeys) {
         if (Math.floor(key / 12) !== p) continue;
         const g = geometry(key);
@@ -396,6 +385,18 @@ function render({ model, el }) {
       }
       for (const tok of tb.tokens || []) {
         if (Math.floor(tok.key / 12) === p) drawToken(piano.overlay, tok, tb);
+      }
+      for (const key of goals.keys()) {
+        if (Math.floor(key / 12) !== p) continue;
+        const g = geometry(key);
+        // drawn over tokens too (an attack lights the opponent's token), on the part of the
+        // key a person sees: all of a black key, the lower part of a white one
+        piano.overlay.appendChild(
+          s("rect", {
+            x: g.x + 1, y: g.black ? 1 : 63, width: g.w - 2, height: g.black ? g.h - 2 : g.h - 64, rx: 2,
+            class: "mg-duel-target", "data-board-key": key,
+          })
+        );
       }
       if (ui.pending && ui.pending.key !== null && Math.floor(ui.pending.key / 12) === p) {
         // shown at once, before the kernel answers

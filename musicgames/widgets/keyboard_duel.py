@@ -72,8 +72,17 @@ from musicgames.theory import Naming
 
 __all__ = [
     "OPPONENTS",
+    "ActMessage",
+    "ContinueMessage",
+    "HintMessage",
     "KeyboardDuelWidget",
     "MessageError",
+    "NewGameMessage",
+    "PageMessage",
+    "SettingsMessage",
+    "UndoMessage",
+    "make_player",
+    "parse_message",
     "play_keyboard_duel",
 ]
 
@@ -544,14 +553,18 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._closed = False
         self._thinking = False
         self._screen = "setup"
+        self._start_piano = (0, 1)
         self._story = _Story()
         self._checkpoints: list[int] = []
+        self._duel_put_away = 0
         self._error: str | None = None
         self._hint: dict[str, Any] | None = None
         self._seq = 0
         self._svg_key: tuple[Any, ...] | None = None
         #: Messages the widget refused, newest last: ``(type, why)``.
         self.refused: list[tuple[str, str]] = []
+        #: How long the computer took to choose each of its steps, in ms, newest last.
+        self.think_ms: list[float] = []
         self.on_msg(self._on_page_message)
         self.strings = catalogue(language, "duel.")
         if opponent is not None:
@@ -628,8 +641,11 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._player = computer if computer is not None else make_player(level, game_seed)
         self._hinter = make_player("sharp", game_seed + 7919)
         self._screen = "play" if not self._state.is_terminal() else "game_over"
-        self._story = _Story()
+        cards = self._state.piano_cards
+        self._start_piano = (cards[0].index, cards[1].index)
+        self._story = _Story(piano=self._start_piano)
         self._checkpoints = []
+        self._duel_put_away = 0
         self._error = None
         self._hint = None
         self._after_change()
@@ -649,7 +665,8 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         while len(state.actions()) > target:
             state.undo()
         self._checkpoints = [c for c in self._checkpoints if c <= target]
-        self._story = _Story()
+        self._story = _Story(piano=self._start_piano)
+        self._duel_put_away = 0
         self._screen = "play"
         self._error = None
         self._hint = None
@@ -718,8 +735,18 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._require_game()
         if self._screen != "play":
             raise MessageError(text("duel.error.not_now", self._language))
+        finished = self._finished_duel()
         self._play(message.action, _PERSON)
+        self._duel_put_away = max(self._duel_put_away, finished)
         self._after_change()
+
+    def _finished_duel(self) -> int:
+        """The number of the last duel if it is over (its panel stays up until the person's
+        next action), else 0."""
+        state = self._state
+        if state is not None and state.duel is None and self._story.duels:
+            return self._story.duels[-1].number
+        return 0
 
     def _on_new_game(self, message: NewGameMessage) -> None:
         self.new_game(message.opponent)
@@ -741,6 +768,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._require_game()
         if self._screen == "round_end":
             self._screen = "play"
+            self._duel_put_away = max(self._duel_put_away, self._finished_duel())
         self._error = None
         self._after_change()
 
@@ -844,6 +872,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
                 started = loop.time()
                 view = state.view(_COMPUTER)
                 action = await asyncio.to_thread(self._choose, self._player, view)
+                self.think_ms.append((loop.time() - started) * 1000)
                 wait = self.pause - (loop.time() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
@@ -987,7 +1016,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             return None
         record = self._story.duels[-1]
         active = state.duel is not None
-        if not active and record.winner is None:
+        if not active and (record.winner is None or record.number == self._duel_put_away):
             return None
         you = record.role(_PERSON)
         sides: dict[str, Any] = {}

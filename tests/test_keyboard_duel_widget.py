@@ -1,0 +1,659 @@
+"""The Keyboard Duel widget, driven headless with the messages its page would send.
+
+Every test talks to the widget only through ``receive`` (the page's messages) and reads
+what the page would be sent (``table``, ``cards_svg``, ``strings``), checking it against the
+engine's state. The computer's turns are asyncio tasks: tests that need them run inside
+``asyncio.run`` and wait with ``settle()``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from musicgames.duel import (
+    BLACK,
+    WHITE,
+    Action,
+    DuelCard,
+    DuelState,
+    EndTurn,
+    LockIn,
+    Move,
+    Place,
+    SeatView,
+    Shift,
+    attacker_win_chance,
+    card_ids,
+    chance_after_card,
+    effect_of_card,
+    win_chance_now,
+)
+from musicgames.duel.bots import make_bot
+from musicgames.widgets.keyboard_duel import (
+    ActMessage,
+    KeyboardDuelWidget,
+    MessageError,
+    NewGameMessage,
+    SettingsMessage,
+    parse_message,
+    play_keyboard_duel,
+)
+
+TRAY = {"on_board": "board", "merged": "merged", "beaten": "beaten", "unplaced": "unplaced"}
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+class Pager:
+    """Sends messages as the page does, numbering them."""
+
+    def __init__(self, widget: KeyboardDuelWidget) -> None:
+        self.widget = widget
+        self.seq = 0
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.seq += 1
+        self.widget.receive({**message, "seq": self.seq})
+        assert self.widget.table["seq"] == self.seq, "the page's message was not acknowledged"
+
+    def act(self, action: Action) -> None:
+        self.send({"type": "act", "action": action.to_json()})
+
+
+class ScriptedComputer:
+    """A computer player that plays the given actions in order (when legal), otherwise
+    locks in or ends its turn. Like every player it sees only its seat's view."""
+
+    name = "Scripted"
+
+    def __init__(self, actions: Sequence[Action], think_s: float = 0.0) -> None:
+        self.queue = list(actions)
+        self.think_s = think_s
+        self.calls = 0
+
+    def choose(self, view: SeatView, rng: random.Random | None = None) -> Action:
+        self.calls += 1
+        if self.think_s:
+            time.sleep(self.think_s)  # runs in the widget's worker thread
+        legal = view.legal_actions()
+        if self.queue and self.queue[0] in legal:
+            return self.queue.pop(0)
+        for fallback in (LockIn(), EndTurn()):
+            if fallback in legal:
+                return fallback
+        return legal[0]
+
+
+def legal_from_table(legal: dict[str, Any]) -> set[Action]:
+    """The actions the page offers, read back from the table it is sent."""
+    out: set[Action] = set()
+    for combo, keys in legal["place"].items():
+        cards = tuple(int(c) for c in combo.split(","))
+        out.update(Place(cards, key) for key in keys)
+    out.update(Move(m["card"], m["key"], m["steps"]) for m in legal["move"])
+    out.update(Shift(s["card"], s["piano"]) for s in legal["shift"])
+    out.update(DuelCard(c) for c in legal["duel_cards"])
+    if legal["lock_in"]:
+        out.add(LockIn())
+    if legal["end_turn"]:
+        out.add(EndTurn())
+    return out
+
+
+def assert_table_matches_state(widget: KeyboardDuelWidget) -> None:
+    """What the page is sent agrees with the engine: tokens, gold numbers, trays, totals,
+    running figures, the person's hand, and exactly the legal actions."""
+    state = widget.state
+    table = widget.table
+    assert state is not None
+    running = state.running_scores()
+    for seat, name in ((WHITE, "white"), (BLACK, "black")):
+        player = table["players"][name]
+        assert player["tray"] == [TRAY[t.state.value] for t in state.tokens(seat)]
+        assert player["total"] == state.totals[seat]
+        assert player["running"] == running[seat]
+        on_page = sorted((t["key"], t["power"], t["dice"], t["score"])
+                         for t in table["tokens"] if t["seat"] == name and not t["arriving"])
+        held = sorted((t.key, t.power, t.dice, t.score) for t in state.tokens(seat)
+                      if t.key is not None and state.board_token(t.key) == t)
+        assert on_page == held
+    assert [c["id"] for c in table["hand"]] == list(state.hand(WHITE))
+    if table["your_turn"]:
+        assert legal_from_table(table["legal"]) == set(state.legal_actions())
+    else:
+        assert legal_from_table(table["legal"]) == set()
+
+
+def person_options(table: dict[str, Any]) -> list[Action]:
+    return sorted(legal_from_table(table["legal"]), key=repr)
+
+
+def started(opponent: str = "casual", **kwargs: Any) -> KeyboardDuelWidget:
+    kwargs.setdefault("pause", 0.0)
+    return play_keyboard_duel(opponent, **kwargs)
+
+
+D_MAJOR, G_MAJOR = 2, 7  # piano cards: D major (D fff, F♯ ff, A f), G major
+
+
+# -- opening, messages, errors ----------------------------------------------------------------
+
+
+def test_opens_on_the_opponent_choice_then_new_game_starts_it() -> None:
+    widget = play_keyboard_duel(seed=3, pause=0)
+    assert widget.table["screen"] == "setup" and widget.state is None
+    assert widget.table["legal"]["place"] == {}
+    Pager(widget).send({"type": "new_game", "opponent": "sharp"})
+    assert widget.opponent == "sharp" and widget.state is not None
+    assert widget.table["screen"] == "play"
+    assert widget.table["to_act"] == "white" and widget.table["your_turn"]  # D1
+    assert widget.table["players"]["black"]["name"] == "Sharp · Black"
+    assert len(widget.cards_svg) == 2 and all('data-key="11"' in s for s in widget.cards_svg)
+    assert_table_matches_state(widget)
+    widget.close()
+
+
+def test_place_message_places_a_token_and_the_table_shows_it() -> None:
+    position = DuelState.from_position(piano=(D_MAJOR, G_MAJOR),
+                                       hands=("D1 D2 Wild A3 C↑", "E3 E1"))
+    widget = started()
+    widget.new_game(position=position)
+    page = Pager(widget)
+    page.act(Place(card_ids("D1 D2 Wild"), key=2))
+    state = widget.state
+    assert state is not None
+    assert state.tokens(WHITE)[0].key == 2 and state.tokens(WHITE)[0].power == 3
+    (token,) = widget.table["tokens"]
+    assert (token["key"], token["power"], token["dice"], token["score"]) == (2, 3, 2, 9)
+    assert widget.table["players"]["white"]["tray"][0] == "board"
+    assert widget.table["players"]["white"]["running"] == 9
+    assert widget.log_lines()[-1] == (
+        "White places a power-3 token on Re (fff) of Re major with Re1 + Re2 + Wild.")
+    assert widget.table["error"] is None
+    assert_table_matches_state(widget)
+    widget.close()
+
+
+def test_page_is_offered_exactly_the_engines_legal_actions() -> None:
+    widget = started(seed=11)
+    state = widget.state
+    assert state is not None
+    offered = legal_from_table(widget.table["legal"])
+    assert offered == set(state.legal_actions())
+    # a selection of cards maps to the keys they may go to, and nothing else
+    for combo, keys in widget.table["legal"]["place"].items():
+        cards = tuple(int(c) for c in combo.split(","))
+        assert keys == [a.key for a in state.legal_actions()
+                        if isinstance(a, Place) and a.cards == cards]
+    widget.close()
+
+
+def test_refused_action_shows_the_engines_error_and_changes_nothing() -> None:
+    position = DuelState.from_position(piano=(D_MAJOR, G_MAJOR),
+                                       hands=("D1 D2 Wild A3 C↑", "E3 E1"))
+    widget = started()
+    widget.new_game(position=position)
+    state = widget.state
+    assert state is not None
+    before = state.to_json()
+    wrong = Place(card_ids("D1"), key=3)
+    with pytest.raises(ValueError) as refused:
+        state.clone().apply(wrong)
+    Pager(widget).act(wrong)
+    assert widget.table["error"] == str(refused.value)
+    assert "WrongKey" not in widget.table["error"] and "D8" in widget.table["error"]
+    assert state.to_json() == before
+    assert widget.refused[-1] == ("act", str(refused.value))
+    widget.close()
+
+
+@pytest.mark.parametrize(
+    "message, why",
+    [
+        ("not a dict", "not an object"),
+        ({"type": "fly"}, "not a Keyboard Duel message type"),
+        ({"type": "act", "action": {"type": "place", "cards": "D1", "key": 2}}, "'cards'"),
+        ({"type": "act", "action": {"type": "move", "card": 5}}, "has the fields"),
+        ({"type": "new_game", "opponent": "grandmaster"}, "not one of casual, sharp"),
+        ({"type": "settings", "naming": "greek"}, "naming 'greek'"),
+        ({"type": "settings", "language": "fr"}, "language 'fr'"),
+        ({"type": "settings"}, "changes 'naming' or 'language'"),
+        ({"type": "undo", "seq": -1}, "'seq' must be a whole number"),
+    ],
+)
+def test_malformed_messages_are_refused_with_the_reason(message: object, why: str) -> None:
+    widget = started(seed=2)
+    state = widget.state
+    assert state is not None
+    before = state.to_json()
+    widget.receive(message)
+    assert widget.refused and why in widget.refused[-1][1]
+    assert why in widget.table["error"]
+    assert state.to_json() == before
+    widget.close()
+
+
+def test_parse_message_types_each_payload() -> None:
+    assert parse_message({"type": "act", "action": {"type": "end_turn"}}) == (
+        None, ActMessage(EndTurn()))
+    assert parse_message({"type": "settings", "seq": 4, "language": "es"}) == (
+        4, SettingsMessage(naming=None, language="es"))
+    assert parse_message({"type": "new_game", "opponent": "casual"})[1] == NewGameMessage("casual")
+    with pytest.raises(MessageError):
+        parse_message({"type": "act", "action": None})
+
+
+def test_settings_change_language_and_naming_of_everything_shown() -> None:
+    widget = started(seed=5)
+    page = Pager(widget)
+    page.send({"type": "settings", "language": "es", "naming": "letters"})
+    assert widget.strings["duel.button.end_turn"] == "Terminar turno"
+    assert widget.table["language"] == "es" and widget.table["naming"] == "letters"
+    assert widget.log_lines()[0].startswith("Ronda 1: ")
+    assert " mayor" in widget.log_lines()[0] or " menor" in widget.log_lines()[0]
+    assert all(c["letter"] in "CDEFGAB" or c["wild"] for c in widget.table["hand"])
+    assert ">C<" in widget.cards_svg[0] and ">Do<" not in widget.cards_svg[0]
+    page.send({"type": "settings", "naming": "solfege"})
+    assert ">Do<" in widget.cards_svg[0]
+    widget.close()
+
+
+# -- moves, duels, the computer's turn ---------------------------------------------------------
+
+
+def test_move_message_moves_the_token_with_wraparound() -> None:
+    position = DuelState.from_position(piano=(D_MAJOR, G_MAJOR), hands=("D2 E3 A1", "C1"),
+                                       tokens=([(1, 2)], []))
+    widget = started()
+    widget.new_game(position=position)
+    page = Pager(widget)
+    move = Move(card_ids("E3")[0], key=1, steps=-3)  # D2: key 1 − 3 wraps to key 22
+    assert any(m["to"] == 22 and m["steps"] == -3 for m in widget.table["legal"]["move"])
+    page.act(move)
+    state = widget.state
+    assert state is not None and state.tokens(WHITE)[0].key == 22
+    assert [t["key"] for t in widget.table["tokens"]] == [22]
+    assert widget.log_lines()[-1] == (
+        "White plays Mi3: the token on Do♯ of Re major moves 3 to the left, "
+        "to La♯ of Sol major.")
+    assert_table_matches_state(widget)
+    widget.close()
+
+
+def test_duel_answered_by_the_person_in_the_same_panel() -> None:
+    async def scenario() -> None:
+        # Black attacks White's power-1 token on D (left card, fff) with a D3, then locks in.
+        position = DuelState.from_position(
+            piano=(D_MAJOR, G_MAJOR), hands=("D1 D2 Wild A3 C↑", "D3 E1 F1"),
+            tokens=([(2, 1)], []), turn=BLACK, seed=9)
+        computer = ScriptedComputer([Place(card_ids("D3"), key=2)])
+        widget = started()
+        widget.new_game(position=position, computer=computer)
+        await widget.settle()
+        state = widget.state
+        assert state is not None and state.duel is not None
+        duel = widget.table["duel"]
+        assert widget.table["your_turn"] and duel["you_decide"]
+        assert duel["attacker"] == "black" and duel["defender"] == "white"
+        assert duel["sides"]["black"]["locked"] and not duel["sides"]["white"]["locked"]
+        assert duel["help"] == "duel.help.defend"
+        # the chance before the roll is the exact odds, from the defender's side
+        assert duel["chance_before"] == pytest.approx(1 - attacker_win_chance(1, 1))
+        info = state.duel
+        own, opp = info.defender_dice, info.attacker_dice
+        assert duel["chance_now"] == float(win_chance_now(own, opp, 0, info.attacker_add,
+                                                          attacker=False))
+        d2 = card_ids("D2")[0]
+        assert duel["card_chance"][str(d2)] == float(chance_after_card(
+            effect_of_card(d2), own, opp, 0, info.attacker_add, attacker=False))
+        assert DuelCard(d2) in set(state.legal_actions())
+        assert_table_matches_state(widget)
+        # the person plays D2 into the run (its effect shows at once), then locks in
+        page = Pager(widget)
+        page.act(DuelCard(d2))
+        run = widget.table["duel"]["sides"]["white"]["run"]
+        assert [step["card"]["id"] for step in run] == [d2]
+        assert run[0]["effect"] == f"+2 → {sum(own) + 2}"
+        assert widget.table["duel"]["sides"]["white"]["total"] == sum(own) + 2
+        # only cards that fit the run are offered now: the D run excludes A3 and C↑
+        assert set(widget.table["legal"]["duel_cards"]) == set(card_ids("D1 Wild"))
+        page.act(LockIn())
+        await widget.settle()
+        white_total = sum(own) + 2
+        black_total = sum(opp) + info.attacker_add
+        panel = widget.table["duel"]
+        assert panel["stage"] == "done" and panel["result"]
+        if white_total > black_total:
+            assert panel["result"].startswith("You win the duel")
+            assert state.tokens(BLACK)[0].state.value == "beaten"
+        else:
+            assert panel["result"].startswith("Black wins the duel")
+            assert state.tokens(WHITE)[0].state.value == "beaten"
+        assert any(line.startswith("White locks in with") for line in widget.log_lines())
+        # the computer then finished its turn, and it is the person's turn again
+        assert state.to_act == WHITE and state.turn == WHITE and state.duel is None
+        assert_table_matches_state(widget)
+        # the finished duel stays in its panel until the person's next action
+        assert widget.table["duel"] is not None
+        page.act([a for a in person_options(widget.table) if isinstance(a, Move | Place)][0])
+        assert widget.table["duel"] is None or widget.table["duel"]["result"] is None
+        widget.close()
+
+    asyncio.run(scenario())
+
+
+def test_computer_turn_is_shown_step_by_step_with_pauses() -> None:
+    async def scenario() -> None:
+        widget = started(seed=8, pause=0.02)
+        seen: list[tuple[int, bool]] = []
+
+        def note(_change: object) -> None:
+            assert widget.state is not None
+            seen.append((len(widget.state.actions()), widget.table["thinking"]))
+
+        widget.observe(note, names="table")
+        page = Pager(widget)
+        options = [a for a in person_options(widget.table) if isinstance(a, Place)]
+        page.act(options[0])
+        loop = asyncio.get_running_loop()
+        begun = loop.time()
+        page.act(EndTurn())
+        assert widget.thinking and widget.table["thinking"]  # the computer starts at once
+        await widget.settle()
+        took = loop.time() - begun
+        state = widget.state
+        assert state is not None and state.to_act == WHITE
+        computer_steps = len(state.actions()) - 2
+        assert computer_steps >= 2  # at least one action and its end of turn
+        # every step was published on its own, and each took at least the pause
+        counts = [n for n, _ in seen]
+        assert set(range(2, len(state.actions()) + 1)) <= set(counts)
+        assert took >= 0.02 * computer_steps
+        assert not widget.table["thinking"]
+        black_lines = [line for line in widget.log_lines() if line.startswith("Black ")]
+        assert black_lines, "the computer's steps are written in the log in words"
+        widget.close()
+
+    asyncio.run(scenario())
+
+
+def test_new_game_during_the_computers_pause_cancels_its_moves() -> None:
+    async def scenario() -> None:
+        widget = started(seed=21, pause=0.3)
+        page = Pager(widget)
+        page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
+        page.act(EndTurn())
+        old = widget.state
+        assert old is not None and widget.pending_tasks == 1
+        await asyncio.sleep(0.05)  # the computer has chosen and is pausing before showing it
+        frozen = old.to_json()
+        page.send({"type": "new_game", "opponent": "sharp"})
+        assert widget.pending_tasks == 0
+        await asyncio.sleep(0.6)  # long after the cancelled step would have arrived
+        assert old.to_json() == frozen
+        new = widget.state
+        assert new is not old and new is not None
+        assert new.actions() == () and new.to_act == WHITE
+        assert widget.opponent == "sharp" and widget.game_number == 2
+        assert not widget.table["thinking"]
+        assert not any(line.startswith("Black") for line in widget.log_lines())
+        widget.close()
+
+    asyncio.run(scenario())
+
+
+def test_new_game_while_the_computer_thinks_in_its_thread_drops_the_answer() -> None:
+    async def scenario() -> None:
+        position = DuelState.from_position(piano=(D_MAJOR, G_MAJOR),
+                                           hands=("D1 E1", "C1 C2 C3"), turn=BLACK)
+        slow = ScriptedComputer([Place(card_ids("C1"), key=0)], think_s=0.3)
+        widget = started()
+        widget.new_game(position=position, computer=slow)
+        await asyncio.sleep(0.05)
+        assert widget.thinking and slow.calls == 1  # inside choose(), in the worker thread
+        old = widget.state
+        assert old is not None
+        widget.receive({"type": "new_game", "opponent": "casual", "seq": 1})
+        await asyncio.sleep(0.5)  # the thread has answered by now
+        assert old.actions() == ()  # its answer was never played
+        assert widget.state is not old and widget.state is not None
+        assert widget.state.actions() == ()
+        widget.close()
+
+    asyncio.run(scenario())
+
+
+def test_close_cancels_pending_computer_steps() -> None:
+    async def scenario() -> None:
+        widget = started(seed=4, pause=0.3)
+        page = Pager(widget)
+        page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
+        page.act(EndTurn())
+        state = widget.state
+        assert state is not None
+        done = len(state.actions())
+        widget.close()
+        assert widget.pending_tasks == 0
+        await asyncio.sleep(0.5)
+        assert len(state.actions()) == done
+
+    asyncio.run(scenario())
+
+
+def test_without_an_event_loop_the_computer_replies_at_once() -> None:
+    widget = started(seed=6)
+    page = Pager(widget)
+    page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
+    page.act(EndTurn())
+    state = widget.state
+    assert state is not None and state.to_act == WHITE and state.turn == WHITE
+    assert widget.pending_tasks == 0 and not widget.thinking
+    assert_table_matches_state(widget)
+    widget.close()
+
+
+# -- take back and hint ------------------------------------------------------------------------
+
+
+def test_take_back_undoes_the_persons_turn_and_the_computers_reply() -> None:
+    async def scenario() -> None:
+        widget = started(seed=13)
+        page = Pager(widget)
+        page.send({"type": "undo"})
+        assert widget.table["error"] == "There is nothing to take back yet."
+        state = widget.state
+        assert state is not None
+        start = state.to_json()
+        hand = widget.table["hand"]
+        page.act([a for a in person_options(widget.table) if isinstance(a, Place)][-1])
+        page.act(EndTurn())
+        await widget.settle()
+        assert state.turn == WHITE and len(state.actions()) > 2
+        assert widget.table["can_undo"]
+        page.send({"type": "undo"})
+        assert state.to_json() == start
+        assert widget.table["hand"] == hand and widget.table["error"] is None
+        assert len(widget.log_lines()) == 1  # back to "Round 1: …"
+        assert_table_matches_state(widget)
+        # mid-turn, Take back undoes the turn in progress
+        page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
+        page.send({"type": "undo"})
+        assert state.to_json() == start
+        widget.close()
+
+    asyncio.run(scenario())
+
+
+def test_hint_shows_what_sharp_would_do_on_the_board() -> None:
+    async def scenario() -> None:
+        widget = started(seed=4)
+        state = widget.state
+        assert state is not None
+        expected = make_bot("sharp", 4 + 7919).choose(state.view(WHITE))
+        Pager(widget).send({"type": "hint"})
+        await widget.settle()
+        hint = widget.table["hint"]
+        assert hint is not None and hint["action"] == expected.to_json()
+        assert expected in state.legal_actions()
+        assert hint["text"].startswith("Hint (what Sharp would do):")
+        if isinstance(expected, Place):
+            assert hint["keys"] == [expected.key] and hint["cards"] == list(expected.cards)
+        # a hint is about the position it was asked in: any action clears it
+        Pager(widget).send({"type": "settings", "naming": "letters"})
+        assert widget.table["hint"] is not None
+        widget.receive({"type": "act", "seq": 99, "action": expected.to_json()})
+        assert widget.table["hint"] is None
+        widget.close()
+
+    asyncio.run(scenario())
+
+
+def test_hint_is_refused_when_it_is_not_the_persons_decision() -> None:
+    async def scenario() -> None:
+        position = DuelState.from_position(piano=(D_MAJOR, G_MAJOR),
+                                           hands=("D1 E1", "C1 C2 C3"), turn=BLACK)
+        widget = started(pause=0.2)
+        widget.new_game(position=position)
+        widget.receive({"type": "hint", "seq": 1})
+        assert widget.refused[-1][0] == "hint"
+        widget.close()
+
+    asyncio.run(scenario())
+
+
+# -- round and game end --------------------------------------------------------------------------
+
+
+def _final_turn_position(round_number: int = 1, totals: Sequence[int] = (0, 0)) -> DuelState:
+    """White's final turn (D12): Black has placed all five; White holds an A3."""
+    return DuelState.from_position(
+        piano=(D_MAJOR, G_MAJOR), hands=("A3", "C1 C2"),
+        tokens=([(2, 3), (6, 2), (9, 1), "merged", "beaten"],
+                [(14, 2), (19, 1), "beaten", "beaten", "merged"]),
+        final_turn=True, round=round_number, totals=totals, seed=3)
+
+
+def test_round_end_screen_shows_the_breakdown_and_waits_for_the_person() -> None:
+    async def scenario() -> None:
+        widget = started()
+        widget.new_game(position=_final_turn_position())
+        page = Pager(widget)
+        page.act(Move(card_ids("A3")[0], key=9, steps=3))  # A (f) → C of the right card
+        page.act(EndTurn())
+        await widget.settle()
+        state = widget.state
+        assert state is not None
+        assert widget.table["screen"] == "round_end"
+        result = widget.table["result"]
+        white, black = state.round_scores[-1]
+        # D major: D fff ×3, F♯ ff ×2; G major: G fff, B ff, D f
+        assert result["white"]["lines"] == [
+            "Re (fff) of Re major: 3 × 3 = 9",
+            "Fa♯ (ff) of Re major: 2 × 2 = 4",
+            "Do of Sol major: 1 × 1 = 1",
+        ]
+        assert result["black"]["lines"] == ["Re (f) of Sol major: 2 × 1 = 2",
+                                             "Sol (fff) of Sol major: 1 × 3 = 3"]
+        assert (result["white"]["score"], result["black"]["score"]) == (white, black) == (14, 5)
+        assert result["white"]["summary"] == "Round: 14 · Total: 14"
+        assert widget.table["players"]["white"]["total"] == 14
+        # Black scored less, so Black starts round 2 — but only once the person goes on
+        done = len(state.actions())
+        await asyncio.sleep(0.05)
+        assert len(state.actions()) == done and state.to_act == BLACK
+        assert widget.table["legal"]["end_turn"] is False
+        page.send({"type": "act", "action": {"type": "end_turn"}})
+        assert "round screen" in widget.table["error"]
+        page.send({"type": "continue"})
+        await widget.settle()
+        assert widget.table["screen"] == "play" and state.round == 2
+        assert state.to_act == WHITE and len(state.actions()) > done
+        widget.close()
+
+    asyncio.run(scenario())
+
+
+def test_round_bonus_is_in_the_breakdown() -> None:
+    position = DuelState.from_position(
+        piano=(D_MAJOR, G_MAJOR), hands=("A3", "C1"),
+        tokens=([(2, 1), (6, 1), (12, 1), (20, 1), "beaten"],
+                [(14, 1), "beaten", "beaten", "beaten", "merged"]),
+        final_turn=True, seed=1)
+    widget = started()
+    widget.new_game(position=position)
+    page = Pager(widget)
+    page.act(Move(card_ids("A3")[0], key=12, steps=-3))  # onto A: D, F♯ and A all White's
+    page.act(EndTurn())
+    result = widget.table["result"]
+    assert result["white"]["lines"][-1] == "Every chord tone of Re major: +1"
+    assert result["white"]["score"] == 3 + 2 + 1 + 1 + 1
+    points = sum(int(m) for line in result["white"]["lines"]
+                 for m in re.findall(r"= (\d+)$|\+(\d)$", line)[0] if m)
+    assert points == result["white"]["score"]
+    widget.close()
+
+
+def test_game_over_screen_after_the_third_round() -> None:
+    widget = started()
+    widget.new_game(position=_final_turn_position(round_number=3, totals=(20, 30)))
+    page = Pager(widget)
+    page.act(Move(card_ids("A3")[0], key=9, steps=3))
+    page.act(EndTurn())
+    state = widget.state
+    assert state is not None and state.is_terminal()
+    assert widget.table["screen"] == "game_over"
+    assert widget.table["result"]["line"] == "You lose the game, 34–35."
+    assert widget.log_lines()[-1] == "Game over: Black wins, 35–34."
+    assert widget.table["legal"]["end_turn"] is False
+    widget.close()
+
+
+# -- whole games through the page's messages -------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, opponent", [(1, "casual"), (2, "sharp"), (3, "casual")])
+def test_whole_games_through_messages_keep_the_page_and_engine_agreeing(
+    seed: int, opponent: str
+) -> None:
+    async def scenario() -> None:
+        rng = random.Random(seed)
+        widget = started(opponent, seed=seed, language=rng.choice(["en", "es"]))
+        page = Pager(widget)
+        rounds_seen = 0
+        for _ in range(2000):
+            await widget.settle()
+            table = widget.table
+            if table["screen"] == "game_over":
+                break
+            if table["screen"] == "round_end":
+                rounds_seen += 1
+                assert widget.state is not None
+                assert table["result"]["white"]["score"] == widget.state.round_scores[-1][0]
+                page.send({"type": "continue"})
+                continue
+            assert table["your_turn"], table["status"]
+            assert_table_matches_state(widget)
+            page.act(rng.choice(person_options(table)))
+            assert table is not widget.table and widget.table["error"] is None
+            roll = rng.random()
+            if roll < 0.04:
+                page.send({"type": "undo"})
+            elif roll < 0.08 and widget.table["your_turn"]:
+                page.send({"type": "hint"})
+        state = widget.state
+        assert state is not None and state.is_terminal() and rounds_seen >= 2
+        assert widget.table["result"]["line"]
+        json.dumps(widget.table)  # everything sent to the page is plain JSON
+        widget.close()
+
+    asyncio.run(scenario())
