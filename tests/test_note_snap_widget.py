@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from musicgames.snap import Outcome, Phase, Reason, Slapped
+from musicgames.snap import Outcome, Phase, Reason, Slapped, SnapState
 from musicgames.snap.state import stacked_deal
 from musicgames.theory import Naming
 from musicgames.widgets import NoteSnapWidget, play_note_snap
@@ -507,6 +507,8 @@ def test_s11_a_person_out_of_cards_wins_when_someone_else_takes_the_pile(
     assert [r.finished for r in widget.records] == [True] and finished == widget.records
     record = finished[0].to_dict()
     assert record["winners"] == [0] and record["seed"] == 4
+    replayed = SnapState.from_json(record.pop("saved"))  # the whole game replays
+    assert replayed.winners == (0,) and replayed.to_json() == widget.state.to_json()
     assert record["cards"] == [{
         "number": 1, "note": "Re3", "called": "Do", "expected": "Do", "flipper": 0,
         "match": False, "reactions": [800.0, 350.0], "outcome": "false_slap", "taker": 1,
@@ -600,3 +602,62 @@ def test_the_widget_has_its_javascript_and_css_from_files() -> None:
         assert ".mg-snap" in widget._css
     finally:
         widget.close()
+
+
+# -- many games through the widget ----------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_random_games_through_the_widget_keep_every_card_and_record_every_flip(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    """Whole games, with the page's messages drawn at random (stale, doubled and broken
+    ones too) and the timers' steps called directly: the table sent to the page always
+    agrees with the engine, and every card flipped has exactly one record."""
+    import random
+
+    finished = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        widget = table_for(widgets, people=2, computers=2, level=["beginner", "expert"],
+                           seed=seed, call_mode=rng.choice(["auto", "self"]))
+        for _step in range(3000):
+            state = widget.state
+            if state.is_terminal():
+                break
+            if state.phase is Phase.FLIP:
+                seat = state.to_flip
+                assert seat is not None
+                if seat >= 2:
+                    widget._computer_flips()  # the pace timer's step
+                else:
+                    call = None if state.config.call_modes[seat].value == "auto" else (
+                        state.next_call if rng.random() < 0.9 else rng.choice(["Do", "Mi"]))
+                    if rng.random() < 0.1:
+                        send(widget, "flip", seat=1 - seat, call=call)  # not their turn
+                    send(widget, "flip", seat=seat, call=call)
+            else:
+                number = card_number(widget)
+                for person in (0, 1):
+                    if rng.random() < 0.5:
+                        ms = rng.uniform(0, 3000)  # some too late for the window
+                        for _ in range(rng.randint(1, 3)):
+                            send(widget, "slap", number=number, seat=person, reaction_ms=ms)
+                if rng.random() < 0.1:
+                    send(widget, "slap", number=number - 1, seat=0, reaction_ms=100)
+                    widget.receive({"type": "slap", "seat": 0})
+                if widget.state.phase is Phase.SLAPS:
+                    widget._close_slaps()  # the slap window's step
+            state = widget.state
+            table = widget.table
+            assert sum(state.hand_sizes) + len(state.centre) == 56
+            assert [s["cards"] for s in table["seats"]] == list(state.hand_sizes)
+            assert table["centre"] == len(state.centre) and table["phase"] == state.phase.value
+            open_card = 1 if state.phase is Phase.SLAPS else 0
+            assert len(widget.record.cards) + open_card == state.flips
+        assert widget.state.is_terminal(), f"seed {seed}: no winner in 3000 steps"
+        finished += 1
+        record = widget.records[-1]
+        assert record.finished and record.winners == widget.state.winners
+        assert [c.number for c in record.cards] == list(range(1, widget.state.flips + 1))
+    assert finished == 12

@@ -363,7 +363,12 @@ class CardRecord:
 
 @dataclass
 class GameRecord:
-    """One game: who sat where, its seed and settings, every card, and who won."""
+    """One game: who sat where, its seed and settings, every card, and who won.
+
+    ``saved`` is, once the game is finished, the engine's saved game
+    (:meth:`musicgames.snap.SnapState.to_dict`: the deal and every action), from which
+    ``SnapState.from_json`` replays it exactly.
+    """
 
     game: int
     seed: int
@@ -372,6 +377,7 @@ class GameRecord:
     cards: list[CardRecord] = field(default_factory=list)
     winners: tuple[int, ...] = ()
     finished: bool = False
+    saved: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON data."""
@@ -383,6 +389,7 @@ class GameRecord:
             "cards": [c.to_dict() for c in self.cards],
             "winners": list(self.winners),
             "finished": self.finished,
+            "saved": self.saved,
         }
 
 
@@ -823,6 +830,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
         record = self._record
         record.winners = self._state.winners
         record.finished = True
+        record.saved = self._state.to_dict()
         self.records.append(record)
         if self._progress is not None and self._single_person() is not None:
             person = self._single_person()
