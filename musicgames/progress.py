@@ -41,6 +41,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
+from functools import cache
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,6 +66,7 @@ __all__ = [
     "ProgressError",
     "ProgressCsvError",
     "ProgressStore",
+    "Report",
     "StudentNameError",
     "StudentStats",
     "Table",
@@ -74,6 +76,7 @@ __all__ = [
     "demo_class",
     "export_csv",
     "item_stats",
+    "open_class",
     "open_progress",
     "plot_days",
     "plot_items",
@@ -683,6 +686,61 @@ class ClassProgress:
         """One student's answers."""
         return [a for a in self.answers if a.student == student]
 
+    def table(self, activity: str | None = None) -> Table:
+        """One line per student: answers, right, median time, days, last day, weakest item."""
+        return Table.of(student_stats(self.answers, activity), caption="Class")
+
+    def items_table(self, student: str | None = None, activity: str | None = None) -> Table:
+        """Per item (note, chord) for one student, or for the whole class."""
+        rows = self.answers if student is None else self.of(student)
+        return Table.of(item_stats(rows, activity), caption=student or "Class")
+
+    def days_table(self, student: str | None = None, activity: str | None = None) -> Table:
+        """Per day for one student, or for the whole class."""
+        rows = self.answers if student is None else self.of(student)
+        return Table.of(daily_stats(rows, activity), caption=student or "Class")
+
+    def report(self, student: str | None = None) -> Report:
+        """One student's page (or the class's): tables and figures for the drill and quiz."""
+        if student is not None and student not in self.students:
+            raise ProgressError(f"no answers of {student!r} here: the students are {self.students}")
+        rows = self.answers if student is None else self.of(student)
+        who = student or "The class"
+        parts: list[Table | Figure] = []
+        if student is None:
+            parts.append(self.table())
+        parts.append(plot_days(rows, title=f"{who}: progress over days"))
+        if any(a.activity == "drill" for a in rows):
+            parts.append(plot_notes(rows, title=f"{who}: notes in the drill"))
+            parts.append(Table.of(item_stats(rows, "drill"), caption=f"{who}: notes"))
+        if any(a.activity == "quiz" for a in rows):
+            parts.append(plot_items(rows, activity="quiz", title=f"{who}: chords in the quiz"))
+        return Report(who, tuple(parts))
+
+    def reports(self) -> Report:
+        """A :meth:`report` per student, one after another."""
+        return Report("Each student", tuple(self.report(s) for s in self.students))
+
+
+@dataclass(frozen=True)
+class Report:
+    """Tables and figures under a heading; shows itself as HTML (figures as PNG images)."""
+
+    title: str
+    parts: tuple[Any, ...]
+
+    def _repr_html_(self) -> str:
+        import base64
+
+        html = [f"<h3>{escape(self.title)}</h3>"]
+        for part in self.parts:
+            if isinstance(part, (Table, Report)):
+                html.append(part._repr_html_())
+            else:
+                png = base64.b64encode(part._repr_png_()).decode("ascii")
+                html.append(f'<img alt="{escape(self.title)}" src="data:image/png;base64,{png}"/>')
+        return "<div class=\"mg-report\">" + "".join(html) + "</div>"
+
 
 def read_class(folder: str | os.PathLike[str]) -> ClassProgress:
     """Read every progress file (``.sqlite3``, ``.sqlite``, ``.db``) and CSV export in a
@@ -702,6 +760,16 @@ def read_class(folder: str | os.PathLike[str]) -> ClassProgress:
             skipped.append((path.name, str(err)))
     answers.sort(key=lambda a: (a.time, a.student))
     return ClassProgress(tuple(answers), tuple(skipped))
+
+
+def open_class(folder: str | os.PathLike[str] | None = None) -> ClassProgress:
+    """Read a class folder; without one, make a small demo class in a new temporary folder
+    (see :func:`demo_class`) and read that, so the teacher's notebook can be tried out."""
+    if folder is None:
+        import tempfile
+
+        folder = demo_class(Path(tempfile.mkdtemp(prefix="musicgames-demo-class-")))
+    return read_class(folder)
 
 
 def demo_class(folder: str | os.PathLike[str], *, seed: int = 7, students: int = 4) -> Path:
@@ -938,10 +1006,23 @@ class Table:
 # -- figures (matplotlib, imported on first use) --------------------------------------------
 
 
-def _new_figure(width: float, height: float) -> Figure:
+@cache
+def _chart_class() -> type[Figure]:
+    """A matplotlib Figure that shows itself in a notebook (a bare Figure made without
+    pyplot would show only its text form)."""
     from matplotlib.figure import Figure
 
-    return Figure(figsize=(width, height), layout="constrained")
+    class Chart(Figure):
+        def _repr_png_(self) -> bytes:
+            out = io.BytesIO()
+            self.savefig(out, format="png", dpi=100)
+            return out.getvalue()
+
+    return Chart
+
+
+def _new_figure(width: float, height: float) -> Figure:
+    return _chart_class()(figsize=(width, height), layout="constrained")
 
 
 def _staff_position(note: Note) -> float:

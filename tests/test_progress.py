@@ -434,3 +434,28 @@ def test_the_other_figures_draw(tmp_path: Path) -> None:
         out = io.BytesIO()
         fig.savefig(out, format="png")
         assert out.getvalue().startswith(b"\x89PNG")
+
+
+def test_a_class_report_shows_tables_and_figures(tmp_path: Path) -> None:
+    klass = progress.open_class(progress.demo_class(tmp_path, students=2))
+    assert klass.students == ["Ana", "Bruno"]
+    html = klass.report("Ana")._repr_html_()
+    assert html.count("<img") == 3 and "data:image/png;base64," in html  # days, notes, chords
+    assert "<table" in html
+    everyone = klass.reports()._repr_html_()
+    assert everyone.count("<h3>") == 3 and everyone.count("<img") == 6
+    assert "<td>Ana</td>" in klass.table()._repr_html_()
+    assert [row[0] for row in klass.days_table("Bruno").rows][0] == "2026-03-02"
+    assert klass.items_table(activity="quiz").rows
+    with pytest.raises(progress.ProgressError, match="no answers of 'Zoé'"):
+        klass.report("Zoé")
+
+
+def test_open_class_without_a_folder_makes_a_demo_class() -> None:
+    klass = progress.open_class()
+    assert len(klass.students) == 4 and not klass.skipped
+
+
+def test_figures_show_themselves_in_a_notebook() -> None:
+    fig = progress.plot_days([])
+    assert fig._repr_png_().startswith(b"\x89PNG")  # type: ignore[attr-defined]
