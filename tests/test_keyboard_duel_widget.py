@@ -424,9 +424,10 @@ def test_new_game_while_the_computer_thinks_in_its_thread_drops_the_answer() -> 
         assert old is not None
         widget.receive({"type": "new_game", "opponent": "casual", "seq": 1})
         await asyncio.sleep(0.5)  # the thread has answered by now
-        assert old.actions() == ()  # its answer was never played
+        assert old.actions() == ()  # its answer was never played, nor even tried
         assert widget.state is not old and widget.state is not None
         assert widget.state.actions() == ()
+        assert widget.table["error"] is None and widget.refused == []
         widget.close()
 
     asyncio.run(scenario())

@@ -802,15 +802,9 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
                 self._screen = "game_over"
 
     def _after_change(self) -> None:
-        """Bring the story up to date, note the person's turn starts, start the computer."""
-        state = self._state
-        if state is not None:
-            self._story.read(state.events(_PERSON))
-            done = len(state.actions())
-            if (state.phase is Phase.TURN and state.to_act == _PERSON and not
-                    (state.placed_this_turn or state.moved_this_turn)
-                    and done not in self._checkpoints):
-                self._checkpoints.append(done)
+        """Bring the story up to date, start the computer if it is its turn, publish."""
+        if self._state is not None:
+            self._after_step()
             self._maybe_start_computer()
         self._publish()
 
@@ -839,6 +833,8 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             self._after_step()
 
     def _after_step(self) -> None:
+        """Bring the story up to date and note where each of the person's turns starts (the
+        points Take back returns to)."""
         state = self._state
         if state is None:
             return

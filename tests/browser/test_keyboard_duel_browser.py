@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,17 +34,29 @@ from duel_helpers import (
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "notebooks/keyboard-duel.ipynb"
+NOTEBOOK_FILE = Path(__file__).resolve().parents[2] / NOTEBOOK
 SEED = 5
 PAUSE = 0.05
 SPACING_MS = 150
 
 
+@pytest.fixture
+def duel_page(lab_page: Any) -> Iterator[Any]:
+    """A Lab page for the notebook; afterwards the notebook file is as it was (Lab autosaves
+    a notebook it ran, outputs and all, and the repository keeps it with outputs cleared)."""
+    original = NOTEBOOK_FILE.read_bytes()
+    yield lab_page
+    lab_page.close()  # no more saves from this page
+    if NOTEBOOK_FILE.read_bytes() != original:
+        NOTEBOOK_FILE.write_bytes(original)
+
+
 def test_play_the_first_round_against_casual_by_clicking(
-    lab_page: Any,
+    duel_page: Any,
     open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
-    page = lab_page
+    page = duel_page
     errors = watch_page_errors(page)
     open_notebook(page, NOTEBOOK)
     dismiss_notifications(page)
@@ -180,11 +193,11 @@ def _median(values: list[float]) -> float:
 
 
 def test_figures_click_to_page_and_responsiveness_while_sharp_thinks(
-    lab_page: Any,
+    duel_page: Any,
     open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
-    page = lab_page
+    page = duel_page
     open_notebook(page, NOTEBOOK)
     dismiss_notifications(page)
     start_game(page, kernel_execute, "casual", seed=SEED, pause=PAUSE)
