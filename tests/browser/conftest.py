@@ -25,7 +25,8 @@ What is here:
   ready once ``/api/status`` answers 200; the whole group is stopped at the end.
 * ``browser`` (session) — Playwright's Chromium, launched from ``/usr/bin/chromium``.
 * ``lab_page`` — a fresh page whose base URL is the Lab server. The test fails if the page's
-  console ever says "Failed to load model class" (a widget that did not load).
+  console ever says "Failed to load model class" (a widget that did not load). After the
+  test every kernel is shut down, so each test's notebook starts from a fresh kernel.
 * ``open_notebook(page, path)`` — opens ``/lab/tree/<path>?reset``, waits for the kernel to be
   idle, runs all cells and waits for them to finish; fails on a cell error or on a widget
   that did not load. ``path`` is relative to the repository root.
@@ -255,8 +256,26 @@ def lab_page(browser: Any, lab_server: Server) -> Iterator[Any]:
     page.set_default_timeout(NOTEBOOK_TIMEOUT_MS)
     failures = watch_widget_failures(page)
     yield page
+    shut_down_kernels(page)  # the next test starts with fresh kernels
     context.close()
     assert not failures, f"a widget did not load in the page: {failures}"
+
+
+_SHUT_DOWN_JS = """async () => {
+  if (!window.jupyterapp) return 0;
+  const sessions = window.jupyterapp.serviceManager.sessions;
+  await sessions.refreshRunning();
+  const running = Array.from(sessions.running()).length;
+  await sessions.shutdownAll();
+  return running;
+}"""
+
+
+def shut_down_kernels(page: Any) -> None:
+    """End every kernel session of the Lab server, from a page of it (which knows how to
+    pass the server's XSRF check)."""
+    with contextlib.suppress(Exception):  # a page that broke has no kernels to end
+        page.evaluate(_SHUT_DOWN_JS)
 
 
 @pytest.fixture
