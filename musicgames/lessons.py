@@ -34,7 +34,7 @@ import ipywidgets as widgets
 
 from musicgames.i18n import text
 from musicgames.render import Drawing, keyboard_svg, staff_svg
-from musicgames.theory import CARD_NOTES, LETTERS, Naming, Note, Triad, triad
+from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note, Triad, triad
 
 __all__ = [
     "Exercise",
@@ -158,8 +158,8 @@ class Exercise(widgets.VBox):
         self.add_class("mg-exercise")
         self._show()
 
-    def _t(self, key: str, **values: object) -> str:
-        return text(key, self.language, **values)
+    def _t(self, string: str, /, **values: object) -> str:
+        return text(string, self.language, **values)
 
     @property
     def question(self) -> Question:
@@ -282,8 +282,8 @@ class Lesson:
         who = getattr(self.progress, "student", None)
         return f"Lesson(naming={self.naming.value!r}, language={self.language!r}, student={who!r})"
 
-    def _t(self, key: str, **values: object) -> str:
-        return text(key, self.language, **values)
+    def _t(self, string: str, /, **values: object) -> str:
+        return text(string, self.language, **values)
 
     # -- names and drawings -----------------------------------------------------------------
     def name(self, note: Note | str | int, *, octave: bool = True) -> str:
@@ -549,6 +549,131 @@ class Lesson:
                 )
             )
         return Exercise(self._t(f"lesson.tone.title.{which}"), items, language=self.language)
+
+    # -- Note Snap: the call cycle and matches ---------------------------------------------
+    def _syllable_name(self, syllable: str) -> str:
+        return self.name(Note.parse(f"{syllable}3"), octave=False)
+
+    def call_cycle(self, calls: Iterable[str]) -> Exercise:
+        """"The last call was Sol. What is called next?" — the Note Snap cycle Do Re Mi Fa Sol
+        La Si, then Do again (rule S5). ``calls`` are solfège syllables or letters."""
+        cycle = [self._syllable_name(s) for s in SYLLABLES]
+        items = []
+        for call in calls:
+            index = LETTERS.index(Note.parse(f"{call}3" if call[-1:].isalpha() else call).step)
+            right = cycle[(index + 1) % 7]
+            options, answer = self._pick(cycle, right, 4)
+            items.append(
+                Question(
+                    self._t("lesson.cycle.prompt", call=cycle[index]),
+                    options,
+                    answer,
+                    "",
+                    self._t("lesson.cycle.why", cycle=" ".join(cycle)),
+                )
+            )
+        return Exercise(self._t("lesson.cycle.title"), items, language=self.language)
+
+    def match_or_not(self, pairs: Iterable[tuple[str, Note | str]]) -> Exercise:
+        """"The call is Re. Is this card a match?" for (call, card note) pairs: a match when
+        the card's name is the name called, in any octave (rule S6)."""
+        options = (self._t("lesson.match.yes"), self._t("lesson.match.no"))
+        items = []
+        for call, card in pairs:
+            note = Note.parse(card)
+            called = Note.parse(f"{call}3" if call[-1:].isalpha() else call)
+            match = called.step == note.step
+            why = "lesson.match.why.yes" if match else "lesson.match.why.no"
+            items.append(
+                Question(
+                    self._t("lesson.match.prompt", call=self.name(called, octave=False)),
+                    options,
+                    0 if match else 1,
+                    str(self.staff(note)),
+                    self._t(why, card=self.name(note), call=self.name(called, octave=False)),
+                )
+            )
+        return Exercise(self._t("lesson.match.title"), items, language=self.language)
+
+    # -- Keyboard Duel: what a key is worth ----------------------------------------------------
+    def piano_cards(self, *chords: Triad | str) -> Drawing:
+        """Piano cards side by side as on the Keyboard Duel board (two in a game): the chord
+        tones coloured, the root marked fff, the third ff, the fifth f (rule D4)."""
+        cards = [self._card(chord) for chord in chords]
+        marks: dict[int, str] = {}
+        for octave, card in enumerate(cards):
+            for pitch_class, mark in card.marks.items():
+                marks[12 * octave + pitch_class] = mark
+        return keyboard_svg(
+            len(cards),
+            chord=[card.triad for card in cards],
+            labels=self.naming,
+            marks=marks,
+            width=210 * len(cards),
+        )
+
+    def _card(self, chord: Triad | str) -> Any:
+        """The Keyboard Duel piano card of a triad (any spelling of its tones)."""
+        from musicgames.duel.cards import PIANO_CARDS
+
+        wanted = _triad(chord)
+        for card in PIANO_CARDS:
+            if card.triad.pitch_classes == wanted.pitch_classes:
+                return card
+        raise LessonError(f"{chord!r} is not a piano card")  # pragma: no cover - all 24 are
+
+    def key_worth(self, chord: Triad | str, notes: Iterable[Note | str]) -> Exercise:
+        """"On the Re major card, what is the key Fa♯ worth?" — ×3 for the root (fff), ×2 for
+        the third (ff), ×1 for the fifth (f) and for every unmarked key (rules D4, D13)."""
+        card = self._card(chord)
+        options = ("×1", "×2", "×3")
+        items = []
+        for note in (Note.parse(n) for n in notes):
+            multiplier = card.multiplier(note.pitch_class)
+            mark = card.marks.get(note.pitch_class, "")
+            why = "lesson.worth.why.mark" if mark else "lesson.worth.why.plain"
+            items.append(
+                Question(
+                    self._t(
+                        "lesson.worth.prompt",
+                        chord=self.chord_name(card.triad),
+                        note=self.name(note, octave=False),
+                    ),
+                    options,
+                    multiplier - 1,
+                    str(self.piano_cards(card.triad)),
+                    self._t(why, mark=mark, n=multiplier),
+                )
+            )
+        return Exercise(self._t("lesson.worth.title"), items, language=self.language)
+
+    def token_score(self, tokens: Iterable[tuple[Triad | str, Note | str, int]]) -> Exercise:
+        """"A token of power 2 stands on Fa♯ of the Re major card: what does it score?" —
+        power × the key's multiplier (rule D13)."""
+        items = []
+        for chord, key, power in tokens:
+            card = self._card(chord)
+            note = Note.parse(key)
+            multiplier = card.multiplier(note.pitch_class)
+            right = str(power * multiplier)
+            candidates = [str(power * m) for m in (1, 2, 3)] + [str(power + multiplier)]
+            options = [right] + [c for c in dict.fromkeys(candidates) if c != right]
+            self.rng.shuffle(options)
+            items.append(
+                Question(
+                    self._t(
+                        "lesson.score.prompt",
+                        power=power,
+                        note=self.name(note, octave=False),
+                        chord=self.chord_name(card.triad),
+                    ),
+                    tuple(options),
+                    options.index(right),
+                    "",
+                    self._t("lesson.score.why", power=power, n=multiplier, total=right),
+                )
+            )
+        return Exercise(self._t("lesson.score.title"), items, language=self.language)
 
     # -- drills, quizzes and games ---------------------------------------------------------------
     def drill(self, notes: Iterable[Note | str] = CARD_NOTES, **options: Any) -> Any:

@@ -180,6 +180,37 @@ def test_the_chord_answers(lesson: Lesson) -> None:
         lesson.chord_tone(DEFAULT_CHORDS, "seventh")
 
 
+def test_the_call_cycle_answers() -> None:
+    for naming, cycle in (("solfege", ["Do", "Re", "Mi", "Fa", "Sol", "La", "Si"]),
+                          ("letters", list(LETTERS))):
+        ex = Lesson(naming, record=False).call_cycle(["Do", "Sol", "Si", "G"])
+        answers = [q.options[q.answer] for q in ex.questions]
+        assert answers == [cycle[1], cycle[5], cycle[0], cycle[5]]  # Si wraps round to Do
+
+
+def test_the_match_answers_ignore_the_octave(lesson: Lesson) -> None:
+    ex = lesson.match_or_not([("Do", "Do3"), ("Do", "Do5"), ("Re", "Mi3"), ("Sol", "Sol4")])
+    assert [q.answer for q in ex.questions] == [0, 0, 1, 0]  # 0 = slap, 1 = hands still
+
+
+def test_what_keys_are_worth_follows_rule_d4(lesson: Lesson) -> None:
+    ex = lesson.key_worth("Re major", ["Re3", "Fa#3", "La3", "Mi3", "Sol3"])
+    assert [q.options[q.answer] for q in ex.questions] == ["×3", "×2", "×1", "×1", "×1"]
+    scores = lesson.token_score(
+        [("Re major", "Re3", 2), ("La minor", "Do3", 3), ("Sol major", "Re3", 4),
+         ("Mi minor", "Mi3", 1), ("C# major", "Db3", 2)]
+    )
+    assert [q.options[q.answer] for q in scores.questions] == ["6", "6", "4", "3", "6"]
+    for q in scores.questions:
+        assert len(set(q.options)) == len(q.options)
+
+
+def test_piano_cards_are_marked_fff_ff_f(lesson: Lesson) -> None:
+    svg = lesson.piano_cards("Re major", "La minor")
+    marks = re.findall(r'class="mg-mark"[^>]*>(f+)<', svg)
+    assert sorted(marks) == sorted(["fff", "ff", "f"] * 2)
+
+
 def test_the_triad_table_measures_with_music21(lesson: Lesson) -> None:
     table = lesson.triad_table(["Re major", "La minor"])
     assert table.rows[0][1:] == ("Re", "Fa♯", "La", "Major Third (4)", "Perfect Fifth (7)")
@@ -255,9 +286,10 @@ def test_lessons_have_three_exercises_and_end_in_play(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     code = [c.source for c in nb.cells if c.cell_type == "code"]
     exercises = [
-        c for c in code
+        c for c in code[:-1]  # the last cell is the game or drill the lesson ends in
         if re.search(r"lesson\.(choice|line_or_space|name_notes|octave_names|ledger_line_count|"
-                     r"marked_key|chord_quality|chord_tone|drill|quiz)\(", c)
+                     r"marked_key|chord_quality|chord_tone|call_cycle|match_or_not|key_worth|"
+                     r"token_score|drill|quiz)\(", c)
     ]
-    assert len(exercises) >= 4
+    assert len(exercises) >= 3
     assert re.search(r"lesson\.(drill|quiz|note_snap|keyboard_duel)\(", code[-1])

@@ -99,3 +99,19 @@ def test_lesson_4_quiz_tones_clicked_on_the_keyboard(
     expect(quiz.locator(".mg-quiz-feedback")).to_contain_text("Right!")
     code = f"print({shown}[0].session.results[0].correct)"
     assert wait_for_kernel(page, kernel_execute, code, "True\n") == "True\n"
+
+
+@pytest.mark.parametrize(
+    ("notebook", "game"),
+    [("lessons/03-reading-fast.ipynb", ".mg-snap"),
+     ("lessons/05-chord-tones-in-play.ipynb", ".mg-duel")],
+)
+def test_lessons_3_and_5_end_in_their_game(
+    lab_page: Any, open_notebook: Callable[[Any, str], None], notebook: str, game: str
+) -> None:
+    open_notebook(lab_page, notebook)
+    last = lab_page.locator(".mg-exercise").last
+    last.locator(".mg-exercise-option").first.click()
+    expect(last.locator(".mg-exercise-feedback")).to_contain_text(".")
+    lab_page.locator(game).first.scroll_into_view_if_needed()
+    expect(lab_page.locator(game).first).to_be_visible()
