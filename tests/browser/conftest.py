@@ -23,7 +23,7 @@ What is here:
 * ``lab_server`` (session) — JupyterLab started as its own process group on 127.0.0.1 on a
   free port, with throw-away settings/workspaces folders and the repository as its root;
   ready once ``/api/status`` answers 200; the whole group is stopped at the end.
-* ``browser`` (session) — Playwright's Chromium, launched from ``/usr/bin/chromium``.
+* ``browser`` (per test module) — Playwright's Chromium, launched from ``/usr/bin/chromium``.
 * ``lab_page`` — a fresh page whose base URL is the Lab server. The test fails if the page's
   console ever says "Failed to load model class" (a widget that did not load). After the
   test every kernel is shut down, so each test's notebook starts from a fresh kernel.
@@ -235,9 +235,13 @@ def lab_server(chromium_path: Path) -> Iterator[Server]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path: Path) -> Iterator[Any]:
-    """Playwright's Chromium API driving Debian's Chromium, headless."""
+    """Playwright's Chromium API driving Debian's Chromium, headless.
+
+    One per test module, not per session: while Playwright's sync API is open it runs an
+    event loop in the main thread, which would break later tests that use ``asyncio.run``.
+    """
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
