@@ -402,6 +402,7 @@ class _Weights:
     defender_card_cost: float = 1.2  # a defender's card is missing from its next turn
     attacker_card_cost: float = 0.25  # an attacker refills at the end of its turn
     attacker_card_cost_mid: float = 0.6  # … but may still need the card this turn
+    defender_answers: float = 0.9  # chance a defender answers an attack with its cards
 
 
 class _Context:
@@ -588,7 +589,9 @@ class _Context:
                 if chance > best:
                     best = chance
             lost += best
-        value = 1.0 - lost / len(samples)
+        answers = self.w.defender_answers
+        unanswered = 0.0 if sum(own) + margin >= sum(opp) else 1.0
+        value = 1.0 - answers * lost / len(samples) - (1.0 - answers) * unanswered
         self._lock_memo[memo_key] = value
         return value
 
@@ -600,8 +603,12 @@ class _Context:
         if cached is not None:
             return cached
         dist = self.defence_strength()
-        value = sum(p * attacker_win_chance(attacker_power, defender_power, strength, x)
-                    for x, p in dist.items())
+        answered = sum(p * attacker_win_chance(attacker_power, defender_power, strength, x)
+                       for x, p in dist.items())
+        answers = self.w.defender_answers
+        value = (answers * answered
+                 + (1.0 - answers) * attacker_win_chance(attacker_power, defender_power,
+                                                         strength, 0))
         self._attack_memo[memo_key] = value
         return value
 
@@ -741,7 +748,7 @@ class SharpBot(_Thinker):
 
     name = "Sharp"
     #: First actions of each kind whose best second action is searched.
-    beam = 6
+    beam = 1000
 
     def turn_action(self, ctx: _Context, actions: tuple[Action, ...]) -> Action:
         view = ctx.view
