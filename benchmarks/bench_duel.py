@@ -16,8 +16,13 @@ from __future__ import annotations
 
 import argparse
 import platform
+import random
+import statistics
+import time
 
+from musicgames.duel import DuelState
 from musicgames.duel.__main__ import TournamentResult, play_tournament
+from musicgames.duel.bots import make_bot
 
 
 def _line(label: str, value: str, target: str, met: bool) -> str:
@@ -32,6 +37,34 @@ def _summary(result: TournamentResult) -> str:
             f"(95 % CI {100 * low:.1f}–{100 * high:.1f} %), mean scores "
             f"{data['mean_score_a']:.1f}–{data['mean_score_b']:.1f}, "
             f"{data['games_per_s']:.1f} games/s")
+
+
+def sharp_real_choices(games: int, seed: int) -> dict[str, list[float]]:
+    """Sharp's think times (ms) against Casual, only where it had two or more legal
+    actions, split into turn decisions and duel decisions."""
+    times: dict[str, list[float]] = {"turn": [], "duel": []}
+    master = random.Random(seed)
+    for number in range(games):
+        game = DuelState.new_game(seed=master.getrandbits(64))
+        sharp_seat = number % 2
+        bots = {sharp_seat: make_bot("sharp", master.getrandbits(64)),
+                1 - sharp_seat: make_bot("casual", master.getrandbits(64))}
+        while not game.is_terminal():
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            start = time.perf_counter()
+            action = bots[seat].choose(view)
+            spent = (time.perf_counter() - start) * 1000
+            if seat == sharp_seat and len(game.legal_actions()) > 1:
+                times["turn" if game.duel is None else "duel"].append(spent)
+            game.apply(action)
+    return times
+
+
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
 
 
 def main() -> None:
@@ -66,6 +99,14 @@ def main() -> None:
     casual_think = s["think_ms"]["b"]
     print(f"  (Casual think time: median {casual_think['median']:.2f} ms, "
           f"p99 {casual_think['p99']:.2f} ms)")
+    # The tournament's median counts every decision, forced ones (a single legal action)
+    # included; here only Sharp's real choices count.
+    real = sharp_real_choices(max(1, args.games // 4), args.seed)
+    for kind, values in real.items():
+        if values:
+            print(f"  Sharp, {kind} decisions with a choice ({len(values)}): median "
+                  f"{statistics.median(values):.2f} ms, p99 {_p99(values):.2f} ms, "
+                  f"max {max(values):.1f} ms")
 
 
 if __name__ == "__main__":

@@ -72,6 +72,9 @@ _UNPLACED, _ON_BOARD, _MERGED, _BEATEN = legal.UNPLACED, legal.ON_BOARD, legal.M
 _UP, _DOWN, _WILD = 4, 5, 6
 _MAX_POWER = 6
 _FACES = (1, 2, 3, 4, 5, 6)
+#: The letter (0–6) whose white key has each pitch class, or 7 for a black key.
+_KEY_LETTER = tuple(LETTER_PITCH_CLASSES.index(pc) if pc in LETTER_PITCH_CLASSES else 7
+                    for pc in range(KEYS_PER_CARD))
 _END_TURN = EndTurn()
 _LOCK_IN = LockIn()
 
@@ -430,6 +433,8 @@ class _Context:
         self._attack_memo: dict[tuple[int, int, int], float] = {}
         self._lock_memo: dict[tuple[tuple[int, ...], tuple[int, ...], int], float] = {}
         self._eval_memo: dict[tuple[int, ...], float] = {}
+        self._place_memo: dict[tuple[int, int], float] = {}
+        self._win: list[list[float]] | None = None
 
     # -- scores --------------------------------------------------------------------------
     def score_diff(self, b: _Board) -> int:
@@ -473,55 +478,75 @@ class _Context:
             self._threat_tables = (place, move)
         return self._threat_tables
 
+    def place_threat(self, key: int, power: int) -> float:
+        """Expected gain of the opponent's best Place on this seat's token (power, key)."""
+        memo_key = (key, power)
+        cached = self._place_memo.get(memo_key)
+        if cached is not None:
+            return cached
+        place, _ = self.threat_tables()
+        letter = _KEY_LETTER[key % KEYS_PER_CARD]
+        dist = place[letter]
+        m = self.mult[key]
+        win = self.win_table()
+        alt = self.w.alternative_mult
+        v = 0.0
+        for c in range(1, len(dist)):
+            if dist[c]:
+                gain = win[min(c, _MAX_POWER)][power] * (c + power) * m - c * alt
+                if gain > 0:
+                    v += dist[c] * gain
+        self._place_memo[memo_key] = v
+        return v
+
+    def win_table(self) -> list[list[float]]:
+        """``[attacker power][defender power]``: the attacker's chance before the roll, the
+        defender expected to find :attr:`_Weights.defence_bonus` in additions."""
+        if self._win is None:
+            bonus = self.w.defence_bonus
+            self._win = [[0.0] * (_MAX_POWER + 1)] + [
+                [0.0] + [attacker_win_chance(a, d, 0, bonus) for d in range(1, _MAX_POWER + 1)]
+                for a in range(1, _MAX_POWER + 1)
+            ]
+        return self._win
+
     def threat(self, b: _Board) -> float:
         """Expected points the opponent takes from this seat with its next turn's attacks."""
-        place, move = self.threat_tables()
+        _, move = self.threat_tables()
+        win = self.win_table()
         w = self.w
-        board, power, mult, key = b.board, b.power, self.mult, b.key
+        board, power, mult, key, status = b.board, b.power, self.mult, b.key, b.status
         first = self.seat * _TOKENS
         opp_first = self.opp * _TOKENS
-        opp_tokens = [t for t in range(opp_first, opp_first + _TOKENS)
-                      if b.status[t] == _ON_BOARD and board[key[t]] == t]
-        opp_can_place = _UNPLACED in b.status[opp_first:opp_first + _TOKENS]
-        bonus = w.defence_bonus
-        alt = w.alternative_mult
-        place_threats: list[float] = []
-        move_threats: list[float] = []
+        opp_tokens = [(key[t], power[t]) for t in range(opp_first, opp_first + _TOKENS)
+                      if status[t] == _ON_BOARD and board[key[t]] == t]
+        opp_can_place = _UNPLACED in status[opp_first:opp_first + _TOKENS]
+        place_best = place_second = move_best = move_second = 0.0
         for t in range(first, first + _TOKENS):
             k = key[t]
-            if b.status[t] != _ON_BOARD or board[k] != t:
+            if status[t] != _ON_BOARD or board[k] != t:
                 continue
-            p, m = power[t], mult[k]
+            p = power[t]
             if opp_can_place:
-                pc = k % KEYS_PER_CARD
-                letter = LETTER_PITCH_CLASSES.index(pc) if pc in LETTER_PITCH_CLASSES else 7
-                dist = place[letter]
-                v = 0.0
-                for c in range(1, len(dist)):
-                    if dist[c]:
-                        gain = (attacker_win_chance(min(c, _MAX_POWER), p, 0, bonus)
-                                * (c + p) * m - c * alt)
-                        if gain > 0:
-                            v += dist[c] * gain
-                place_threats.append(v)
+                v = self.place_threat(k, p)
+                if v > place_best:
+                    place_best, place_second = v, place_best
+                elif v > place_second:
+                    place_second = v
             best = 0.0
-            for o in opp_tokens:
-                d = (k - key[o]) % BOARD_KEYS
-                d = min(d, BOARD_KEYS - d)
-                if 1 <= d <= 3 and move[d]:
-                    q = power[o]
-                    gain = (attacker_win_chance(q, p, 0, bonus) * (q + p) * m
-                            - q * mult[key[o]])
-                    if gain > 0 and move[d] * gain > best:
-                        best = move[d] * gain
-            move_threats.append(best)
-        total = 0.0
-        for threats in (place_threats, move_threats):
-            if threats:
-                threats.sort(reverse=True)
-                total += threats[0]
-                if len(threats) > 1:
-                    total += w.second_threat * threats[1]
+            for ok, q in opp_tokens:
+                d = (k - ok) % BOARD_KEYS
+                if d > 12:
+                    d = BOARD_KEYS - d
+                if d <= 3 and move[d]:
+                    gain = move[d] * (win[q][p] * (q + p) * mult[k] - q * mult[ok])
+                    if gain > best:
+                        best = gain
+            if best > move_best:
+                move_best, move_second = best, move_best
+            elif best > move_second:
+                move_second = best
+        total = place_best + move_best + w.second_threat * (place_second + move_second)
         return w.threat * total
 
     # -- what each side will still place ---------------------------------------------------
@@ -748,7 +773,7 @@ class SharpBot(_Thinker):
 
     name = "Sharp"
     #: First actions of each kind whose best second action is searched.
-    beam = 1000
+    beam = 30
 
     def turn_action(self, ctx: _Context, actions: tuple[Action, ...]) -> Action:
         view = ctx.view
