@@ -20,6 +20,7 @@ from musicgames.duel import (
     EndTurn,
     LockIn,
     Move,
+    NotYourTurn,
     Phase,
     Place,
     Shift,
@@ -110,8 +111,14 @@ def test_same_seed_same_choice(name: str, positions: list[DuelState]) -> None:
 
 def test_asking_the_wrong_seat_is_a_typed_error() -> None:
     game = DuelState.new_game(seed=1)
-    with pytest.raises(ValueError, match="no decision"):
-        SharpBot().choose(game.view(BLACK))
+    for name in BOT_NAMES:
+        with pytest.raises(NotYourTurn, match="seat 1 has no decision to make now: it is seat 0"):
+            make_bot(name).choose(game.view(BLACK))
+    over = play_game(("random", "random"), 2)
+    with pytest.raises(NotYourTurn, match="nobody \\(the game is over\\)"):
+        SharpBot().choose(over.view(WHITE))
+    with pytest.raises(TypeError, match="seed must be an int"):
+        SharpBot(seed="7")  # type: ignore[arg-type]
 
 
 def test_make_bot_names() -> None:
@@ -119,6 +126,7 @@ def test_make_bot_names() -> None:
     assert isinstance(make_bot(" SHARP "), SharpBot)
     assert isinstance(make_bot("casual"), CasualBot)
     assert isinstance(make_bot("random"), RandomBot)
+    assert repr(make_bot("sharp", 4)) == "SharpBot(seed=4)"
     with pytest.raises(UnknownBot, match="'expert' is not a computer player"):
         make_bot("expert")
 

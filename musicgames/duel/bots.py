@@ -54,6 +54,7 @@ from musicgames.duel.cards import (
     PIANO_CARDS,
     PIANO_CHORD_PITCH_CLASSES,
 )
+from musicgames.duel.errors import NotYourTurn
 from musicgames.duel.odds import attacker_win_chance, best_run_chance
 from musicgames.duel.view import SeatView
 
@@ -101,23 +102,33 @@ class Bot(Protocol):
 def _check_view(view: SeatView) -> tuple[Action, ...]:
     actions = view.legal_actions()
     if not actions:
-        raise ValueError(
-            f"seat {view.seat} has no decision to make now (to_act={view.to_act!r}): "
-            "ask the computer player of the seat whose decision it is"
+        who = "nobody (the game is over)" if view.to_act is None else f"seat {view.to_act}"
+        raise NotYourTurn(
+            f"seat {view.seat} has no decision to make now: it is {who}'s; ask the computer "
+            "player with the view of the seat whose decision it is"
         )
     return actions
 
 
 class _SeededBot:
-    """Shared by the three levels: a name and a generator used when none is passed."""
+    """Shared by the three levels: a name, and the generator used when ``choose`` is given
+    none (``seed`` is an int, or a ``random.Random`` to draw from)."""
 
     name = "bot"
 
-    def __init__(self, seed: int | random.Random | None = 0) -> None:
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    def __init__(self, seed: int | random.Random = 0) -> None:
+        if isinstance(seed, random.Random):
+            self.rng = seed
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            self.rng = random.Random(seed)
+        else:
+            raise TypeError(f"seed must be an int or a random.Random, not {seed!r}")
+        self.seed = seed
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
+        if isinstance(self.seed, int):
+            return f"{type(self).__name__}(seed={self.seed})"
+        return f"{type(self).__name__}(seed=random.Random(...))"
 
     def _rng(self, rng: random.Random | None) -> random.Random:
         return self.rng if rng is None else rng
@@ -907,7 +918,7 @@ _BOTS: dict[str, type[_SeededBot]] = {"random": RandomBot, "casual": CasualBot,
                                       "sharp": SharpBot}
 
 
-def make_bot(name: str, seed: int | random.Random | None = 0) -> Bot:
+def make_bot(name: str, seed: int | random.Random = 0) -> Bot:
     """A computer player by name (``'random'``, ``'casual'`` or ``'sharp'``, any case).
 
     >>> make_bot("Sharp").name
