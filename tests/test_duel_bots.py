@@ -159,7 +159,7 @@ def _engine_outcomes(state: DuelState, action: Any) -> list[tuple[list[int], ...
     """The tables after ``action`` in the engine, every duel settled both ways."""
     game = state.clone()
     game.apply(action)
-    results = []
+    results: list[tuple[list[int], ...]] = []
     stack = [game]
     while stack:
         g = stack.pop()
