@@ -142,13 +142,20 @@ def _server_env(workdir: Path) -> dict[str, str]:
     return env
 
 
+_LAB_SETTINGS = {
+    # No "get notified about Jupyter news?" toast over the page, and no update checks.
+    ("apputils-extension", "notification"): '{"fetchNews": "false", "checkForUpdates": false}',
+    # Lab would autosave the notebooks a test ran, outputs and all, into the repository.
+    ("docmanager-extension", "plugin"): '{"autosave": false}',
+}
+
+
 def _quiet_lab_settings(workdir: Path) -> None:
-    """No "get notified about Jupyter news?" toast over the page, and no update checks."""
-    folder = workdir / "lab-settings" / "@jupyterlab" / "apputils-extension"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "notification.jupyterlab-settings").write_text(
-        '{"fetchNews": "false", "checkForUpdates": false}', encoding="utf-8"
-    )
+    """Settings for the test's Lab: no news toasts, no autosaving of the notebooks it runs."""
+    for (extension, plugin), settings in _LAB_SETTINGS.items():
+        folder = workdir / "lab-settings" / "@jupyterlab" / extension
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{plugin}.jupyterlab-settings").write_text(settings, encoding="utf-8")
 
 
 def _start(command: list[str], workdir: Path, port: int, ready: Callable[[], bool]) -> Server:

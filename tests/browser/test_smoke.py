@@ -53,3 +53,14 @@ def test_voila_serves_the_notebook_with_its_widgets(
     assert page.locator(".mg-smoke-button").is_visible()
     assert not failures
     page.close()
+
+
+def test_lab_does_not_autosave_the_notebooks_tests_run(
+    lab_page: Any, open_notebook: Callable[[Any, str], None]
+) -> None:
+    open_notebook(lab_page, SMOKE)
+    settings = lab_page.evaluate(
+        """async () => (await window.jupyterapp.serviceManager.settings.fetch(
+             '@jupyterlab/docmanager-extension:plugin')).raw"""
+    )
+    assert '"autosave": false' in settings
