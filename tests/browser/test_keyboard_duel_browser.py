@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from duel_helpers import (
+
+from tests.browser.duel_helpers import (
     ROOT,
     TIMEOUT_MS,
     acked,
