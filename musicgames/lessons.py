@@ -704,9 +704,11 @@ class Lesson:
         return play_note_snap(naming=self.naming, language=self.language, **options)
 
     def keyboard_duel(self, opponent: str | None = None, **options: Any) -> Any:
-        """A game of Keyboard Duel (see :func:`musicgames.widgets.play_keyboard_duel`)."""
+        """A game of Keyboard Duel (see :func:`musicgames.widgets.play_keyboard_duel`),
+        writing the student's placements, duels, rounds and games to their progress file."""
         from musicgames.widgets import play_keyboard_duel
 
+        options.setdefault("progress", self.progress)
         return play_keyboard_duel(
             opponent, naming=self.naming, language=self.language, **options
         )

@@ -14,6 +14,7 @@ import random
 import re
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,9 +35,20 @@ from musicgames.duel import (
     card_ids,
     chance_after_card,
     effect_of_card,
+    key_name,
     win_chance_now,
 )
 from musicgames.duel.bots import make_bot
+from musicgames.lessons import Lesson
+from musicgames.progress import (
+    ProgressStore,
+    demo_class,
+    plot_items,
+    plot_notes,
+    read_answers,
+    read_class,
+)
+from musicgames.theory import ALL_TRIADS
 from musicgames.widgets.keyboard_duel import (
     ActMessage,
     KeyboardDuelWidget,
@@ -45,6 +57,7 @@ from musicgames.widgets.keyboard_duel import (
     SettingsMessage,
     parse_message,
     play_keyboard_duel,
+    progress_item,
 )
 
 TRAY = {"on_board": "board", "merged": "merged", "beaten": "beaten", "unplaced": "unplaced"}
@@ -658,3 +671,258 @@ def test_whole_games_through_messages_keep_the_page_and_engine_agreeing(
         widget.close()
 
     asyncio.run(scenario())
+
+
+# -- progress ------------------------------------------------------------------------------------
+# The rows the widget writes to a real progress file (see "Progress" in the widget's module).
+
+
+def _store(tmp_path: Path) -> ProgressStore:
+    return ProgressStore(tmp_path / "ana.sqlite3", student="Ana")
+
+
+def _rows(store: ProgressStore) -> list[tuple[str, str, bool | None]]:
+    return [(a.item, a.answer, a.correct) for a in store.answers()]
+
+
+def _duel_winner(state: DuelState) -> int:
+    (result,) = [e for e in state.log if e["event"] == "duel_result"]
+    return int(result["winner"])
+
+
+def test_progress_places_and_duels_are_written_when_the_persons_turn_ends(
+    tmp_path: Path,
+) -> None:
+    # White attacks Black's token on A (the fifth, f, of D major) by placing an A3 there
+    position = DuelState.from_position(piano=(D_MAJOR, G_MAJOR), hands=("A3 E1 D2", "C1 C2"),
+                                       tokens=([], [(9, 1)]), seed=5)
+    black = ScriptedComputer([Place(card_ids("C1"), key=0)])  # Black's own placement
+    with _store(tmp_path) as store:
+        widget = started(progress=store)
+        widget.new_game(position=position, computer=black)
+        page = Pager(widget)
+        page.act(Place(card_ids("A3"), key=9))
+        page.act(LockIn())  # the computer (defending) locks in at once: no event loop here
+        state = widget.state
+        assert state is not None and state.duel is None and state.to_act == WHITE
+        assert store.answers() == []  # nothing yet: the turn has not ended
+        page.act(EndTurn())  # the computer replies at once and ends its turn too
+        assert state.to_act == WHITE and state.turn_number == 3
+        won = "won" if _duel_winner(state) == WHITE else "lost"
+        assert _rows(store) == [("La of D major", "f", True), ("duel on La of D major", won, None)]
+        # Black's placement on Do (left card) is not the person's: no row for it.
+        # The next turn: E on the right card (G major: G B D) is no chord tone
+        page.act(Place(card_ids("E1"), key=16))
+        page.act(EndTurn())
+        rows = store.answers()
+        assert [(a.item, a.answer, a.correct) for a in rows[2:]] == [
+            ("Mi of G major", "none", False)]
+        for row in rows:
+            assert (row.student, row.activity, row.response_ms) == ("Ana", "keyboard_duel", None)
+        assert widget.refused == []
+        widget.close()
+
+
+def test_progress_item_is_the_same_in_every_naming_and_language(tmp_path: Path) -> None:
+    position = DuelState.from_position(piano=(D_MAJOR, G_MAJOR), hands=("Wild", "C1"))
+    with _store(tmp_path) as store:
+        widget = started(naming="letters", language="es", progress=store)
+        widget.new_game(position=position, computer=ScriptedComputer([]))
+        page = Pager(widget)
+        page.act(Place(card_ids("Wild"), key=18))  # a Wild alone names any key: F♯ (right)
+        page.act(EndTurn())
+        assert _rows(store)[0] == ("Fa♯ of G major", "none", False)
+        assert "F♯ of Sol" not in _rows(store)[0][0]
+        widget.close()
+
+
+def test_progress_round_and_game_rows_when_the_game_ends(tmp_path: Path) -> None:
+    with _store(tmp_path) as store:
+        widget = started(progress=store)
+        widget.new_game(position=_final_turn_position(round_number=3, totals=(20, 30)))
+        page = Pager(widget)
+        page.act(Move(card_ids("A3")[0], key=9, steps=3))  # a Move: no row of its own
+        assert store.answers() == []
+        page.act(EndTurn())
+        assert _rows(store) == [("round 3", "14–5", None), ("game", "lost", None)]
+        widget.close()
+
+
+def test_progress_a_round_ended_by_the_computers_final_turn(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        # White places its fifth token, so Black takes one final turn (D12), then the round
+        # is scored: its row is written when Black's turn ends, not before.
+        position = DuelState.from_position(
+            piano=(D_MAJOR, G_MAJOR), hands=("D1 E1", "C1 C2"),
+            tokens=([(6, 2), (9, 1), "merged", "beaten"], [(14, 2)]), seed=2)
+        with _store(tmp_path) as store:
+            widget = started(pause=0.2, progress=store)
+            widget.new_game(position=position, computer=ScriptedComputer([]))
+            page = Pager(widget)
+            page.act(Place(card_ids("D1"), key=2))
+            page.act(EndTurn())
+            await asyncio.sleep(0.05)
+            state = widget.state
+            assert state is not None and state.final_turn and state.to_act == BLACK
+            assert _rows(store) == [("Re of D major", "fff", True)]
+            await widget.settle()
+            assert widget.table["screen"] == "round_end" and state.round_scores
+            white, black = state.round_scores[0]
+            assert _rows(store)[1:] == [("round 1", f"{white}–{black}", None)]
+            widget.close()
+
+    asyncio.run(scenario())
+
+
+def test_progress_take_back_before_the_turn_ends_writes_nothing(tmp_path: Path) -> None:
+    with _store(tmp_path) as store:
+        widget = started(seed=13, progress=store)
+        page = Pager(widget)
+        place = [a for a in person_options(widget.table) if isinstance(a, Place)][0]
+        page.act(place)
+        page.send({"type": "undo"})
+        assert store.answers() == []
+        # a turn left unfinished by New game writes nothing either
+        page.act(place)
+        page.send({"type": "new_game", "opponent": "casual"})
+        assert store.answers() == []
+        widget.close()
+
+
+def test_progress_take_back_after_the_turn_ended_keeps_its_rows(tmp_path: Path) -> None:
+    with _store(tmp_path) as store:
+        widget = started(seed=13, progress=store)
+        page = Pager(widget)
+        state = widget.state
+        assert state is not None
+        piano = (state.piano_cards[0].index, state.piano_cards[1].index)
+        place = [a for a in person_options(widget.table) if isinstance(a, Place)][-1]
+        assert isinstance(place, Place)
+        item = progress_item(place.key, piano)
+        page.act(place)
+        page.act(EndTurn())  # the computer replies at once
+        written = store.answers()
+        assert [a.item for a in written].count(item) == 1
+        page.send({"type": "undo"})  # back to the start of the game
+        assert store.answers() == written  # what was played stays recorded
+        page.act(place)
+        page.send({"type": "undo"})  # taken back before it ended: no new row
+        assert store.answers() == written
+        page.act(place)
+        page.act(EndTurn())  # played again: its own rows are added
+        again = store.answers()
+        assert again[: len(written)] == written
+        assert [a.item for a in again].count(item) == 2
+        widget.close()
+
+
+def test_progress_without_a_store_records_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MUSICGAMES_DATA_DIR", str(tmp_path))
+    widget = started(progress=None)
+    widget.new_game(position=_final_turn_position(round_number=3, totals=(20, 30)))
+    page = Pager(widget)
+    page.act(Move(card_ids("A3")[0], key=9, steps=3))
+    page.act(EndTurn())
+    assert widget.table["screen"] == "game_over"
+    assert widget.refused == [] and widget.table["error"] is None
+    assert list(tmp_path.iterdir()) == []  # no progress file was made
+    # a lesson without a student's name has no store, so its game records nothing either
+    lesson_game = Lesson().keyboard_duel("casual", seed=3, pause=0)
+    lesson_game.receive({"type": "act", "seq": 1, "action": {"type": "end_turn"}})
+    assert list(tmp_path.iterdir()) == []
+    lesson_game.close()
+    widget.close()
+
+
+def test_progress_a_lesson_passes_the_students_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MUSICGAMES_DATA_DIR", str(tmp_path))
+    lesson = Lesson(student="Ana")
+    game = lesson.keyboard_duel("casual", seed=3, pause=0)
+    game.new_game(position=_final_turn_position(round_number=3, totals=(20, 30)))
+    page = Pager(game)
+    page.act(Move(card_ids("A3")[0], key=9, steps=3))
+    page.act(EndTurn())
+    game.close()
+    lesson.progress.close()
+    rows = read_answers(tmp_path / "progress.sqlite3")
+    assert [(a.student, a.activity, a.item, a.answer) for a in rows] == [
+        ("Ana", "keyboard_duel", "round 3", "14–5"), ("Ana", "keyboard_duel", "game", "lost")]
+
+
+def test_progress_a_store_that_refuses_rows_does_not_stop_the_game() -> None:
+    class Refusing:
+        def record(self, activity: str, item: str, answer: str, correct: bool | None,
+                   response_ms: float | None = None) -> None:
+            raise ValueError("no student name yet")
+
+    widget = started(progress=Refusing())
+    widget.new_game(position=_final_turn_position())
+    page = Pager(widget)
+    page.act(Move(card_ids("A3")[0], key=9, steps=3))
+    page.act(EndTurn())
+    assert widget.table["screen"] == "round_end"
+    assert widget.refused == [("progress", "no student name yet")]
+    assert widget.table["error"] == "no student name yet"
+    widget.close()
+
+
+@pytest.mark.slow
+def test_progress_of_a_whole_game_and_the_teachers_figures(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    with _store(tmp_path) as store:
+        widget = started("casual", seed=5, progress=store)  # no event loop: replies at once
+        assert widget.state is not None
+        start_piano = [card.index for card in widget.state.piano_cards]
+        page = Pager(widget)
+        for _ in range(2000):
+            table = widget.table
+            if table["screen"] == "game_over":
+                break
+            if table["screen"] == "round_end":
+                page.send({"type": "continue"})
+                continue
+            page.act(rng.choice(person_options(table)))
+        state = widget.state
+        assert state is not None and state.is_terminal()
+        rows = store.answers()
+        widget.close()
+    # one row per placement of the person, per duel, per round, and one for the game
+    places = [a for a in rows if a.answer in ("fff", "ff", "f", "none")]
+    person_places = [e for e in state.log if e["event"] == "place" and e["seat"] == WHITE]
+    assert len(places) == len(person_places) > 0
+    chords, piano = [], start_piano
+    for event in state.log:  # the chord of the card each placement was on, that round
+        if event["event"] == "round_start":
+            piano = event["piano"]
+        elif event["event"] == "place" and event["seat"] == WHITE:
+            chords.append(ALL_TRIADS[piano[event["key"] // 12]])
+    for row, event, chord in zip(places, person_places, chords, strict=True):
+        assert re.fullmatch(r"(Do|Re|Mi|Fa|Sol|La|Si)♯? of [A-G][♭♯]? (major|minor)", row.item)
+        note = key_name(event["key"], "solfege").split(" (")[0]
+        assert row.item == f"{note} of {chord.name()}"
+        assert row.correct is (event["key"] % 12 in chord.pitch_classes)
+        assert row.answer == {chord.pitch_classes[0]: "fff", chord.pitch_classes[1]: "ff",
+                              chord.pitch_classes[2]: "f"}.get(event["key"] % 12, "none")
+    duels = [a for a in rows if a.item.startswith("duel on ")]
+    assert len(duels) == sum(1 for e in state.log if e["event"] == "duel_result")
+    assert all(a.answer in ("won", "lost") and a.correct is None for a in duels)
+    assert [(a.item, a.answer) for a in rows if a.item.startswith("round ")] == [
+        (f"round {n}", f"{w}–{b}") for n, (w, b) in enumerate(state.round_scores, start=1)]
+    assert (rows[-1].item, rows[-1].answer) == (
+        "game", "won" if state.winner == WHITE else "lost")
+    assert len(rows) == len(places) + len(duels) + len(state.round_scores) + 1
+    # the teacher's notebook reads a class folder holding this file, next to a demo class
+    demo_class(tmp_path, students=2)
+    klass = read_class(tmp_path)
+    assert klass.skipped == () and "Ana" in klass.students
+    table = klass.table()
+    weakest = {row[0]: row[-1] for row in table.rows}
+    assert not re.match(r"(round|game|duel)", weakest["Ana"])  # outcomes are not answers
+    assert "Ana" in klass.report("Ana")._repr_html_()
+    assert klass.items_table("Ana", activity="keyboard_duel").rows
+    plot_notes(klass.answers, activity=None)  # Keyboard Duel items are not notes: left out
+    plot_items(klass.of("Ana"), activity="keyboard_duel")

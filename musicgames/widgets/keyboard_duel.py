@@ -26,6 +26,35 @@ The page's messages can be fed in by hand, which is how the tests drive the widg
 >>> print(game.table["error"])
 Lock in refused: there is no duel now; it is White's turn
 >>> game.close()
+
+Progress
+--------
+Given ``progress=`` (a :class:`musicgames.progress.ProgressStore`), the widget stores what
+the game teaches about chord tones, from the person's side (White), under the activity
+``"keyboard_duel"``. Every row's ``item`` names a key as ``"<note> of <chord>"``: the key's
+note in solfège without octave, black keys with sharps as on the board (D2), and the chord
+of the piano card it lies on, in English letter names as the chord quiz stores them —
+``"Sol of C major"``, ``"Do♯ of A major"`` (see :func:`progress_item`).
+
+* each Place by the person: ``item`` the key (``"Sol of C major"``), ``answer`` its mark
+  (``"fff"``, ``"ff"``, ``"f"`` or ``"none"``), ``correct`` True on a chord tone (a marked
+  key);
+* each duel (every duel is the person's, attacking or defending): ``item``
+  ``"duel on Re of D major"``, ``answer`` ``"won"`` or ``"lost"``;
+* each round: ``item`` ``"round 2"``, ``answer`` the scores, the person's first (``"14–5"``);
+* the game: ``item`` ``"game"``, ``answer`` ``"won"`` or ``"lost"``.
+
+Only the placements judge what the person knows, so only they are right or wrong. Duels,
+rounds and the game are outcomes, with dice in them: they are stored with ``correct`` left
+empty, as :class:`musicgames.progress.Answer` has it for a game won, so they do not count in
+the accuracy tables and figures (nor become a student's "weakest item"). Response times are
+``None``: nothing is timed.
+
+Rows are written as each turn ends — the person's or the computer's — for what happened in
+that turn: the person's placements, its duels, and the round and the game if that turn ended
+them. A turn taken back before it ended leaves no rows, and so does a turn left unfinished by
+New game. A turn taken back after it ended keeps its rows (the progress file only grows, and
+they record what was played then); the turn played again adds its own.
 """
 
 from __future__ import annotations
@@ -35,7 +64,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import anywidget
 import traitlets
@@ -78,12 +107,16 @@ __all__ = [
     "KeyboardDuelWidget",
     "MessageError",
     "NewGameMessage",
+    "PROGRESS_ACTIVITY",
     "PageMessage",
+    "ProgressSink",
     "SettingsMessage",
     "UndoMessage",
     "make_player",
     "parse_message",
     "play_keyboard_duel",
+    "progress_item",
+    "progress_rows",
 ]
 
 _HERE = Path(__file__).parent
@@ -118,6 +151,75 @@ _RULES_KEYS = (
 
 class MessageError(ValueError):
     """A message from the page that is not one this widget understands (the text says why)."""
+
+
+# -- progress ----------------------------------------------------------------------------------
+
+#: The activity of Keyboard Duel's rows in a progress file (see ``musicgames.progress``).
+PROGRESS_ACTIVITY = "keyboard_duel"
+
+
+class ProgressSink(Protocol):
+    """Where the person's game events can go: :class:`musicgames.progress.ProgressStore` fits."""
+
+    def record(
+        self,
+        activity: str,
+        item: str,
+        answer: str,
+        correct: bool | None,
+        response_ms: float | None = None,
+    ) -> Any: ...
+
+
+def progress_item(key: int, piano: Sequence[int]) -> str:
+    """How a progress row names a key (0–23) of the board whose piano cards are ``piano``: its
+    note in solfège without octave (black keys with sharps, as on the board), then the chord
+    of its card in English letter names. The same key of the same chord is always named the
+    same, whatever the page's naming and language.
+
+    >>> progress_item(7, (0, 9)), progress_item(13, (0, 9))
+    ('Sol of C major', 'Do♯ of A major')
+    """
+    note = key_name(key, Naming.SOLFEGE).split(" (")[0]
+    chord = PIANO_CARDS[piano[key // KEYS_PER_CARD]].name(Naming.LETTERS, "en")
+    return f"{note} of {chord}"
+
+
+def progress_rows(
+    events: Sequence[Mapping[str, Any]], piano: Sequence[int], seat: int = WHITE
+) -> list[tuple[str, str, bool | None]]:
+    """The progress rows ``(item, answer, correct)`` that engine events tell, from ``seat``'s
+    side; ``piano`` is the pair of piano cards in play at the first event (a ``round_start``
+    event changes it). See the module's notes for what each row means.
+
+    >>> progress_rows([{"event": "place", "seat": 0, "key": 7, "power": 2, "cards": [1, 2]},
+    ...                {"event": "place", "seat": 0, "key": 2, "power": 1, "cards": [3]},
+    ...                {"event": "round_end", "round": 1, "scores": [6, 9]},
+    ...                {"event": "game_over", "winner": 1}], piano=(0, 9))
+    [('Sol of C major', 'f', True), ('Re of C major', 'none', False), \
+('round 1', '6–9', None), ('game', 'lost', None)]
+    """
+    rows: list[tuple[str, str, bool | None]] = []
+    cards = (piano[0], piano[1])
+    for event in events:
+        kind = event["event"]
+        if kind == "round_start":
+            cards = (event["piano"][0], event["piano"][1])
+        elif kind == "place" and event["seat"] == seat:
+            key = event["key"]
+            mark = PIANO_CARDS[cards[key // KEYS_PER_CARD]].marks.get(key % KEYS_PER_CARD, "")
+            rows.append((progress_item(key, cards), mark or "none", bool(mark)))
+        elif kind == "duel_result":
+            won = event["winner"] == seat
+            rows.append(("duel on " + progress_item(event["key"], cards),
+                         "won" if won else "lost", None))
+        elif kind == "round_end":
+            own, other = event["scores"][seat], event["scores"][1 - seat]
+            rows.append((f"round {event['round']}", f"{own}–{other}", None))
+        elif kind == "game_over":
+            rows.append(("game", "won" if event["winner"] == seat else "lost", None))
+    return rows
 
 
 # -- messages from the page ------------------------------------------------------------------
@@ -514,7 +616,9 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
       messages that were refused and why;
     * :meth:`settle` — wait until the computer has nothing left to do (for scripts and tests);
     * ``seed`` and ``pause`` — set them before a new game to make it replay exactly, or to
-      make the computer's steps faster or slower.
+      make the computer's steps faster or slower;
+    * ``progress`` — a :class:`musicgames.progress.ProgressStore` that receives the person's
+      placements, duels, rounds and games as each turn ends (see the module's notes).
     """
 
     _esm = _HERE / "keyboard_duel.js"
@@ -532,6 +636,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         language: str = "en",
         seed: int | None = None,
         pause: float = DEFAULT_PAUSE,
+        progress: ProgressSink | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -542,6 +647,8 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self.seed = seed
         #: Seconds between the computer's steps.
         self.pause = float(pause)
+        self._progress = progress
+        self._progress_seen = 0  # events of the engine's log already told to the progress store
         self._naming = Naming(naming)
         self._language = language
         self._state: DuelState | None = None
@@ -561,7 +668,8 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._hint: dict[str, Any] | None = None
         self._seq = 0
         self._svg_key: tuple[Any, ...] | None = None
-        #: Messages the widget refused, newest last: ``(type, why)``.
+        #: Messages the widget refused, newest last: ``(type, why)``; ``("progress", why)``
+        #: when the progress store refused a row (the game goes on).
         self.refused: list[tuple[str, str]] = []
         #: How long the computer took to choose each of its steps, in ms, newest last.
         self.think_ms: list[float] = []
@@ -644,6 +752,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         cards = self._state.piano_cards
         self._start_piano = (cards[0].index, cards[1].index)
         self._story = _Story(piano=self._start_piano)
+        self._progress_seen = len(self._state.log)
         self._checkpoints = []
         self._duel_put_away = 0
         self._error = None
@@ -664,6 +773,8 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self.cancel_tasks()
         while len(state.actions()) > target:
             state.undo()
+        # rows of turns that ended stay written; the turn in progress had none (module notes)
+        self._progress_seen = min(self._progress_seen, len(state.log))
         self._checkpoints = [c for c in self._checkpoints if c <= target]
         self._story = _Story(piano=self._start_piano)
         self._duel_put_away = 0
@@ -792,6 +903,8 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         state.apply(action, seat)
         self._error = None
         self._hint = None
+        if isinstance(action, EndTurn):
+            self._write_progress(state)
         events = state.events(_PERSON)
         new = events[self._story.seen:]
         self._story.read(events)
@@ -800,6 +913,22 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
                 self._screen = "round_end"
             elif event["event"] == "game_over":
                 self._screen = "game_over"
+
+    def _write_progress(self, state: DuelState) -> None:
+        """Store the rows of the turn that just ended (see the module's notes)."""
+        log = state.log
+        start, self._progress_seen = self._progress_seen, len(log)
+        if self._progress is None:
+            return
+        piano = next((event["piano"] for event in reversed(log[:start])
+                      if event["event"] == "round_start"), self._start_piano)
+        for item, answer, correct in progress_rows(log[start:], piano, _PERSON):
+            try:
+                self._progress.record(PROGRESS_ACTIVITY, item, answer, correct, None)
+            except Exception as err:  # a file that refuses rows must not stop the game
+                self.refused.append(("progress", str(err)))
+                self._error = str(err)
+                return
 
     def _after_change(self) -> None:
         """Bring the story up to date, start the computer if it is its turn, publish."""
@@ -1272,13 +1401,16 @@ def play_keyboard_duel(
     language: str = "en",
     seed: int | None = None,
     pause: float = DEFAULT_PAUSE,
+    progress: ProgressSink | None = None,
 ) -> KeyboardDuelWidget:
     """Open a game of Keyboard Duel: you play White and move first.
 
     ``opponent`` is ``"casual"`` or ``"sharp"``; leave it out to choose on the page.
     ``naming`` shows notes as ``"solfege"`` (Do Re Mi) or ``"letters"`` (C D E); ``language``
     is ``"en"`` or ``"es"``; ``seed`` makes the game replay exactly; ``pause`` is the time in
-    seconds between the computer's steps.
+    seconds between the computer's steps. ``progress`` (a
+    :class:`musicgames.progress.ProgressStore`) receives the person's placements, duels,
+    rounds and games, as each turn ends (see the module's notes).
 
     >>> game = play_keyboard_duel()
     >>> game.table["screen"], game.state is None
@@ -1286,4 +1418,4 @@ def play_keyboard_duel(
     >>> game.close()
     """
     return KeyboardDuelWidget(opponent, naming=naming, language=language, seed=seed,
-                              pause=pause)
+                              pause=pause, progress=progress)
