@@ -44,7 +44,7 @@ from datetime import date, datetime, timezone
 from functools import cache
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from musicgames.theory import LETTERS, Naming, Note, NoteError
 
@@ -65,6 +65,7 @@ __all__ = [
     "NewerProgressFileError",
     "ProgressError",
     "ProgressCsvError",
+    "ProgressSink",
     "ProgressStore",
     "Report",
     "StudentNameError",
@@ -376,6 +377,22 @@ def _create(path: Path) -> None:
 
 
 _SELECT = "SELECT student, time, activity, item, answer, correct, response_ms FROM answers"
+
+
+class ProgressSink(Protocol):
+    """Where the widgets send answers and game events: anything with this ``record``.
+
+    :class:`ProgressStore` fits; so does a small test double that keeps the rows in a list.
+    """
+
+    def record(
+        self,
+        activity: str,
+        item: str,
+        answer: str,
+        correct: bool | None,
+        response_ms: float | None = None,
+    ) -> Any: ...
 
 
 class ProgressStore:

@@ -38,12 +38,12 @@ import traitlets
 
 from musicgames.drill import DrillError, DrillSession
 from musicgames.i18n import catalogue, text
+from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Note, Triad, TriadError, triad
 from musicgames.widgets.note_drill import (
     TIME_UP_MARGIN_S,
     MessageError,
-    ProgressSink,
     SettingsError,
     response_time,
     whole_number,

@@ -41,13 +41,14 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import anywidget
 import traitlets
 
 from musicgames.drill import DEFAULT_SLOW_MS, DrillError, DrillSession, DrillSummary
 from musicgames.i18n import catalogue
+from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note
 
@@ -70,19 +71,6 @@ class SettingsError(ValueError):
 
 class MessageError(ValueError):
     """A message from the page that is not one the widget understands or can use now."""
-
-
-class ProgressSink(Protocol):
-    """Where answers go: :class:`musicgames.progress.ProgressStore` fits."""
-
-    def record(
-        self,
-        activity: str,
-        item: str,
-        answer: str,
-        correct: bool | None,
-        response_ms: float | None = None,
-    ) -> Any: ...
 
 
 def names_for(naming: Naming) -> list[str]:

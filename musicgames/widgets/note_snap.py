@@ -43,12 +43,13 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import anywidget
 import traitlets
 
 from musicgames.i18n import LANGUAGES, catalogue, text
+from musicgames.progress import ProgressSink
 from musicgames.render import staff_svg
 from musicgames.snap import (
     CALL_CYCLE,
@@ -391,19 +392,6 @@ class GameRecord:
             "finished": self.finished,
             "saved": self.saved,
         }
-
-
-class ProgressSink(Protocol):
-    """Where per-card results can go: :class:`musicgames.progress.ProgressStore` fits."""
-
-    def record(
-        self,
-        activity: str,
-        item: str,
-        answer: str,
-        correct: bool | None,
-        response_ms: float | None = None,
-    ) -> Any: ...
 
 
 # -- messages from the page ---------------------------------------------------------------
