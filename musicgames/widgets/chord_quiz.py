@@ -33,17 +33,15 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-import anywidget
-import traitlets
-
-from musicgames.drill import DrillError, DrillSession
+from musicgames.drill import DrillSummary
 from musicgames.i18n import catalogue, text
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Note, Triad, TriadError, triad
-from musicgames.widgets.note_drill import (
-    TIME_UP_MARGIN_S,
+from musicgames.widgets._practice import (
+    Judged,
     MessageError,
+    PracticeWidget,
     SettingsError,
     response_time,
     whole_number,
@@ -52,7 +50,6 @@ from musicgames.widgets.note_drill import (
 __all__ = ["DEFAULT_CHORDS", "ChordTonesQuiz", "QuizMode", "name_choices"]
 
 _HERE = Path(__file__).parent
-_REFUSED_KEPT = 200
 #: A right answer slower than this does not move a chord up a Leitner box.
 DEFAULT_SLOW_MS = 8000.0
 #: The major and minor triads on the seven natural roots, C (Do) to B (Si).
@@ -123,7 +120,7 @@ def _spell(midi: int, chord: Triad) -> Note:
     return Note.parse(midi)
 
 
-class ChordTonesQuiz(anywidget.AnyWidget):
+class ChordTonesQuiz(PracticeWidget[Triad]):
     """A quiz on major and minor triads: find their tones, or name them.
 
     * ``chords`` — triads (or names like ``"D major"``) to ask; default :data:`DEFAULT_CHORDS`;
@@ -134,14 +131,8 @@ class ChordTonesQuiz(anywidget.AnyWidget):
 
     _esm = _HERE / "chord_quiz.js"
     _css = _HERE / "chord_quiz.css"
-
-    phase = traitlets.Unicode("ready").tag(sync=True)
-    question = traitlets.Dict().tag(sync=True)
-    feedback = traitlets.Dict().tag(sync=True)
-    summary = traitlets.Dict().tag(sync=True)
-    score = traitlets.Dict().tag(sync=True)
-    options = traitlets.Dict().tag(sync=True)
-    strings = traitlets.Dict().tag(sync=True)
+    _title = "chord quiz"
+    _activity = "quiz"
 
     def __init__(
         self,
@@ -172,19 +163,17 @@ class ChordTonesQuiz(anywidget.AnyWidget):
         self.choice_count = choices
         self.naming = Naming(naming)
         self.language = language
-        self._lengths = (questions, seconds, slow_ms)
-        self._seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-        self._sessions = 0
-        self._progress = progress
-        self._clock = clock
-        self._started_at: float | None = None
-        self._asked: Triad | None = None
         self._kind = QuizMode.FIND
         self._choices: list[Triad] = []
-        self._answered = False
-        #: Messages the widget did not act on, newest last: ``(type, why)``.
-        self.refused: list[tuple[str, str]] = []
-        self.session: DrillSession[Triad] = self._new_session()
+        self._setup_session(
+            self.chords,
+            questions=questions,
+            seconds=seconds,
+            slow_ms=slow_ms,
+            seed=seed,
+            progress=progress,
+            clock=clock,
+        )
         self.strings = catalogue(language, "quiz.")
         self.options = {
             "mode": self.mode.value,
@@ -198,11 +187,6 @@ class ChordTonesQuiz(anywidget.AnyWidget):
 
     # -- public API -----------------------------------------------------------------------
     @property
-    def current(self) -> Triad | None:
-        """The triad being asked, or ``None``."""
-        return self._asked
-
-    @property
     def kind(self) -> QuizMode:
         """The kind of the question being asked: find or name."""
         return self._kind
@@ -212,33 +196,7 @@ class ChordTonesQuiz(anywidget.AnyWidget):
         """The triads offered for a name question."""
         return list(self._choices)
 
-    def elapsed_s(self) -> float:
-        """Seconds since the session started (0 before it starts)."""
-        return 0.0 if self._started_at is None else self._clock() - self._started_at
-
-    def start(self) -> None:
-        """Start a new session."""
-        if self.session.results or self.session.is_over():
-            self.session = self._new_session()
-        self._started_at = self._clock()
-        self.summary = {}
-        self.feedback = {}
-        self._ask()
-
-    def receive(self, content: object) -> None:
-        """Handle one message from the page (a dict with a ``type``); a message that cannot
-        be used changes nothing and is noted in :attr:`refused` with the reason."""
-        kind = content.get("type") if isinstance(content, Mapping) else None
-        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None or not isinstance(content, Mapping):
-            self._refuse(str(kind), f"{content!r} is not a chord quiz message")
-            return
-        try:
-            handler(self, content)
-        except (MessageError, DrillError) as err:
-            self._refuse(str(kind), str(err))
-
-    # -- flow -----------------------------------------------------------------------------
+    # -- the quiz's questions, answers and summary ----------------------------------------
     def _t(self, key: str, **values: object) -> str:
         return text(key, self.language, **values)
 
@@ -248,38 +206,18 @@ class ChordTonesQuiz(anywidget.AnyWidget):
     def _tones(self, chord: Triad) -> str:
         return " – ".join(n.label(self.naming, octave=False) for n in chord.tones)
 
-    def _new_session(self) -> DrillSession[Triad]:
-        questions, seconds, slow_ms = self._lengths
-        self._rng = random.Random(f"chord quiz {self._seed} {self._sessions}")
-        try:
-            session = DrillSession(
-                self.chords, self._rng, questions=questions, seconds=seconds, slow_ms=slow_ms
-            )
-        except DrillError as err:
-            raise SettingsError(str(err)) from None
-        self._sessions += 1
-        return session
-
-    def _ask(self) -> None:
-        session = self.session
-        if session.is_over(self.elapsed_s()):
-            self._finish()
-            return
-        chord = session.ask(self.elapsed_s())
-        self._asked = chord
-        self._answered = False
+    def _question_for(
+        self, chord: Triad, *, number: int, total: int | None, remaining_s: float | None
+    ) -> dict[str, Any]:
         if self.mode is QuizMode.MIXED:
             self._kind = self._rng.choice((QuizMode.FIND, QuizMode.NAME))
         else:
             self._kind = self.mode
-        remaining = None
-        if session.seconds is not None:
-            remaining = max(0.0, session.seconds - self.elapsed_s())
         question: dict[str, Any] = {
-            "number": len(session.results) + 1,
+            "number": number,
             "kind": self._kind.value,
-            "total": session.questions,
-            "remaining_s": remaining,
+            "total": total,
+            "remaining_s": remaining_s,
         }
         if self._kind is QuizMode.FIND:
             self._choices = []
@@ -293,17 +231,10 @@ class ChordTonesQuiz(anywidget.AnyWidget):
             question["prompt"] = self._t("quiz.name.prompt")
             question["svg"] = str(staff_svg(chord, size=130))
             question["choices"] = [self._name(c) for c in self._choices]
-        self.phase = "asking"
-        self.question = question
+        return question
 
-    def _finish(self) -> None:
-        self.session.end()
-        self._asked = None
-        summary = self.session.summary()
-        self.summary = {
-            "asked": summary.asked,
-            "right": summary.right,
-            "median_ms": summary.median_ms,
+    def _summary_rows(self, summary: DrillSummary[Triad]) -> dict[str, Any]:
+        return {
             "rows": [
                 {
                     "label": self._name(row.item),
@@ -316,19 +247,8 @@ class ChordTonesQuiz(anywidget.AnyWidget):
             ],
             "practise": [self._name(c) for c in summary.to_practise],
         }
-        self.phase = "over"
 
-    def _publish_score(self) -> None:
-        results = self.session.results
-        self.score = {"asked": len(results), "right": sum(1 for r in results if r.correct)}
-
-    def _answer(self, content: Mapping[str, Any]) -> None:
-        number = whole_number(content, "number")
-        chord = self._asked
-        if self.phase != "asking" or chord is None or self._answered:
-            raise MessageError(f"question {number} is not waiting for an answer")
-        if number != self.question.get("number"):
-            raise MessageError(f"question {number} is over: this is {self.question.get('number')}")
+    def _judge(self, chord: Triad, number: int, content: Mapping[str, Any]) -> Judged:
         ms = response_time(content)
         feedback: dict[str, Any]
         if self._kind is QuizMode.FIND:
@@ -371,11 +291,6 @@ class ChordTonesQuiz(anywidget.AnyWidget):
             stored = picked.name(Naming.LETTERS)
             given = self._name(picked)
             feedback = {"choice": choice, "right_choice": self._choices.index(chord)}
-        elapsed = self.elapsed_s()
-        self.session.answer(chord, stored, correct=correct, response_ms=ms, elapsed_s=elapsed)
-        self._answered = True
-        if self._progress is not None:
-            self._progress.record("quiz", chord.name(Naming.LETTERS), stored, correct, ms)
         feedback.update(
             {
                 "number": number,
@@ -387,42 +302,13 @@ class ChordTonesQuiz(anywidget.AnyWidget):
                 "response_ms": ms,
             }
         )
-        self.feedback = feedback
-        self._publish_score()
+        return Judged(stored, correct, ms, feedback)
 
-    def _next(self, content: Mapping[str, Any]) -> None:
-        number = whole_number(content, "number")
-        if self.phase != "asking" or not self._answered or number != self.question.get("number"):
-            raise MessageError(f"question {number} is not the one just answered")
-        self._ask()
-
-    def _time_up(self, content: Mapping[str, Any]) -> None:
-        seconds = self.session.seconds
-        if seconds is None or self.phase != "asking":
-            raise MessageError("this session has no time limit running")
-        if self.elapsed_s() < seconds - TIME_UP_MARGIN_S:
-            raise MessageError(
-                f"time is not up: {self.elapsed_s():.1f} s of {seconds:g} s have passed"
-            )
-        self._finish()
-
-    def _refuse(self, kind: str, why: str) -> None:
-        self.refused.append((kind, why))
-        del self.refused[:-_REFUSED_KEPT]
-
-    def _on_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.receive(content)
+    def _progress_item(self, chord: Triad) -> str:
+        return chord.name(Naming.LETTERS)
 
     def __repr__(self) -> str:
         return (
             f"ChordTonesQuiz({len(self.chords)} chords, mode={self.mode.value!r}, "
             f"phase={self.phase!r}, answered={len(self.session.results)})"
         )
-
-
-_HANDLERS: dict[str, Callable[[ChordTonesQuiz, Mapping[str, Any]], None]] = {
-    "start": lambda quiz, _content: quiz.start(),
-    "answer": ChordTonesQuiz._answer,
-    "next": ChordTonesQuiz._next,
-    "time_up": ChordTonesQuiz._time_up,
-}

@@ -1,0 +1,282 @@
+"""What the note drill and the chord quiz share: a session of questions, asked one at a time.
+
+A practice widget asks an item (a note, a chord), waits for the page's answer, shows right or
+wrong, and asks the next, in the order of the Leitner boxes of :mod:`musicgames.drill`, until
+a number of questions is answered or the time is up; then it sums the session up. The page
+sends four messages, checked here:
+
+* ``{"type": "start"}`` — Start, or Practise again;
+* ``{"type": "answer", "number": n, ..., "response_ms": ms}`` — the answer to question ``n``
+  (what else it carries is the widget's own business), timed in the page;
+* ``{"type": "next", "number": n}`` — after the feedback pause, on to the next question;
+* ``{"type": "time_up"}`` — a timed session's clock in the page reached 0.
+
+Each widget says what a question looks like (:meth:`PracticeWidget._question_for`), how an
+answer is judged (:meth:`PracticeWidget._judge`), what the summary shows
+(:meth:`PracticeWidget._summary_rows`) and how an item is written in the progress file
+(:meth:`PracticeWidget._progress_item`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+
+import anywidget
+import traitlets
+
+from musicgames.drill import DrillError, DrillSession, DrillSummary
+from musicgames.progress import ProgressSink
+
+__all__ = [
+    "MAX_RESPONSE_MS",
+    "TIME_UP_MARGIN_S",
+    "Judged",
+    "MessageError",
+    "PracticeWidget",
+    "SettingsError",
+    "response_time",
+    "whole_number",
+]
+
+#: The longest answer time accepted from the page (longer is a page that slept).
+MAX_RESPONSE_MS = 10 * 60 * 1000.0
+#: The kernel ends a timed session when the page says time is up and the kernel's own clock
+#: agrees within this margin.
+TIME_UP_MARGIN_S = 1.0
+_REFUSED_KEPT = 200
+
+Item = TypeVar("Item", bound=Hashable)
+
+
+class SettingsError(ValueError):
+    """Drill or quiz settings that cannot be used: no notes, an unknown way to answer, …"""
+
+
+class MessageError(ValueError):
+    """A message from the page that is not one the widget understands or can use now."""
+
+
+def response_time(content: Mapping[str, Any]) -> float:
+    """The ``response_ms`` of a message, checked: a number of milliseconds ≥ 0."""
+    value = content.get("response_ms")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise MessageError(f"response_ms {value!r} is not a number")
+    if not math.isfinite(value) or not 0 <= value <= MAX_RESPONSE_MS:
+        raise MessageError(f"response_ms {value!r} is not a time between 0 and 10 minutes")
+    return float(value)
+
+
+def whole_number(content: Mapping[str, Any], key: str) -> int:
+    """A whole number field of a message, checked."""
+    value = content.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MessageError(f"{key} {value!r} is not a whole number")
+    return value
+
+
+class Judged(NamedTuple):
+    """An answer, judged: what is stored, whether it is right, its time, what the page shows."""
+
+    stored: str
+    correct: bool
+    response_ms: float
+    feedback: dict[str, Any]
+
+
+class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
+    """A session of questions on ``Item`` s (notes, chords), run for the page.
+
+    A widget sets :attr:`_title` and :attr:`_activity`, checks its own settings, calls
+    :meth:`_setup_session`, and fills in the four methods named in the module's docstring.
+    """
+
+    #: What the widget is called in refused messages; it also seeds the questions.
+    _title: ClassVar[str]
+    #: The activity its answers are stored under in the progress file.
+    _activity: ClassVar[str]
+
+    phase = traitlets.Unicode("ready").tag(sync=True)
+    question = traitlets.Dict().tag(sync=True)
+    feedback = traitlets.Dict().tag(sync=True)
+    summary = traitlets.Dict().tag(sync=True)
+    score = traitlets.Dict().tag(sync=True)
+    options = traitlets.Dict().tag(sync=True)
+    strings = traitlets.Dict().tag(sync=True)
+
+    def _setup_session(
+        self,
+        items: tuple[Item, ...],
+        *,
+        questions: int | None,
+        seconds: float | None,
+        slow_ms: float,
+        seed: int | None,
+        progress: ProgressSink | None,
+        clock: Callable[[], float],
+    ) -> None:
+        """Keep the session's settings and make its first (not yet started) session."""
+        self._items = items
+        self._lengths = (questions, seconds, slow_ms)
+        self._seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self._sessions = 0
+        self._progress = progress
+        self._clock = clock
+        self._started_at: float | None = None
+        self._asked: Item | None = None
+        self._answered = False
+        #: Messages the widget did not act on, newest last: ``(type, why)``.
+        self.refused: list[tuple[str, str]] = []
+        self.session: DrillSession[Item] = self._new_session()
+
+    # -- public API -----------------------------------------------------------------------
+    @property
+    def current(self) -> Item | None:
+        """What is being asked, or ``None``."""
+        return self._asked
+
+    def elapsed_s(self) -> float:
+        """Seconds since the session started (0 before it starts)."""
+        return 0.0 if self._started_at is None else self._clock() - self._started_at
+
+    def start(self) -> None:
+        """Start a new session (the page's Start and Again buttons do this)."""
+        if self.session.results or self.session.is_over():
+            self.session = self._new_session()
+        self._started_at = self._clock()
+        self.summary = {}
+        self.feedback = {}
+        self._ask()
+
+    def receive(self, content: object) -> None:
+        """Handle one message from the page (a dict with a ``type``).
+
+        A message that cannot be read, or does not apply now, changes nothing; it is noted
+        in :attr:`refused` with the reason.
+        """
+        kind = content.get("type") if isinstance(content, Mapping) else None
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None or not isinstance(content, Mapping):
+            self._refuse(str(kind), f"{content!r} is not a {self._title} message")
+            return
+        try:
+            handler(self, content)
+        except (MessageError, DrillError) as err:
+            self._refuse(str(kind), str(err))
+
+    # -- what each widget fills in --------------------------------------------------------
+    def _question_for(
+        self, item: Item, *, number: int, total: int | None, remaining_s: float | None
+    ) -> dict[str, Any]:
+        """The ``question`` trait for ``item``: its number, the session's length in
+        questions and the seconds left (or ``None``), and what the page shows."""
+        raise NotImplementedError
+
+    def _judge(self, item: Item, number: int, content: Mapping[str, Any]) -> Judged:
+        """Check and judge the page's answer to question ``number`` (on ``item``); raise
+        :class:`MessageError` when it cannot be used. Nothing may change here."""
+        raise NotImplementedError
+
+    def _summary_rows(self, summary: DrillSummary[Item]) -> dict[str, Any]:
+        """What the ``summary`` trait shows after the totals: rows and what to practise."""
+        raise NotImplementedError
+
+    def _progress_item(self, item: Item) -> str:
+        """``item`` as the progress file names it."""
+        raise NotImplementedError
+
+    # -- flow -----------------------------------------------------------------------------
+    def _new_session(self) -> DrillSession[Item]:
+        questions, seconds, slow_ms = self._lengths
+        self._rng = random.Random(f"{self._title} {self._seed} {self._sessions}")
+        try:
+            session = DrillSession(
+                self._items, self._rng, questions=questions, seconds=seconds, slow_ms=slow_ms
+            )
+        except DrillError as err:
+            raise SettingsError(str(err)) from None
+        self._sessions += 1
+        return session
+
+    def _ask(self) -> None:
+        session = self.session
+        if session.is_over(self.elapsed_s()):
+            self._finish()
+            return
+        item = session.ask(self.elapsed_s())
+        self._asked = item
+        self._answered = False
+        remaining = None
+        if session.seconds is not None:
+            remaining = max(0.0, session.seconds - self.elapsed_s())
+        question = self._question_for(
+            item, number=len(session.results) + 1, total=session.questions, remaining_s=remaining
+        )
+        self.phase = "asking"
+        self.question = question
+
+    def _finish(self) -> None:
+        self.session.end()
+        self._asked = None
+        summary = self.session.summary()
+        self.summary = {
+            "asked": summary.asked,
+            "right": summary.right,
+            "median_ms": summary.median_ms,
+            **self._summary_rows(summary),
+        }
+        self.phase = "over"
+
+    def _publish_score(self) -> None:
+        results = self.session.results
+        self.score = {"asked": len(results), "right": sum(1 for r in results if r.correct)}
+
+    def _answer(self, content: Mapping[str, Any]) -> None:
+        number = whole_number(content, "number")
+        item = self._asked
+        if self.phase != "asking" or item is None or self._answered:
+            raise MessageError(f"question {number} is not waiting for an answer")
+        if number != self.question.get("number"):
+            raise MessageError(f"question {number} is over: this is {self.question.get('number')}")
+        judged = self._judge(item, number, content)
+        stored, correct, ms = judged.stored, judged.correct, judged.response_ms
+        elapsed = self.elapsed_s()
+        self.session.answer(item, stored, correct=correct, response_ms=ms, elapsed_s=elapsed)
+        self._answered = True
+        if self._progress is not None:
+            self._progress.record(self._activity, self._progress_item(item), stored, correct, ms)
+        self.feedback = judged.feedback
+        self._publish_score()
+
+    def _next(self, content: Mapping[str, Any]) -> None:
+        number = whole_number(content, "number")
+        if self.phase != "asking" or not self._answered or number != self.question.get("number"):
+            raise MessageError(f"question {number} is not the one just answered")
+        self._ask()
+
+    def _time_up(self, content: Mapping[str, Any]) -> None:
+        seconds = self.session.seconds
+        if seconds is None or self.phase != "asking":
+            raise MessageError("this session has no time limit running")
+        if self.elapsed_s() < seconds - TIME_UP_MARGIN_S:
+            raise MessageError(
+                f"time is not up: {self.elapsed_s():.1f} s of {seconds:g} s have passed"
+            )
+        self._finish()
+
+    def _refuse(self, kind: str, why: str) -> None:
+        self.refused.append((kind, why))
+        del self.refused[:-_REFUSED_KEPT]
+
+    def _on_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.receive(content)
+
+
+_HANDLERS: dict[str, Callable[[PracticeWidget[Any], Mapping[str, Any]], None]] = {
+    "start": lambda widget, _content: widget.start(),
+    "answer": lambda widget, content: widget._answer(content),
+    "next": lambda widget, content: widget._next(content),
+    "time_up": lambda widget, content: widget._time_up(content),
+}
