@@ -15,6 +15,8 @@
 // difference is the reaction time sent to the kernel. A slap is drawn at once, before the
 // kernel answers. Computer slaps come with the card (their times were drawn in Python) and
 // are drawn at their moment, counted from the same painted time.
+//
+// h() and fill() are in _dom.js, which the Python class puts in front of this file.
 
 const SPACE = "Space";
 const FLIP_KEYS = new Set(["Enter", "NumpadEnter"]);
@@ -23,26 +25,6 @@ const CALL_KEYS = {
   Numpad1: 0, Numpad2: 1, Numpad3: 2, Numpad4: 3, Numpad5: 4, Numpad6: 5, Numpad7: 6,
 };
 const CYCLE = ["Do", "Re", "Mi", "Fa", "Sol", "La", "Si"];
-
-function h(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") node.className = value;
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function fill(template, values) {
-  return String(template).replace(/\{(\w+)\}/g, (whole, key) =>
-    key in values ? String(values[key]) : whole);
-}
 
 function ms(value) {
   return String(Math.round(value));

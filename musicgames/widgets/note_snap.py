@@ -69,6 +69,7 @@ from musicgames.snap import (
 )
 from musicgames.snap.bots import LEVELS, Bot
 from musicgames.theory import CARD_NOTES, LETTERS, Naming
+from musicgames.widgets._assets import joined
 
 __all__ = [
     "CardRecord",
@@ -547,7 +548,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
       handle one message as the page sends it.
     """
 
-    _esm = _HERE / "note_snap.js"
+    _esm = joined("_dom.js", "note_snap.js")
     _css = _HERE / "note_snap.css"
 
     table = traitlets.Dict().tag(sync=True)

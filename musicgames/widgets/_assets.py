@@ -1,0 +1,26 @@
+"""A widget's page files: its view's JavaScript or CSS, after the shared files it uses.
+
+anywidget takes one ES module and one style sheet per widget. What several views share lives
+in files of its own next to them (``_dom.js``: building elements; ``_practice.js`` and
+``_practice.css``: the session view of the note drill and the chord quiz). Those files
+define names and export nothing; :func:`joined` puts them in front of the view's own file, so
+the view uses their names as its own, and the page still loads a single module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["joined"]
+
+_HERE = Path(__file__).parent
+
+
+def joined(*names: str) -> str:
+    """The text of the widget files ``names`` (in this folder), one after the other.
+
+    >>> source = joined("_dom.js", "note_snap.js")
+    >>> source.index("function h(") < source.index("class SnapView")
+    True
+    """
+    return "\n".join((_HERE / name).read_text(encoding="utf-8") for name in names)

@@ -1,0 +1,27 @@
+// Small helpers for building a view's page, shared by the widgets' views.
+//
+// This file exports nothing: the widget's Python class puts its text in front of the view's
+// own file (see _assets.py), so the names below are the view's own.
+
+// A new element: h("button", {class: "x", onclick: f, disabled: true}, "text", child, ...).
+// Attributes that are null, undefined or false are left out; children may be nested arrays.
+function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// A string of the catalogue with its {names} filled in: fill("{n} of {total}", {n: 1, total: 5}).
+function fill(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (whole, key) =>
+    key in values ? String(values[key]) : whole);
+}
