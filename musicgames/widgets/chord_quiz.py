@@ -30,7 +30,6 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
-from pathlib import Path
 from typing import Any
 
 from musicgames.drill import DrillSummary
@@ -38,6 +37,7 @@ from musicgames.i18n import catalogue, text
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Note, Triad, TriadError, triad
+from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
     Judged,
     MessageError,
@@ -49,7 +49,6 @@ from musicgames.widgets._practice import (
 
 __all__ = ["DEFAULT_CHORDS", "ChordTonesQuiz", "QuizMode", "name_choices"]
 
-_HERE = Path(__file__).parent
 #: A right answer slower than this does not move a chord up a Leitner box.
 DEFAULT_SLOW_MS = 8000.0
 #: The major and minor triads on the seven natural roots, C (Do) to B (Si).
@@ -129,8 +128,8 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
       ``slow_ms``, ``clock`` — as for :class:`~musicgames.widgets.NoteDrill`.
     """
 
-    _esm = _HERE / "chord_quiz.js"
-    _css = _HERE / "chord_quiz.css"
+    _esm = joined("_dom.js", "_practice.js", "chord_quiz.js")
+    _css = joined("_practice.css", "chord_quiz.css")
     _title = "chord quiz"
     _activity = "quiz"
 

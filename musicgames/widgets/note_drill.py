@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -48,6 +47,7 @@ from musicgames.i18n import catalogue
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note
+from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
     Judged,
     MessageError,
@@ -59,7 +59,6 @@ from musicgames.widgets._practice import (
 
 __all__ = ["ANSWER_WAYS", "MessageError", "NoteDrill", "ProgressSink", "SettingsError"]
 
-_HERE = Path(__file__).parent
 #: The ways to answer: name buttons (and keys 1–7), and the keyboard.
 ANSWER_WAYS: tuple[str, ...] = ("names", "keyboard")
 
@@ -91,8 +90,8 @@ class NoteDrill(PracticeWidget[Note]):
       fake one).
     """
 
-    _esm = _HERE / "note_drill.js"
-    _css = _HERE / "note_drill.css"
+    _esm = joined("_dom.js", "_practice.js", "note_drill.js")
+    _css = joined("_practice.css", "note_drill.css")
     _title = "note drill"
     _activity = "drill"
 
