@@ -64,7 +64,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import anywidget
 import traitlets
@@ -96,6 +96,7 @@ from musicgames.duel import (
 from musicgames.duel.bots import Bot, make_bot
 from musicgames.duel.cards import KEYS_PER_CARD
 from musicgames.i18n import LANGUAGES, LanguageError, catalogue, text
+from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg
 from musicgames.theory import Naming
 
@@ -157,19 +158,6 @@ class MessageError(ValueError):
 
 #: The activity of Keyboard Duel's rows in a progress file (see ``musicgames.progress``).
 PROGRESS_ACTIVITY = "keyboard_duel"
-
-
-class ProgressSink(Protocol):
-    """Where the person's game events can go: :class:`musicgames.progress.ProgressStore` fits."""
-
-    def record(
-        self,
-        activity: str,
-        item: str,
-        answer: str,
-        correct: bool | None,
-        response_ms: float | None = None,
-    ) -> Any: ...
 
 
 def progress_item(key: int, piano: Sequence[int]) -> str:
