@@ -136,8 +136,9 @@ class PracticeView {
     this.feedbackLine.className = this.cls("feedback");
     this.poseQuestion(question);
     if (question.remaining_s !== null && question.remaining_s !== undefined) {
-      this.deadline = performance.now() + question.remaining_s * 1000;
-      this.startClock();
+      this.startClock(performance.now() + question.remaining_s * 1000);
+    } else {
+      this.stopClock();
     }
     const number = question.number;
     if (this.frame !== null) cancelAnimationFrame(this.frame);
@@ -193,8 +194,10 @@ class PracticeView {
     this.nextTimer = null;
   }
 
-  startClock() {
-    this.stopClock();
+  // Count down to `deadline` (a performance.now() time); at 0 say so, and tell the kernel.
+  startClock(deadline) {
+    this.stopClock();  // the clock of the question before, and its deadline
+    this.deadline = deadline;
     const tick = () => {
       const left = this.deadline - performance.now();
       this.clock.textContent = left > 0
