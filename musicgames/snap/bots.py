@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from musicgames.snap.actions import Action, CallMode, Flip, Phase, Slap
 from musicgames.snap.cards import CALL_CYCLE, CARD_NAME_INDEX
@@ -112,6 +113,13 @@ LEVELS: dict[str, BotLevel] = {
 }
 
 
+@cache
+def _flips_for(seat: int) -> tuple[Flip, ...]:
+    """The flips a seat can make: ``(auto, Do, Re, … Si)``. Actions are immutable, so they are
+    made once per seat and shared (a simulation makes new bots for every game)."""
+    return (Flip(seat), *(Flip(seat, name) for name in CALL_CYCLE))
+
+
 def level_named(level: BotLevel | str) -> BotLevel:
     """A level by name (``'beginner'``, ``'intermediate'``, ``'expert'``) or itself.
 
@@ -151,8 +159,7 @@ class Bot:
         self.seat = seat
         self.level = level_named(level)
         self.rng = rng
-        # actions are immutable, so the bot's flips are made once: [auto, Do, Re, … Si]
-        self._flips = (Flip(seat), *(Flip(seat, name) for name in CALL_CYCLE))
+        self._flips = _flips_for(seat)
 
     def choose(self, view: SeatView) -> Action | None:
         """The bot's action in this view: a flip on its turn, a slap or nothing."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-from musicgames.snap.actions import CallMode, CloseSlaps, Phase
+from musicgames.snap.actions import CallMode, CloseSlaps, Phase, Slap
 from musicgames.snap.bots import Bot, BotLevel, level_named
 from musicgames.snap.config import SnapConfig
 from musicgames.snap.errors import ConfigError
@@ -126,7 +126,11 @@ def play_game(
             if checker is not None:
                 violations.extend(checker(state))
             continue
-        slaps = [slap for seat, react in reactions if (slap := react(view(seat))) is not None]
+        slaps: list[Slap] = []
+        for seat, react in reactions:
+            slap = react(view(seat))
+            if slap is not None:
+                slaps.append(slap)
         if len(slaps) > 1:
             slaps.sort(key=_by_time)
         for slap in slaps:

@@ -97,7 +97,11 @@ _AUTO = CallMode.AUTO
 _FLIP = Phase.FLIP
 _SLAPS = Phase.SLAPS
 _OVER = Phase.OVER
-_new_view = tuple.__new__
+# Views and events are named tuples. Their generated ``__new__`` is a Python function; on
+# the hot path (a simulated game makes hundreds of each) they are built directly with
+# ``tuple.__new__(Class, (field, ...))``, which makes the very same object. Every field
+# must then be given, in order.
+_record = tuple.__new__
 _NAME_INDEX = {name: i for i, name in enumerate(CALL_CYCLE)}
 _LAST_TO_SLAP, _FALSE_SLAP, _MISSED_MATCH, _WRONG_CALL = (
     Reason.LAST_TO_SLAP, Reason.FALSE_SLAP, Reason.MISSED_MATCH, Reason.WRONG_CALL
@@ -531,7 +535,7 @@ class SnapState:
                     self._config.slap_window_ms,
                 ),
             )
-        return _new_view(SeatView, (seat, self._config.call_modes[seat], *cached[1]))
+        return _record(SeatView, (seat, self._config.call_modes[seat], *cached[1]))
 
     def legal_actions(self) -> LegalActions:
         """The actions allowed now (see :class:`LegalActions`).
@@ -694,7 +698,8 @@ class SnapState:
         if called is None:
             called = expected
         self._events.append(
-            Flipped(seat, card, CALL_CYCLE[called], CALL_CYCLE[expected], auto, self._flips)
+            _record(Flipped, (seat, card, CALL_CYCLE[called], CALL_CYCLE[expected], auto,
+                              self._flips))
         )
         if self._miss_pending:  # S9: flipping onto a match nobody slapped
             self._take(seat, _MISSED_MATCH, card, called, (), ())
@@ -710,7 +715,7 @@ class SnapState:
     def _do_slap(self, slap: Slap) -> None:
         self._slaps.append(slap)
         self._slapped |= 1 << slap.seat
-        self._events.append(Slapped(slap.seat, slap.reaction_ms))
+        self._events.append(_record(Slapped, (slap.seat, slap.reaction_ms)))
         if len(self._slaps) == self._n:  # everyone has slapped: the phase is over (S14)
             self._resolve()
 
@@ -760,8 +765,8 @@ class SnapState:
         """Nobody takes the pile: the next seat with cards flips, or S16 applies."""
         flipper = self._flipper
         self._events.append(
-            Outcome(card, flipper, CALL_CYCLE[call], CARD_NAME_INDEX[card] == call, ordered,
-                    missing, reason, None, 0, ())
+            _record(Outcome, (card, flipper, CALL_CYCLE[call], CARD_NAME_INDEX[card] == call,
+                              ordered, missing, reason, None, 0, ()))
         )
         hands = self._hands
         n = self._n
@@ -798,8 +803,9 @@ class SnapState:
             self._winners = winners
             self._phase = _OVER
         self._events.append(
-            Outcome(card, self._flipper, CALL_CYCLE[call], CARD_NAME_INDEX[card] == call,
-                    ordered, missing, reason, taker, len(centre), winners)
+            _record(Outcome, (card, self._flipper, CALL_CYCLE[call],
+                              CARD_NAME_INDEX[card] == call, ordered, missing, reason, taker,
+                              len(centre), winners))
         )
 
     # -- saving ---------------------------------------------------------------------------
@@ -972,9 +978,8 @@ def new_game(
         raise SeatError(f"opener={opener!r} is not a seat: this table has seats 0–{n - 1}")
     deck = list(range(DECK_SIZE))
     rng.shuffle(deck)
-    hands: list[list[int]] = [[] for _ in range(n)]
-    for i, card in enumerate(deck):
-        hands[(opener + i) % n].append(card)
+    # one card at a time from the opener: the card at position i goes to seat opener + i
+    hands = [deck[(seat - opener) % n::n] for seat in range(n)]
     return SnapState._start(hands, config, opener)
 
 
