@@ -849,8 +849,20 @@ def demo_class(folder: str | os.PathLike[str], *, seed: int = 7, students: int =
 # -- numbers ----------------------------------------------------------------------------------
 
 
+class _Tally:
+    """Answers counted: ``count`` of them, ``right`` of those right."""
+
+    count: int
+    right: int
+
+    @property
+    def accuracy(self) -> float:
+        """The share of right answers, 0.0 to 1.0."""
+        return self.right / self.count if self.count else 0.0
+
+
 @dataclass(frozen=True)
-class ItemStats:
+class ItemStats(_Tally):
     """How one item (a note, a chord) went: answers, right ones, median response time."""
 
     item: str
@@ -858,14 +870,9 @@ class ItemStats:
     right: int
     median_ms: float | None
 
-    @property
-    def accuracy(self) -> float:
-        """The share of right answers, 0.0 to 1.0."""
-        return self.right / self.count if self.count else 0.0
-
 
 @dataclass(frozen=True)
-class DayStats:
+class DayStats(_Tally):
     """How one day went."""
 
     day: date
@@ -873,14 +880,9 @@ class DayStats:
     right: int
     median_ms: float | None
 
-    @property
-    def accuracy(self) -> float:
-        """The share of right answers, 0.0 to 1.0."""
-        return self.right / self.count if self.count else 0.0
-
 
 @dataclass(frozen=True)
-class StudentStats:
+class StudentStats(_Tally):
     """A line of the class table."""
 
     student: str
@@ -890,11 +892,6 @@ class StudentStats:
     days: int
     last_day: date | None
     weakest: str | None
-
-    @property
-    def accuracy(self) -> float:
-        """The share of right answers, 0.0 to 1.0."""
-        return self.right / self.count if self.count else 0.0
 
 
 def _median(values: Sequence[float]) -> float | None:
