@@ -1,4 +1,5 @@
-"""Keyboard Duel in the browser: click → page updated, next to a bare kernel round trip, and
+"""Keyboard Duel in the browser: click → page updated, next to a bare kernel round trip and a
+minimal anywidget message round trip (the floor of any widget click), and
 how responsive the page and the kernel stay while Sharp thinks.
 
     python benchmarks/bench_keyboard_duel_browser.py [--runs N]
@@ -69,7 +70,7 @@ def main() -> int:
         if result.returncode != 0 or start is None:
             print(result.stdout[-3000:], result.stderr[-2000:], sep="\n")
             return 1
-        print(f"run {run}: " + "\n".join(lines[start:start + 4]))
+        print(f"run {run}: " + "\n".join(lines[start:start + 5]))
     return 0
 
 

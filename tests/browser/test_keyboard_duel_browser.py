@@ -189,6 +189,53 @@ START_MONITOR_JS = """() => {
 }"""
 
 
+# The floor of any widget's round trip: a minimal anywidget whose page sends one message and
+# waits for the kernel to set a synced number in reply (the same path a click takes).
+ECHO_WIDGET_CODE = r'''
+import anywidget, traitlets
+
+class EchoFloor(anywidget.AnyWidget):
+    _esm = """
+export default { render({ model, el }) {
+  const button = document.createElement("button");
+  button.className = "mg-echo-floor";
+  button.textContent = "echo";
+  el.appendChild(button);
+  window.mgEchoFloor = [];
+  let sentAt = 0;
+  model.on("change:n", () => window.mgEchoFloor.push(performance.now() - sentAt));
+  button.onclick = () => { sentAt = performance.now(); model.send({ n: model.get("n") + 1 }); };
+} };
+"""
+    n = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self):
+        super().__init__()
+        self.on_msg(lambda _w, content, _b: setattr(self, "n", content["n"]))
+
+EchoFloor()
+'''
+
+
+def echo_floor_ms(page: Any, clicks: int = 30) -> list[float]:
+    """Round trips of the minimal widget above, run in a new cell of the open notebook."""
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:insert-cell-below')")
+    page.evaluate(
+        "(code) => { window.jupyterapp.shell.currentWidget.content.activeCell.model"
+        ".sharedModel.setSource(code); }",
+        ECHO_WIDGET_CODE,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-cell')")
+    button = page.locator(".mg-echo-floor")
+    button.wait_for(timeout=TIMEOUT_MS)
+    for _ in range(clicks):
+        page.wait_for_timeout(SPACING_MS)
+        button.click()
+    page.wait_for_timeout(500)
+    times: list[float] = page.evaluate("() => window.mgEchoFloor")
+    return times
+
+
 def _median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -224,6 +271,7 @@ def test_figures_click_to_page_and_responsiveness_while_sharp_thinks(
     place_ms, undo_ms = clicks["place"], clicks["undo"]
     bare_ms = _median(spaced)
     click_ms = _median(place_ms + undo_ms)
+    echo_ms = echo_floor_ms(page)
 
     # Sharp's turns: watch the page's frames and the kernel's answers while it thinks
     page.locator(f"{ROOT}-new").click()
@@ -251,10 +299,13 @@ def test_figures_click_to_page_and_responsiveness_while_sharp_thinks(
         f"(place {_median(place_ms):.1f} ms n={len(place_ms)}, take back "
         f"{_median(undo_ms):.1f} ms n={len(undo_ms)}) = {click_ms / bare_ms:.2f}× the bare "
         "round trip"
+        f"\n  a minimal anywidget's message round trip in the same run (the floor of any "
+        f"click): median {_median(echo_ms):.1f} ms (n={len(echo_ms)}); the click is "
+        f"{click_ms / _median(echo_ms):.2f}× of it"
         f"\n  while Sharp thought: longest gap between page frames {max(frames):.1f} ms "
         f"(median {_median(frames):.1f} ms, n={len(frames)}); kernel round trips "
         f"median {_median(during):.1f} ms, longest {max(during, default=float('nan')):.1f} ms "
         f"(n={len(during)}); Sharp's think time per step median {_median(think):.1f} ms, "
         f"longest {max(think):.1f} ms (n={len(think)})"
     )
-    assert place_ms and undo_ms and frames
+    assert place_ms and undo_ms and frames and echo_ms
