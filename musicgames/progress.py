@@ -913,6 +913,15 @@ def _note_order(item: str) -> tuple[int, str]:
         return (10_000, item)
 
 
+def _tally(rows: Sequence[Answer]) -> tuple[int, int, float | None]:
+    """Answers, right answers and median response time of some rows."""
+    return (
+        len(rows),
+        sum(1 for a in rows if a.correct),
+        _median([a.response_ms for a in rows if a.response_ms is not None]),
+    )
+
+
 def item_stats(answers: Iterable[Answer], activity: str | None = None) -> list[ItemStats]:
     """Per item: answers, right answers and median response time, notes low to high then
     other items by name. Only rows that are right or wrong count."""
@@ -922,9 +931,7 @@ def item_stats(answers: Iterable[Answer], activity: str | None = None) -> list[I
     return [
         ItemStats(
             item,
-            len(rows),
-            sum(1 for a in rows if a.correct),
-            _median([a.response_ms for a in rows if a.response_ms is not None]),
+            *_tally(rows),
         )
         for item, rows in sorted(groups.items(), key=lambda kv: _note_order(kv[0]))
     ]
@@ -938,9 +945,7 @@ def daily_stats(answers: Iterable[Answer], activity: str | None = None) -> list[
     return [
         DayStats(
             day,
-            len(rows),
-            sum(1 for a in rows if a.correct),
-            _median([a.response_ms for a in rows if a.response_ms is not None]),
+            *_tally(rows),
         )
         for day, rows in sorted(groups.items())
     ]
@@ -959,9 +964,7 @@ def student_stats(answers: Iterable[Answer], activity: str | None = None) -> lis
         table.append(
             StudentStats(
                 student,
-                len(rows),
-                sum(1 for a in rows if a.correct),
-                _median([a.response_ms for a in rows if a.response_ms is not None]),
+                *_tally(rows),
                 len(days),
                 max(days) if days else None,
                 weakest.item if weakest else None,

@@ -326,25 +326,12 @@ class DuelState:
 
     def _reset(self) -> None:
         self._rng = random.Random(0)
-        self._round = 1
-        self._starter = WHITE
-        self._turn = WHITE
-        self._turns = 0
-        self._final = False
-        self._placed = False
-        self._moved = False
-        self._phase = _TURN
+        self._clear_round(1, WHITE)
         self._piano = [0, 1]
         self._piano_deck = []
         self._hands = [[], []]
         self._draw = []
         self._discard = []
-        self._status = [_UNPLACED] * 10
-        self._key = [-1] * 10
-        self._power = [0] * 10
-        self._board = [-1] * BOARD_KEYS
-        self._clear_duel()
-        self._pending = []
         self._totals = [0, 0]
         self._round_scores = []
         self._log = []
@@ -1280,13 +1267,8 @@ class DuelState:
             starter = 1 - self._starter
         self._start_round(self._round + 1, starter)
 
-    def _start_round(self, number: int, starter: int) -> None:
-        """D6, D14: fresh piano cards, all tokens back, a fresh shuffle and deal."""
-        rng = self._touch_rng()
-        if len(self._piano_deck) < 2:  # D3: the piano deck is spent; shuffle all 24 again
-            self._piano_deck = list(range(len(PIANO_CARDS)))
-            rng.shuffle(self._piano_deck)
-        self._piano = [self._piano_deck.pop(), self._piano_deck.pop()]
+    def _clear_round(self, number: int, starter: int) -> None:
+        """Round ``number`` at its first turn: ``starter`` to move, every token unplaced."""
         self._round = number
         self._starter = starter
         self._turn = starter
@@ -1301,6 +1283,15 @@ class DuelState:
         self._board = [-1] * BOARD_KEYS
         self._clear_duel()
         self._pending = []
+
+    def _start_round(self, number: int, starter: int) -> None:
+        """D6, D14: fresh piano cards, all tokens back, a fresh shuffle and deal."""
+        rng = self._touch_rng()
+        if len(self._piano_deck) < 2:  # D3: the piano deck is spent; shuffle all 24 again
+            self._piano_deck = list(range(len(PIANO_CARDS)))
+            rng.shuffle(self._piano_deck)
+        self._piano = [self._piano_deck.pop(), self._piano_deck.pop()]
+        self._clear_round(number, starter)
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
         self._hands = [[], []]
