@@ -595,8 +595,27 @@ def _key_spellings(chord: Triad) -> tuple[tuple[str, int], ...]:
 _MAJOR_ROOTS = ("C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B")
 _MINOR_ROOTS = ("C", "C#", "D", "Eb", "E", "F", "F#", "G", "G#", "A", "Bb", "B")
 
-#: The 24 major and minor triads: the 12 major ones from C upward, then the 12 minor ones,
-#: roots spelt as in their usual key signatures.
-ALL_TRIADS: tuple[Triad, ...] = tuple(triad(root, "major") for root in _MAJOR_ROOTS) + tuple(
-    triad(root, "minor") for root in _MINOR_ROOTS
-)
+@cache
+def _all_triads() -> tuple[Triad, ...]:
+    """The 24 major and minor triads, built on first use (music21 takes a moment to load)."""
+    return tuple(triad(root, "major") for root in _MAJOR_ROOTS) + tuple(
+        triad(root, "minor") for root in _MINOR_ROOTS
+    )
+
+if TYPE_CHECKING:
+    #: The 24 major and minor triads: the 12 major ones from C upward, then the 12 minor ones,
+    #: roots spelt as in their usual key signatures. Built on first use, so importing this
+    #: module does not load music21.
+    ALL_TRIADS: tuple[Triad, ...]
+
+
+def __getattr__(name: str) -> tuple[Triad, ...]:
+    """``ALL_TRIADS`` is built when first asked for (``import musicgames`` stays light).
+
+    >>> from musicgames.theory import ALL_TRIADS
+    >>> len(ALL_TRIADS), ALL_TRIADS[0], ALL_TRIADS[12]
+    (24, triad('C', 'major'), triad('C', 'minor'))
+    """
+    if name == "ALL_TRIADS":
+        return _all_triads()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
