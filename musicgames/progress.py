@@ -123,6 +123,7 @@ PROGRESS_SUFFIXES: tuple[str, ...] = (".sqlite3", ".sqlite", ".db")
 JOURNAL_MODE = "DELETE"
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _ENV_VAR = "MUSICGAMES_DATA_DIR"
+_FILE_ENV_VAR = "MUSICGAMES_PROGRESS_FILE"
 _MAX_NAME = 80
 _MAX_TEXT = 200
 _SCHEMA = """
@@ -203,7 +204,12 @@ def data_dir() -> Path:
 
 
 def default_path() -> Path:
-    """The default progress file: ``progress.sqlite3`` in :func:`data_dir`."""
+    """The default progress file: ``$MUSICGAMES_PROGRESS_FILE`` if set (the classroom server
+    sets it to the student's own file in the class folder), else ``progress.sqlite3`` in
+    :func:`data_dir`."""
+    override = os.environ.get(_FILE_ENV_VAR, "").strip()
+    if override:
+        return Path(override).expanduser()
     return data_dir() / "progress.sqlite3"
 
 
