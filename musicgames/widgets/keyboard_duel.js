@@ -337,10 +337,8 @@ function render({ model, el }) {
     return ui.rules ? rulesBox.querySelector(".mg-duel-dialog") : overlay.hidden ? null : overlay.querySelector(".mg-duel-dialog");
   }
 
-  function onKeydown(event) {
-    event.stopPropagation(); // the widget's keys never reach the notebook
-    const target = event.target;
-    if (target instanceof Element && target.closest("select, input, textarea")) return;
+  // Tab: a modal dialog holds the focus (the shared guard leaves Tab to the page).
+  function onTab(event) {
     const dialog = openDialog();
     if (event.key === "Tab" && dialog) {
       // a modal dialog holds focus
@@ -358,9 +356,15 @@ function render({ model, el }) {
         event.preventDefault();
         first.focus();
       }
-      return;
     }
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+  }
+  root.addEventListener("keydown", onTab);
+
+  // Every other key pressed in the widget comes here through the shared guard (_focus.js),
+  // which keeps it from the notebook; Enter and Space on a button click the button.
+  function onKeydown(event) {
+    const target = event.target;
+    const dialog = openDialog();
     if (event.key === "Escape") {
       event.preventDefault();
       if (ui.rules) toggleRules();
@@ -402,7 +406,7 @@ function render({ model, el }) {
       shortcut(name);
     }
   }
-  root.addEventListener("keydown", onKeydown);
+  const guard = guardKeys(root, { onKey: onKeydown, label: () => t("duel.focus") });
 
   function focusKey(key) {
     ui.keyFocus = key;
@@ -739,7 +743,10 @@ function render({ model, el }) {
         label += " → " + chance;
       }
       node.setAttribute("aria-label", label);
-      node.addEventListener("click", () => onCard(card.id));
+      node.addEventListener("click", (event) => {
+        event.stopPropagation(); // the focus stays on the card (see _focus.js)
+        onCard(card.id);
+      });
       handRow.appendChild(node);
     }
   }
@@ -1058,13 +1065,15 @@ function render({ model, el }) {
   model.on("change:strings", draw);
   drawCards();
   draw();
+  guard.refresh();
 
   return () => {
     resize.disconnect();
     model.off("change:table", onTable);
     model.off("change:cards_svg", onSvg);
     model.off("change:strings", draw);
-    root.removeEventListener("keydown", onKeydown);
+    root.removeEventListener("keydown", onTab);
+    guard.destroy();
     root.remove();
   };
 }

@@ -32,7 +32,7 @@ Progress
 Given ``progress=`` (a :class:`musicgames.progress.ProgressStore`), the widget stores what
 the game teaches about chord tones, from the person's side (White), under the activity
 ``"keyboard_duel"``. Every row's ``item`` names a key as ``"<note> of <chord>"``: the key's
-note in solfège without octave, black keys with sharps as on the board (D2), and the chord
+note in solfège without octave, spelled in the key of its chord (``Triad.spell``), and the chord
 of the piano card it lies on, in English letter names as the chord quiz stores them —
 ``"Sol of C major"``, ``"Do♯ of A major"`` (see :func:`progress_item`).
 

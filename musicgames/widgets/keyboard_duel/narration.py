@@ -44,8 +44,11 @@ class Words:
 
     def note(self, key: int, piano: Sequence[int] | None = None) -> str:
         """A key's note name without octave (spelled in the chord of its card when
-        ``piano``, the pair of piano cards, is given)."""
-        return key_name(key, self.naming).split(" (")[0]
+        ``piano``, the pair of piano cards, is given: B♭ in F major, A♯ in B major)."""
+        if piano is None:
+            return key_name(key, self.naming).split(" (")[0]
+        triad = PIANO_CARDS[piano[key // KEYS_PER_CARD]].triad
+        return triad.tone_name(key % KEYS_PER_CARD, self.naming)
 
     def key_label(self, key: int, piano: Sequence[int]) -> str:
         """A key's accessible name: ``'Re, left card, ff'`` (no mark: no third part)."""

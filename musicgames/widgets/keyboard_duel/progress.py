@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from musicgames.duel import PIANO_CARDS, WHITE, key_name
+from musicgames.duel import PIANO_CARDS, WHITE
 from musicgames.duel.cards import KEYS_PER_CARD
 from musicgames.theory import Naming
 
@@ -19,16 +19,18 @@ PROGRESS_ACTIVITY = "keyboard_duel"
 
 
 def progress_item(key: int, piano: Sequence[int]) -> str:
-    """How a progress row names a key (0–23) of the board whose piano cards are ``piano``: its
-    note in solfège without octave (black keys with sharps, as on the board), then the chord
-    of its card in English letter names. The same key of the same chord is always named the
-    same, whatever the page's naming and language.
+    """How a progress row names a key (0–23) of the board whose piano cards are ``piano``:
+    its note in solfège without octave, spelled in the key of its card's chord
+    (``Triad.spell``: Si♭ in F major, La♯ in B major), then the chord of its card in English
+    letter names. The same key of the same chord is always named the same, whatever the
+    page's naming and language.
 
     >>> progress_item(7, (0, 9)), progress_item(13, (0, 9))
     ('Sol of C major', 'Do♯ of A major')
     """
-    note = key_name(key, Naming.SOLFEGE).split(" (")[0]
-    chord = PIANO_CARDS[piano[key // KEYS_PER_CARD]].name(Naming.LETTERS, "en")
+    card = PIANO_CARDS[piano[key // KEYS_PER_CARD]]
+    note = card.triad.tone_name(key % KEYS_PER_CARD, Naming.SOLFEGE)
+    chord = card.name(Naming.LETTERS, "en")
     return f"{note} of {chord}"
 
 

@@ -73,8 +73,8 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
       placements, duels, rounds and games as each turn ends (see the module's notes).
     """
 
-    _esm = joined("_dom.js", "keyboard_duel.js")
-    _css = joined("keyboard_duel.css")
+    _esm = joined("_dom.js", "_focus.js", "keyboard_duel.js")
+    _css = joined("_focus.css", "keyboard_duel.css")
 
     table = traitlets.Dict().tag(sync=True)
     cards_svg = traitlets.List(traitlets.Unicode()).tag(sync=True)
