@@ -1,10 +1,15 @@
 """musicgames: note reading and chord tones through play, in Jupyter.
 
 The note and chord model lives in :mod:`musicgames.theory` and is re-exported here.
+
+>>> import musicgames
+>>> len(musicgames.ALL_TRIADS)
+24
 """
 
+from typing import TYPE_CHECKING
+
 from musicgames.theory import (
-    ALL_TRIADS,
     CARD_NOTES,
     LETTERS,
     SYLLABLES,
@@ -33,3 +38,15 @@ __all__ = [
     "triad",
 ]
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from musicgames.theory import ALL_TRIADS
+
+
+def __getattr__(name: str) -> object:
+    """``ALL_TRIADS`` is built on first use: ``import musicgames`` does not load music21."""
+    if name == "ALL_TRIADS":
+        from musicgames import theory
+
+        return theory.ALL_TRIADS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,119 @@
+"""Whether a notebook runs as an app for a class, and for which student.
+
+The classroom server (``python -m musicgames.classroom``) shows the games, drills, quizzes and
+lessons as web apps (Voila): students see the outputs only, never code cells, and cannot run
+anything. It tells its kernels so through environment variables, and widgets and notebooks ask
+this module rather than reading them:
+
+* :func:`in_app` — ``True`` under the classroom server. A widget or a notebook then says
+  nothing about running cells, menus or keyboard shortcuts of JupyterLab;
+* :func:`class_folder` — the folder the teacher chose for the class's progress files;
+* :func:`student` — the student's name, which the start page asks once and passes to each app
+  in its address (``?student=Ana``);
+* :func:`student_file` — that student's own progress file in the class folder.
+
+Outside the classroom server nothing is set:
+
+>>> import os
+>>> os.environ.pop(APP_ENV, None) and None
+>>> in_app(), student()
+(False, None)
+
+Names are tidied (spaces trimmed and collapsed); two spellings that differ only in case,
+spaces or punctuation are the same student and share one file:
+
+>>> student_file("  Ana  María ", "class").as_posix()
+'class/ana-maría.sqlite3'
+>>> student_file("ana maría!", "class") == student_file("Ana María", "class")
+True
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from pathlib import Path
+from urllib.parse import parse_qs
+
+__all__ = [
+    "APP_ENV",
+    "CLASS_FOLDER_ENV",
+    "NotANameError",
+    "class_folder",
+    "clean_name",
+    "in_app",
+    "student",
+    "student_file",
+]
+
+#: Set to ``"1"`` by the classroom server for the kernels of its apps.
+APP_ENV = "MUSICGAMES_APP"
+#: The class folder (progress files, one per student), set by the classroom server.
+CLASS_FOLDER_ENV = "MUSICGAMES_CLASS_FOLDER"
+#: The query string of the app's address; Voila puts it in its kernels' environment.
+_QUERY_ENV = "QUERY_STRING"
+_MAX_NAME = 60
+
+
+class NotANameError(ValueError):
+    """A student's name that cannot name a progress file: empty, or with no letter or digit."""
+
+
+def in_app() -> bool:
+    """``True`` when this kernel runs a notebook as an app of the classroom server."""
+    return os.environ.get(APP_ENV, "") == "1"
+
+
+def class_folder() -> Path | None:
+    """The class folder the teacher chose, when running under the classroom server."""
+    folder = os.environ.get(CLASS_FOLDER_ENV, "").strip()
+    return Path(folder) if folder else None
+
+
+def clean_name(name: str) -> str:
+    """A student's name as typed, trimmed, with inner spaces collapsed (at most 60 letters).
+
+    >>> clean_name("  José   Luis ")
+    'José Luis'
+    >>> clean_name("   ")
+    Traceback (most recent call last):
+    ...
+    musicgames.appmode.NotANameError: '   ' is not a name: type at least one letter or digit
+    """
+    cleaned = " ".join(unicodedata.normalize("NFC", str(name)).split())[:_MAX_NAME]
+    if not _slug(cleaned):
+        raise NotANameError(f"{name!r} is not a name: type at least one letter or digit")
+    return cleaned
+
+
+def student() -> str | None:
+    """The student's name given to this app (``?student=`` in its address), if any.
+
+    Only under the classroom server; a name that is not a name counts as none.
+    """
+    if not in_app():
+        return None
+    values = parse_qs(os.environ.get(_QUERY_ENV, "")).get("student")
+    if not values:
+        return None
+    try:
+        return clean_name(values[0])
+    except NotANameError:
+        return None
+
+
+def student_file(name: str, folder: str | os.PathLike[str] | None = None) -> Path:
+    """The progress file of student ``name`` in ``folder`` (default: :func:`class_folder`).
+
+    One file per student, named after the student: letters and digits kept (any alphabet),
+    lower case, everything else turned into single hyphens.
+    """
+    root = Path(folder) if folder is not None else class_folder()
+    if root is None:
+        raise NotANameError("no class folder: give one, or run under the classroom server")
+    return root / f"{_slug(clean_name(name))}.sqlite3"
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[\W_]+", "-", name.casefold()).strip("-")
