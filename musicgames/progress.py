@@ -284,8 +284,8 @@ class Answer:
 def _quote(value: object, limit: int = 40) -> str:
     """A value as messages quote it: its repr, cut to ``limit`` characters.
 
-    >>> _quote("x" * 200_000)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (200002 characters)"
+    >>> _quote("x" * 200_000, limit=10)
+    "'xxxxxxx… (200002 characters)"
     """
     text = repr(value) if not isinstance(value, float) or math.isfinite(value) else str(value)
     if len(text) <= limit:
