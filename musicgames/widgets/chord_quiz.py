@@ -129,8 +129,8 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
       ``slow_ms``, ``clock`` — as for :class:`~musicgames.widgets.NoteDrill`.
     """
 
-    _esm = joined("_dom.js", "_sound.js", "_practice.js", "chord_quiz.js")
-    _css = joined("_sound.css", "_practice.css", "chord_quiz.css")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_practice.js", "chord_quiz.js")
+    _css = joined("_focus.css", "_sound.css", "_practice.css", "chord_quiz.css")
     _title = "chord quiz"
     _activity = "quiz"
 

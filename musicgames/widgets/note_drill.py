@@ -91,8 +91,8 @@ class NoteDrill(PracticeWidget[Note]):
       fake one).
     """
 
-    _esm = joined("_dom.js", "_sound.js", "_practice.js", "note_drill.js")
-    _css = joined("_sound.css", "_practice.css", "note_drill.css")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_practice.js", "note_drill.js")
+    _css = joined("_focus.css", "_sound.css", "_practice.css", "note_drill.css")
     _title = "note drill"
     _activity = "drill"
 
