@@ -72,6 +72,7 @@ __all__ = [
     "ForeignDatabaseError",
     "HandInError",
     "ItemStats",
+    "LessonStats",
     "NewerProgressFileError",
     "ProgressError",
     "ProgressCsvError",
@@ -87,6 +88,8 @@ __all__ = [
     "demo_class",
     "export_csv",
     "hand_in_name",
+    "lesson_completion",
+    "lesson_item",
     "item_stats",
     "open_class",
     "open_progress",
@@ -99,8 +102,9 @@ __all__ = [
     "student_stats",
 ]
 
-#: What a row can be about: the note drill, the chord-tones quiz, and the two games.
-ACTIVITIES: tuple[str, ...] = ("drill", "quiz", "note_snap", "keyboard_duel")
+#: What a row can be about: the note drill, the chord-tones quiz, the two games, and the
+#: lessons' exercises (item ``"<lesson-id>/<exercise-id>"``, see :func:`lesson_item`).
+ACTIVITIES: tuple[str, ...] = ("drill", "quiz", "note_snap", "keyboard_duel", "lesson")
 #: The version of the file layout, kept in ``PRAGMA user_version``.
 SCHEMA_VERSION = 1
 #: Marks a SQLite file as a musicgames progress file (``PRAGMA application_id``, "MGPR").
@@ -246,6 +250,11 @@ class Answer:
                 )
         if not self.item:
             raise AnswerError("item '' is empty: say what was asked (a note, a chord, …)")
+        if self.activity == "lesson" and not _LESSON_ITEM.fullmatch(self.item):
+            raise AnswerError(
+                f"lesson item {self.item!r} must be '<lesson-id>/<exercise-id>', "
+                "like '01-the-staff/line-or-space'"
+            )
         if self.correct is not None and not isinstance(self.correct, bool):
             raise AnswerError(f"correct={self.correct!r} must be True, False or None")
         ms = self.response_ms
@@ -267,6 +276,33 @@ class Answer:
         correct = "" if self.correct is None else str(int(self.correct))
         ms = "" if self.response_ms is None else repr(float(self.response_ms))
         return [self.student, self.time, self.activity, self.item, self.answer, correct, ms]
+
+
+_LESSON_ITEM = re.compile(r"[\w.-]{1,80}/[\w.-]{1,80}")
+
+
+def lesson_item(lesson: str, exercise: str) -> str:
+    """The item a lesson exercise's answers are stored under: ``"<lesson-id>/<exercise-id>"``.
+
+    Lessons record each judged answer with ``record("lesson", lesson_item(...), answer,
+    correct, response_ms)``; the teacher's notebook counts, per lesson, the distinct
+    exercises answered (see :func:`lesson_completion`).
+
+    >>> lesson_item("01-the-staff", "line-or-space")
+    '01-the-staff/line-or-space'
+    >>> lesson_item("01 the staff", "x")
+    Traceback (most recent call last):
+    ...
+    musicgames.progress.AnswerError: lesson item '01 the staff/x' must be \
+'<lesson-id>/<exercise-id>', like '01-the-staff/line-or-space'
+    """
+    item = f"{lesson}/{exercise}"
+    if not _LESSON_ITEM.fullmatch(item):
+        raise AnswerError(
+            f"lesson item {item!r} must be '<lesson-id>/<exercise-id>', "
+            "like '01-the-staff/line-or-space'"
+        )
+    return item
 
 
 def _check_name(name: object) -> str:
@@ -902,6 +938,17 @@ class ClassProgress:
         rows = self.answers if student is None else self.of(student)
         return Table.of(daily_stats(rows, activity), caption=student or "Class")
 
+    def lessons_table(self, exercises: dict[str, Sequence[str]] | None = None) -> Table:
+        """Per student and lesson: exercises answered out of the lesson's, and right answers
+        (see :func:`lesson_completion`)."""
+        rows = []
+        for s in lesson_completion(self.answers, exercises):
+            done = f"{s.done} / {s.total}" if s.total is not None else str(s.done)
+            share = f"{s.right / s.answers:.0%}" if s.answers else "–"
+            rows.append((s.student, s.lesson, done, str(s.answers), share))
+        headers = ("student", "lesson", "exercises done", "answers", "right")
+        return Table(headers, tuple(rows), "Lessons")
+
     def report(self, student: str | None = None) -> Report:
         """One student's page (or the class's): tables and figures for the drill and quiz."""
         if student is not None and student not in self.students:
@@ -1155,6 +1202,83 @@ def student_stats(answers: Iterable[Answer], activity: str | None = None) -> lis
                 weakest.item if weakest else None,
             )
         )
+    return table
+
+
+@dataclass(frozen=True)
+class LessonStats:
+    """How far one student got in one lesson: distinct exercises answered (``done``) out of
+    the lesson's exercises (``total``; ``None`` when the lesson's list is not known), and the
+    share of their answers that were right."""
+
+    student: str
+    lesson: str
+    done: int
+    total: int | None
+    answers: int
+    right: int
+
+    @property
+    def completion(self) -> float | None:
+        """``done / total``, or ``None`` without a total."""
+        return min(1.0, self.done / self.total) if self.total else None
+
+
+def _lesson_exercises() -> dict[str, tuple[str, ...]]:
+    """The exercises of each lesson, as :mod:`musicgames.lessons` lists them in
+    ``LESSON_EXERCISES`` (lesson id → exercise ids); empty while it lists none."""
+    try:
+        from musicgames import lessons
+    except ImportError:  # pragma: no cover - the lessons module is part of the package
+        return {}
+    listed = getattr(lessons, "LESSON_EXERCISES", None)
+    if not isinstance(listed, dict):
+        return {}
+    return {str(k): tuple(str(e) for e in v) for k, v in listed.items()}
+
+
+def lesson_completion(
+    answers: Iterable[Answer], exercises: dict[str, Sequence[str]] | None = None
+) -> list[LessonStats]:
+    """Per student and lesson: distinct exercises answered, out of the lesson's exercises.
+
+    ``exercises`` maps a lesson id to its exercise ids (default: ``LESSON_EXERCISES`` of
+    :mod:`musicgames.lessons`, when it has one). Every lesson of that list is shown for
+    every student, answered or not; without a list, only the lessons answered.
+
+    >>> rows = [Answer("Ana", "2026-03-02T09:00:00+00:00", "lesson", f"01-the-staff/{e}",
+    ...                "x", e != "b", 900.0) for e in ("a", "b", "b")]
+    >>> [(s.lesson, s.done, s.total, s.completion) for s in lesson_completion(
+    ...     rows, {"01-the-staff": ["a", "b", "c", "d"], "02-octaves": ["a"]})]
+    [('01-the-staff', 2, 4, 0.5), ('02-octaves', 0, 1, 0.0)]
+    """
+    listed = _lesson_exercises() if exercises is None else {
+        k: tuple(v) for k, v in exercises.items()
+    }
+    done: dict[tuple[str, str], set[str]] = {}
+    tallies: dict[tuple[str, str], list[int]] = {}
+    students: set[str] = set()
+    for a in answers:
+        students.add(a.student)
+        if a.activity != "lesson" or a.correct is None:
+            continue
+        lesson, _, exercise = a.item.partition("/")
+        key = (a.student, lesson)
+        done.setdefault(key, set()).add(exercise)
+        tally = tallies.setdefault(key, [0, 0])
+        tally[0] += 1
+        tally[1] += int(a.correct)
+    keys = set(done)
+    for student in students:
+        keys.update((student, lesson) for lesson in listed)
+    table = []
+    for student, lesson in sorted(keys):
+        known = listed.get(lesson)
+        answered = done.get((student, lesson), set())
+        count = len(answered & set(known)) if known is not None else len(answered)
+        answers_count, right = tallies.get((student, lesson), [0, 0])
+        total = len(known) if known is not None else None
+        table.append(LessonStats(student, lesson, count, total, answers_count, right))
     return table
 
 
