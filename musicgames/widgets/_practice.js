@@ -1,7 +1,7 @@
 // The page side shared by the note drill and the chord quiz: a session of questions.
 //
-// This file exports nothing: the widget's Python class puts it (after _dom.js) in front of
-// the view's own file, whose view extends PracticeView.
+// This file exports nothing: the widget's Python class puts it (after _dom.js and _focus.js)
+// in front of the view's own file, whose view extends PracticeView.
 //
 // A PracticeView draws a header (title, question count, clock, score), a Start panel, the
 // stage where each question is asked and answered, and the summary. It reports:
@@ -43,13 +43,14 @@ class PracticeView {
     this.timeUpSent = 0;
     this.frame = null;
 
-    this.root = h("div", {
-      class: `mg-practice ${prefix}`, tabindex: "0", "data-lm-suppress-shortcuts": "true",
-    });
-    this.onKey = (event) => this.keydown(event);
-    this.root.addEventListener("keydown", this.onKey);
+    this.root = h("div", { class: `mg-practice ${prefix}` });
     el.append(this.root);
     this.build();
+    // Takes the focus when drawn; keeps its keys from the notebook (_focus.js).
+    this.guard = guardKeys(this.root, {
+      onKey: (event) => this.keydown(event),
+      label: () => this.t(this.words.focus),
+    });
     this.listeners = [];
     for (const name of traits) {
       const listener = () => this.update(name);
@@ -262,7 +263,7 @@ class PracticeView {
     this.clearNext();
     this.stopClock();
     if (this.frame !== null) cancelAnimationFrame(this.frame);
-    this.root.removeEventListener("keydown", this.onKey);
+    this.guard.destroy();
     for (const [name, listener] of this.listeners) this.model.off(`change:${name}`, listener);
   }
 }

@@ -128,8 +128,8 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
       ``slow_ms``, ``clock`` — as for :class:`~musicgames.widgets.NoteDrill`.
     """
 
-    _esm = joined("_dom.js", "_practice.js", "chord_quiz.js")
-    _css = joined("_practice.css", "chord_quiz.css")
+    _esm = joined("_dom.js", "_focus.js", "_practice.js", "chord_quiz.js")
+    _css = joined("_focus.css", "_practice.css", "chord_quiz.css")
     _title = "chord quiz"
     _activity = "quiz"
 

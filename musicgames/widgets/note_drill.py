@@ -90,8 +90,8 @@ class NoteDrill(PracticeWidget[Note]):
       fake one).
     """
 
-    _esm = joined("_dom.js", "_practice.js", "note_drill.js")
-    _css = joined("_practice.css", "note_drill.css")
+    _esm = joined("_dom.js", "_focus.js", "_practice.js", "note_drill.js")
+    _css = joined("_focus.css", "_practice.css", "note_drill.css")
     _title = "note drill"
     _activity = "drill"
 
