@@ -1,10 +1,14 @@
 """Stored progress: one row per answer or game event, in a small SQLite file per student.
 
-Each student has one progress file (SQLite, in WAL mode, so a drill and a game can write to
-it at the same time). It lives in the user's data folder unless another path is given, or the
-``MUSICGAMES_DATA_DIR`` environment variable names another folder (for a class on a shared
-drive, or for tests). The student's name is stored in the file once; every row carries it, so
-files from a whole class can be read together.
+Each student has one progress file (SQLite). Every answer is its own transaction, written
+through to the file itself before :meth:`ProgressStore.record` returns (a rollback journal,
+``synchronous=FULL``): a copy of the file alone, made at any moment after that, holds the
+answer, even if the notebook that wrote it was killed. Several notebooks of one student can
+write to the file at the same time; each waits for the others' short writes. The file lives
+in the user's data folder unless another path is given, or the ``MUSICGAMES_DATA_DIR``
+environment variable names another folder (for a class on a shared drive, or for tests).
+The student's name is stored in the file once; every row carries it, so files from a whole
+class can be read together.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -35,10 +39,15 @@ import csv
 import io
 import math
 import os
+import re
+import shutil
 import sqlite3
 import statistics
+import tempfile
 import threading
-from collections.abc import Iterable, Sequence
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from functools import cache
@@ -61,7 +70,9 @@ __all__ = [
     "CorruptProgressFileError",
     "DayStats",
     "ForeignDatabaseError",
+    "HandInError",
     "ItemStats",
+    "LessonStats",
     "NewerProgressFileError",
     "ProgressError",
     "ProgressCsvError",
@@ -76,6 +87,9 @@ __all__ = [
     "default_path",
     "demo_class",
     "export_csv",
+    "hand_in_name",
+    "lesson_completion",
+    "lesson_item",
     "item_stats",
     "open_class",
     "open_progress",
@@ -88,8 +102,9 @@ __all__ = [
     "student_stats",
 ]
 
-#: What a row can be about: the note drill, the chord-tones quiz, and the two games.
-ACTIVITIES: tuple[str, ...] = ("drill", "quiz", "note_snap", "keyboard_duel")
+#: What a row can be about: the note drill, the chord-tones quiz, the two games, and the
+#: lessons' exercises (item ``"<lesson-id>/<exercise-id>"``, see :func:`lesson_item`).
+ACTIVITIES: tuple[str, ...] = ("drill", "quiz", "note_snap", "keyboard_duel", "lesson")
 #: The version of the file layout, kept in ``PRAGMA user_version``.
 SCHEMA_VERSION = 1
 #: Marks a SQLite file as a musicgames progress file (``PRAGMA application_id``, "MGPR").
@@ -106,6 +121,10 @@ CSV_COLUMNS: tuple[str, ...] = (
 )
 #: File name endings read as progress files in a class folder.
 PROGRESS_SUFFIXES: tuple[str, ...] = (".sqlite3", ".sqlite", ".db")
+#: How SQLite keeps a write until it is in the file: a rollback journal, deleted at commit,
+#: so the main file alone is complete once a write returns (see benchmarks/bench_progress.py
+#: for what it costs against WAL with a checkpoint after each write).
+JOURNAL_MODE = "DELETE"
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _ENV_VAR = "MUSICGAMES_DATA_DIR"
 _FILE_ENV_VAR = "MUSICGAMES_PROGRESS_FILE"
@@ -153,6 +172,21 @@ class StudentNameError(ProgressError):
 
 class AnswerError(ProgressError):
     """An answer row with a bad value: an unknown activity, a negative time, …"""
+
+
+class HandInError(ProgressError):
+    """A hand-in that could not be written (a folder that cannot be made, a full disk, …).
+    Nothing is left behind in the folder. ``kind`` is ``"folder"`` (not a usable folder),
+    ``"same"`` (the folder of the progress file itself) or ``"write"``; ``why`` is the
+    system's reason."""
+
+    def __init__(self, folder: Path, kind: str, why: str) -> None:
+        self.folder, self.kind, self.why = folder, kind, why
+        if kind == "same":
+            message = f"cannot hand in to {folder}: it holds this very progress file"
+        else:
+            message = f"cannot hand in to {folder}: {why}"
+        super().__init__(message)
 
 
 class ProgressCsvError(ProgressError):
@@ -216,6 +250,11 @@ class Answer:
                 )
         if not self.item:
             raise AnswerError("item '' is empty: say what was asked (a note, a chord, …)")
+        if self.activity == "lesson" and not _LESSON_ITEM.fullmatch(self.item):
+            raise AnswerError(
+                f"lesson item {self.item!r} must be '<lesson-id>/<exercise-id>', "
+                "like '01-the-staff/line-or-space'"
+            )
         if self.correct is not None and not isinstance(self.correct, bool):
             raise AnswerError(f"correct={self.correct!r} must be True, False or None")
         ms = self.response_ms
@@ -237,6 +276,33 @@ class Answer:
         correct = "" if self.correct is None else str(int(self.correct))
         ms = "" if self.response_ms is None else repr(float(self.response_ms))
         return [self.student, self.time, self.activity, self.item, self.answer, correct, ms]
+
+
+_LESSON_ITEM = re.compile(r"[\w.-]{1,80}/[\w.-]{1,80}")
+
+
+def lesson_item(lesson: str, exercise: str) -> str:
+    """The item a lesson exercise's answers are stored under: ``"<lesson-id>/<exercise-id>"``.
+
+    Lessons record each judged answer with ``record("lesson", lesson_item(...), answer,
+    correct, response_ms)``; the teacher's notebook counts, per lesson, the distinct
+    exercises answered (see :func:`lesson_completion`).
+
+    >>> lesson_item("01-the-staff", "line-or-space")
+    '01-the-staff/line-or-space'
+    >>> lesson_item("01 the staff", "x")
+    Traceback (most recent call last):
+    ...
+    musicgames.progress.AnswerError: lesson item '01 the staff/x' must be \
+'<lesson-id>/<exercise-id>', like '01-the-staff/line-or-space'
+    """
+    item = f"{lesson}/{exercise}"
+    if not _LESSON_ITEM.fullmatch(item):
+        raise AnswerError(
+            f"lesson item {item!r} must be '<lesson-id>/<exercise-id>', "
+            "like '01-the-staff/line-or-space'"
+        )
+    return item
 
 
 def _check_name(name: object) -> str:
@@ -293,6 +359,56 @@ def _check_connection(connection: sqlite3.Connection, path: Path) -> None:
 
 def _check_file(path: Path) -> None:
     """Check an existing, non-empty file without writing to it."""
+    _read_rows(path, check_only=True)
+
+
+def _companions(path: Path) -> list[Path]:
+    """The files SQLite may keep beside ``path`` that can hold part of its content: a
+    ``-wal`` file (progress files of older versions, or of other programs) and a non-empty
+    ``-journal`` (a write that was cut short, to be rolled back)."""
+    found = []
+    for suffix in ("-wal", "-journal"):
+        companion = Path(f"{path}{suffix}")
+        try:
+            if companion.is_file() and companion.stat().st_size > 0:
+                found.append(companion)
+        except OSError:
+            continue
+    return found
+
+
+@contextmanager
+def _reading(path: Path) -> Iterator[sqlite3.Connection]:
+    """A connection for reading ``path`` that never writes next to it.
+
+    With nothing beside it, the file is complete as it stands and is opened ``immutable``
+    (no lock files are made: a teacher's class folder stays as it was). With a ``-wal`` or
+    ``-journal`` beside it, the file and those are copied to a temporary folder and opened
+    there, so rows still in a WAL are read (a stray WAL that does not belong to the file is
+    ignored by SQLite) and a cut-short write is rolled back, in the copy only.
+    """
+    companions = _companions(path)
+    if not companions:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
+        try:
+            yield connection
+        finally:
+            connection.close()
+        return
+    with tempfile.TemporaryDirectory(prefix="musicgames-read-") as folder:
+        copy = Path(folder) / "progress.sqlite3"
+        shutil.copyfile(path, copy)
+        for companion in companions:
+            shutil.copyfile(companion, Path(f"{copy}{companion.name[len(path.name):]}"))
+        connection = sqlite3.connect(copy, timeout=30)
+        try:
+            yield connection
+        finally:
+            connection.close()
+
+
+def _read_rows(path: Path, *, check_only: bool = False) -> list[Any]:
+    """Check a progress file and read its rows, without writing to it or beside it."""
     with path.open("rb") as handle:
         header = handle.read(len(_SQLITE_HEADER))
     if header != _SQLITE_HEADER:
@@ -300,31 +416,20 @@ def _check_file(path: Path) -> None:
             _untouched(path, "it is not an SQLite database (it may be damaged)")
         )
     try:
-        connection = _connect_read_only(path)
-        try:
+        with _reading(path) as connection:
             if _is_empty(connection):
-                return  # an empty database: nothing to lose, it may become a progress file
+                if check_only:
+                    return []  # an empty database: nothing to lose, it may become ours
+                raise CorruptProgressFileError(_untouched(path, "it is an empty database"))
             _check_connection(connection, path)
             problems = connection.execute("PRAGMA quick_check").fetchall()
             if problems != [("ok",)]:
                 raise CorruptProgressFileError(_untouched(path, "it is damaged"))
-        finally:
-            connection.close()
+            if check_only:
+                return []
+            return connection.execute(f"{_SELECT} ORDER BY time, id").fetchall()
     except sqlite3.DatabaseError as err:
         raise CorruptProgressFileError(_untouched(path, f"it is damaged ({err})")) from None
-
-
-def _connect_read_only(path: Path) -> sqlite3.Connection:
-    """Open a file for reading only, leaving no trace next to it when nobody writes it.
-
-    Without a ``-wal`` file beside it the database is complete as it stands and is opened
-    ``immutable`` (no lock files are made: a teacher's class folder stays as it was); while a
-    writer has it open, it is opened ``mode=ro`` to see the rows still in the WAL.
-    """
-    uri = path.resolve().as_uri()
-    if not Path(f"{path}-wal").exists():
-        return sqlite3.connect(f"{uri}?immutable=1", uri=True)
-    return sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=30)
 
 
 def _row_to_answer(row: Sequence[Any]) -> Answer:
@@ -366,7 +471,7 @@ def _create(path: Path) -> None:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.new")
     connection = sqlite3.connect(temporary, isolation_level=None)
     try:
-        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute(f"PRAGMA journal_mode = {JOURNAL_MODE}")
         connection.execute("BEGIN")
         _write_schema(connection)
         connection.execute("COMMIT")
@@ -450,8 +555,22 @@ class ProgressStore:
             if con.in_transaction:
                 con.execute("ROLLBACK")
             raise
-        con.execute("PRAGMA journal_mode = WAL")
-        con.execute("PRAGMA synchronous = NORMAL")
+        con.execute("PRAGMA synchronous = FULL")
+        self._switch_journal()
+
+    def _switch_journal(self) -> None:
+        """Use the rollback journal (a file of an older version may be in WAL mode: it is
+        switched, and its WAL folded in, as soon as no other notebook has it open; until
+        then each write is checkpointed into the file)."""
+        mode = self._connection.execute(f"PRAGMA journal_mode = {JOURNAL_MODE}").fetchone()
+        self._wal = str(mode[0]).lower() == "wal"
+
+    def _written_through(self) -> None:
+        """After a commit: make sure the main file alone holds it."""
+        if self._wal:
+            self._switch_journal()
+        if self._wal:
+            self._connection.execute("PRAGMA wal_checkpoint(FULL)")
 
     # -- the student ----------------------------------------------------------------------
     @property
@@ -531,8 +650,10 @@ class ProgressStore:
                 )
                 con.execute("COMMIT")
             except BaseException:
-                con.execute("ROLLBACK")
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
                 raise
+            self._written_through()
         return len(values)
 
     # -- reading --------------------------------------------------------------------------
@@ -577,9 +698,55 @@ class ProgressStore:
         new = [a for a in rows if a not in present]
         return self._insert(new) if new else 0
 
+    # -- handing in -------------------------------------------------------------------------
+    def hand_in(self, folder: str | os.PathLike[str]) -> Path:
+        """Write a copy of this file into ``folder`` for the teacher; return its path.
+
+        The copy is one self-contained file named after the student (``Ana Pérez`` →
+        ``ana-pérez.sqlite3``, see :func:`hand_in_name`). It is taken with SQLite's backup
+        API (a consistent copy, even while another notebook writes), written under a
+        temporary name and renamed into place, so the folder never holds half a file. A copy
+        handed in before by the same student is replaced; a file of the same name that is
+        someone else's (or not a progress file) is left alone and ``-2``, ``-3``, … is added.
+        """
+        student = self.student
+        if student is None:
+            raise StudentNameError(
+                f"{self.path} has no student name yet: call set_student('Name') first"
+            )
+        target_folder = Path(folder).expanduser()
+        try:
+            target_folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise HandInError(target_folder, "folder", str(err.strerror or err)) from None
+        if not target_folder.is_dir():
+            raise HandInError(target_folder, "folder", "not a folder")
+        target = _hand_in_target(target_folder, student)
+        if target.resolve() == self.path.resolve():
+            raise HandInError(target_folder, "same", "")
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        try:
+            copy = sqlite3.connect(temporary, isolation_level=None)
+            try:
+                with self._lock:
+                    self._connection.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")  # self-contained, whatever ours is
+                copy.execute("PRAGMA synchronous = FULL")
+            finally:
+                copy.close()
+            with temporary.open("rb+") as handle:
+                os.fsync(handle.fileno())
+            os.replace(temporary, target)
+            _sync_folder(target_folder)
+        except (OSError, sqlite3.Error) as err:
+            temporary.unlink(missing_ok=True)
+            why = getattr(err, "strerror", None) or str(err)
+            raise HandInError(target_folder, "write", why) from None
+        return target
+
     # -- closing --------------------------------------------------------------------------
     def close(self) -> None:
-        """Close the file (the last writer to close folds the WAL back into it)."""
+        """Close the file."""
         with self._lock:
             self._connection.close()
 
@@ -591,6 +758,62 @@ class ProgressStore:
 
     def __repr__(self) -> str:
         return f"ProgressStore({str(self.path)!r})"
+
+
+_RESERVED_NAMES = {"con", "prn", "aux", "nul"} | {
+    f"{kind}{n}" for kind in ("com", "lpt") for n in range(1, 10)
+}
+
+
+def hand_in_name(student: str) -> str:
+    """The file name a student's progress is handed in under: lower case, letters (accents
+    kept), digits, ``-`` and ``_`` only, at most 60 characters, then ``.sqlite3``.
+
+    >>> hand_in_name("Ana Pérez"), hand_in_name("../../etc/passwd"), hand_in_name("  ?! ")
+    ('ana-pérez.sqlite3', 'etc-passwd.sqlite3', 'student.sqlite3')
+    """
+    text = unicodedata.normalize("NFC", str(student)).lower()
+    text = re.sub(r"[^\w-]+", "-", text).strip("-_")[:60].strip("-_")
+    if not text:
+        text = "student"
+    if text in _RESERVED_NAMES:
+        text = f"{text}-student"
+    return f"{text}.sqlite3"
+
+
+def _file_student(path: Path) -> str | None:
+    """The student a progress file belongs to, or ``None`` if it is not a readable one."""
+    try:
+        _check_file(path)
+        with _reading(path) as connection:
+            row = connection.execute("SELECT value FROM meta WHERE key = 'student'").fetchone()
+    except (ProgressError, sqlite3.Error, OSError):
+        return None
+    return None if row is None else str(row[0])
+
+
+def _hand_in_target(folder: Path, student: str) -> Path:
+    name = hand_in_name(student)
+    stem = name.removesuffix(".sqlite3")
+    for number in range(1, 1000):
+        target = folder / (name if number == 1 else f"{stem}-{number}.sqlite3")
+        if not target.exists() or _file_student(target) == student:
+            return target
+    raise HandInError(folder, "write", f"999 files named like {name} are there already")
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the system allows it)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
 def open_progress(
@@ -617,15 +840,7 @@ def read_answers(path: str | os.PathLike[str]) -> list[Answer]:
         return read_csv(target)
     if not target.exists():
         raise ProgressError(f"{target} does not exist")
-    _check_file(target)
-    try:
-        connection = _connect_read_only(target)
-        try:
-            rows = connection.execute(f"{_SELECT} ORDER BY time, id").fetchall()
-        finally:
-            connection.close()
-    except sqlite3.DatabaseError as err:
-        raise CorruptProgressFileError(_untouched(target, f"it is damaged ({err})")) from None
+    rows = _read_rows(target)
     try:
         return [_row_to_answer(r) for r in rows]
     except ProgressError as err:
@@ -722,6 +937,17 @@ class ClassProgress:
         """Per day for one student, or for the whole class."""
         rows = self.answers if student is None else self.of(student)
         return Table.of(daily_stats(rows, activity), caption=student or "Class")
+
+    def lessons_table(self, exercises: dict[str, Sequence[str]] | None = None) -> Table:
+        """Per student and lesson: exercises answered out of the lesson's, and right answers
+        (see :func:`lesson_completion`)."""
+        rows = []
+        for s in lesson_completion(self.answers, exercises):
+            done = f"{s.done} / {s.total}" if s.total is not None else str(s.done)
+            share = f"{s.right / s.answers:.0%}" if s.answers else "–"
+            rows.append((s.student, s.lesson, done, str(s.answers), share))
+        headers = ("student", "lesson", "exercises done", "answers", "right")
+        return Table(headers, tuple(rows), "Lessons")
 
     def report(self, student: str | None = None) -> Report:
         """One student's page (or the class's): tables and figures for the drill and quiz."""
@@ -976,6 +1202,83 @@ def student_stats(answers: Iterable[Answer], activity: str | None = None) -> lis
                 weakest.item if weakest else None,
             )
         )
+    return table
+
+
+@dataclass(frozen=True)
+class LessonStats:
+    """How far one student got in one lesson: distinct exercises answered (``done``) out of
+    the lesson's exercises (``total``; ``None`` when the lesson's list is not known), and the
+    share of their answers that were right."""
+
+    student: str
+    lesson: str
+    done: int
+    total: int | None
+    answers: int
+    right: int
+
+    @property
+    def completion(self) -> float | None:
+        """``done / total``, or ``None`` without a total."""
+        return min(1.0, self.done / self.total) if self.total else None
+
+
+def _lesson_exercises() -> dict[str, tuple[str, ...]]:
+    """The exercises of each lesson, as :mod:`musicgames.lessons` lists them in
+    ``LESSON_EXERCISES`` (lesson id → exercise ids); empty while it lists none."""
+    try:
+        from musicgames import lessons
+    except ImportError:  # pragma: no cover - the lessons module is part of the package
+        return {}
+    listed = getattr(lessons, "LESSON_EXERCISES", None)
+    if not isinstance(listed, dict):
+        return {}
+    return {str(k): tuple(str(e) for e in v) for k, v in listed.items()}
+
+
+def lesson_completion(
+    answers: Iterable[Answer], exercises: dict[str, Sequence[str]] | None = None
+) -> list[LessonStats]:
+    """Per student and lesson: distinct exercises answered, out of the lesson's exercises.
+
+    ``exercises`` maps a lesson id to its exercise ids (default: ``LESSON_EXERCISES`` of
+    :mod:`musicgames.lessons`, when it has one). Every lesson of that list is shown for
+    every student, answered or not; without a list, only the lessons answered.
+
+    >>> rows = [Answer("Ana", "2026-03-02T09:00:00+00:00", "lesson", f"01-the-staff/{e}",
+    ...                "x", e != "b", 900.0) for e in ("a", "b", "b")]
+    >>> [(s.lesson, s.done, s.total, s.completion) for s in lesson_completion(
+    ...     rows, {"01-the-staff": ["a", "b", "c", "d"], "02-octaves": ["a"]})]
+    [('01-the-staff', 2, 4, 0.5), ('02-octaves', 0, 1, 0.0)]
+    """
+    listed = _lesson_exercises() if exercises is None else {
+        k: tuple(v) for k, v in exercises.items()
+    }
+    done: dict[tuple[str, str], set[str]] = {}
+    tallies: dict[tuple[str, str], list[int]] = {}
+    students: set[str] = set()
+    for a in answers:
+        students.add(a.student)
+        if a.activity != "lesson" or a.correct is None:
+            continue
+        lesson, _, exercise = a.item.partition("/")
+        key = (a.student, lesson)
+        done.setdefault(key, set()).add(exercise)
+        tally = tallies.setdefault(key, [0, 0])
+        tally[0] += 1
+        tally[1] += int(a.correct)
+    keys = set(done)
+    for student in students:
+        keys.update((student, lesson) for lesson in listed)
+    table = []
+    for student, lesson in sorted(keys):
+        known = listed.get(lesson)
+        answered = done.get((student, lesson), set())
+        count = len(answered & set(known)) if known is not None else len(answered)
+        answers_count, right = tallies.get((student, lesson), [0, 0])
+        total = len(known) if known is not None else None
+        table.append(LessonStats(student, lesson, count, total, answers_count, right))
     return table
 
 

@@ -395,6 +395,93 @@ class Triad:
         """The pitch classes (0 = C … 11 = B) of root, third and fifth."""
         return (self.root.pitch_class, self.third.pitch_class, self.fifth.pitch_class)
 
+    @property
+    def key_name(self) -> str:
+        """The chord's key in music21's notation: ``'B-'`` (B♭ major), ``'c#'`` (C♯ minor).
+
+        >>> triad("Bb").key_name, triad("C#", "minor").key_name
+        ('B-', 'c#')
+        """
+        tonic = self.root.to_music21().name
+        return tonic if self.quality == "major" else tonic.lower()
+
+    def spell(self, pitch_class: int) -> Note:
+        """The pitch class ``pitch_class`` (0 = C … 11 = B) spelled in the chord's key, octave 3.
+
+        The chord's key is the major key of a major triad and the natural minor key of a
+        minor one (B♭ major → B♭ major; F minor → F minor, four flats). Then:
+
+        1. the chord's own tones are spelled exactly as the triad spells them;
+        2. the other scale tones are spelled as the key signature spells them (as
+           music21's ``key.Key(...).pitches``);
+        3. a note outside the scale (chromatic) — the rule chosen here:
+
+           * a **white key keeps its plain letter name**: E in E♭ major, C in C♯ minor,
+             never F♭ or B♯ for a note outside the key;
+           * a **black key is spelled as in the key's harmonic chromatic scale**, the usual
+             textbook spelling of chromatic notes in a key, the same going up and down:
+             degrees 1 ♭2 2 ♭3 3 4 ♯4 5 ♭6 6 ♭7 7 from the tonic. So flat keys get flats
+             (G♭ in F major, D♭ in E♭ major), sharp keys sharps (A♯ in E major), and a minor
+             key's raised sixth and seventh are the ones harmony books write (C♯, the
+             leading tone of D minor; F♯ in G minor). C major gets D♭ E♭ F♯ A♭ B♭.
+           * Should that spelling need a double sharp or flat (only in keys beyond seven
+             sharps or flats), the key signature's sign is used instead.
+
+        "Octave 3" is the Franco-Belgian octave of the letter (Do3 = middle C), so B♯ is
+        ``Si#3`` and C♭ is ``Dob3``; :meth:`spell_midi` spells a key at its own pitch.
+
+        >>> bb = triad("Si♭", "major")
+        >>> [bb.spell(pc).solfege for pc in (10, 2, 5, 3, 9)]   # chord tones, then scale tones
+        ['Sib3', 'Re3', 'Fa3', 'Mib3', 'La3']
+        >>> [bb.spell(pc).label("letters", octave=False) for pc in (1, 6, 8, 4)]  # chromatic
+        ['D♭', 'G♭', 'A♭', 'E']
+        >>> [triad("F", "minor").spell(pc).solfege for pc in (5, 8, 0)]
+        ['Fa3', 'Lab3', 'Do3']
+        >>> triad("D", "minor").spell(1).solfege     # the leading tone of D minor
+        'Do#3'
+        >>> triad("C").spell(12)
+        Traceback (most recent call last):
+        ...
+        musicgames.theory.TriadError: pitch class 12 is not one of 0 (C) to 11 (B)
+        """
+        if isinstance(pitch_class, bool) or not isinstance(pitch_class, int):
+            raise TriadError(f"pitch class {pitch_class!r} is not a whole number from 0 to 11")
+        if not 0 <= pitch_class <= 11:
+            raise TriadError(f"pitch class {pitch_class!r} is not one of 0 (C) to 11 (B)")
+        step, alter = _key_spellings(self)[pitch_class]
+        return Note(step, alter, 4)
+
+    def spell_midi(self, midi: int) -> Note:
+        """The piano key ``midi`` (60 = middle C) spelled in the chord's key, at its pitch.
+
+        Spelled as :meth:`spell` spells its pitch class, with the octave that keeps the
+        pitch: in C♯ minor, MIDI 72 (a C) is spelled ``Do4``, in C♯ major ``Si#3``.
+
+        >>> triad("C#", "minor").spell_midi(72).solfege, triad("C#").spell_midi(72).solfege
+        ('Do4', 'Si#3')
+        """
+        if isinstance(midi, bool) or not isinstance(midi, int) or not 0 <= midi <= 127:
+            raise TriadError(f"MIDI key {midi!r} is not a whole number from 0 to 127")
+        note = self.spell(midi % 12)
+        return Note(note.step, note.alter, note.scientific_octave + (midi - note.midi) // 12)
+
+    def tone_name(
+        self, pitch_class: int, naming: Naming | str = Naming.SOLFEGE, *, octave: bool = False
+    ) -> str:
+        """The name of a pitch class (or, with ``octave=True``, of a MIDI key) in this chord.
+
+        The words the pages show for a key or a tone in the chord's context: spelled by
+        :meth:`spell`, written in either naming with real ♯ and ♭ signs. Note names are
+        the same in English and Spanish (Do Re Mi…; C D E…), so there is no language here.
+
+        >>> eb = triad("Eb")
+        >>> eb.tone_name(3), eb.tone_name(10, "letters"), eb.tone_name(70, octave=True)
+        ('Mi♭', 'B♭', 'Si♭3')
+        """
+        if octave:
+            return self.spell_midi(pitch_class).label(naming)
+        return self.spell(pitch_class).label(naming, octave=False)
+
     def name(self, naming: Naming | str = Naming.LETTERS, language: str = "en") -> str:
         """The chord's name: root without octave, then the quality.
 
@@ -464,6 +551,45 @@ def _build_triad(root: Note, quality: str) -> Triad:
     if chord.quality != quality:  # music21 is the judge of what it built
         raise TriadError(f"music21 built a {chord.quality} chord for {root.scientific} {quality}")
     return Triad(tones[0], tones[1], tones[2], quality)
+
+
+_WHITE_PITCH_CLASSES = frozenset(_LETTER_PITCH_CLASS.values())
+#: Harmonic chromatic scale: for each number of semitones above the tonic, how many letters.
+_CHROMATIC_DEGREE = (0, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6, 6)
+
+
+def _alter_between(pitch_class: int, letter: str) -> int:
+    """The alteration (−6…+5) that makes ``letter`` sound ``pitch_class``."""
+    return (pitch_class - _LETTER_PITCH_CLASS[letter] + 6) % 12 - 6
+
+
+@cache
+def _key_spellings(chord: Triad) -> tuple[tuple[str, int], ...]:
+    """(step, alter) for pitch classes 0…11 in the chord's key; see :meth:`Triad.spell`."""
+    from music21.key import Key
+
+    key = Key(chord.key_name)
+    spelled: dict[int, tuple[str, int]] = {}
+    for pitch in key.pitches[:7]:
+        spelled[pitch.pitchClass] = (pitch.step, int(pitch.alter))
+    for tone in chord.tones:
+        spelled[tone.pitch_class] = (tone.step, tone.alter)
+    tonic = LETTERS.index(chord.root.step)
+    for pc in range(12):
+        if pc in spelled:
+            continue
+        if pc in _WHITE_PITCH_CLASSES:
+            letter = LETTERS[[_LETTER_PITCH_CLASS[x] for x in LETTERS].index(pc)]
+            spelled[pc] = (letter, 0)
+            continue
+        letter = LETTERS[(tonic + _CHROMATIC_DEGREE[(pc - chord.root.pitch_class) % 12]) % 7]
+        alter = _alter_between(pc, letter)
+        if abs(alter) != 1:  # beyond seven sharps or flats: the key signature's sign
+            sign = 1 if key.sharps > 0 else -1
+            letter = next(x for x in LETTERS if _alter_between(pc, x) == sign)
+            alter = sign
+        spelled[pc] = (letter, alter)
+    return tuple(spelled[pc] for pc in range(12))
 
 
 _MAJOR_ROOTS = ("C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B")

@@ -33,13 +33,13 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 # -- writing and reading -----------------------------------------------------------------------
 
 
-def test_a_new_file_is_created_in_wal_mode_with_our_marks(tmp_path: Path) -> None:
+def test_a_new_file_uses_a_rollback_journal_and_has_our_marks(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "ana.sqlite3"
     with ProgressStore(path, student="Ana") as store:
         store.record("drill", "Sol3", "Sol", True, 900)
     con = sqlite3.connect(path)
     try:
-        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
         assert con.execute("PRAGMA user_version").fetchone()[0] == progress.SCHEMA_VERSION
         assert con.execute("PRAGMA application_id").fetchone()[0] == progress.APPLICATION_ID
     finally:

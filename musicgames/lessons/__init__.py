@@ -29,7 +29,11 @@ from musicgames.lessons.lesson import Lesson, spell
 from musicgames.lessons.page import LessonPage, lesson_exercises, open_lesson, plan_of
 from musicgames.lessons.settings import LessonSettings
 
+#: Every lesson's exercise ids, in order (what the teacher's notebook counts per lesson).
+LESSON_EXERCISES: dict[str, list[str]] = lesson_exercises()
+
 __all__ = [
+    "LESSON_EXERCISES",
     "SIZES",
     "Exercise",
     "Lesson",

@@ -272,12 +272,12 @@ class Lesson:
             self.on_answer(step, question, index, correct)
         if self.progress is None or not self.lesson_id or not step:
             return
-        from musicgames.progress import ProgressError
+        from musicgames.progress import ProgressError, lesson_item
 
         try:
             self.progress.record(
                 activity="lesson",
-                item=f"{self.lesson_id}/{step}",
+                item=lesson_item(self.lesson_id, step),
                 answer=question.options[index],
                 correct=correct,
                 response_ms=None,

@@ -17,6 +17,8 @@ _WHERE = {
     "play_keyboard_duel": "musicgames.widgets.keyboard_duel",
     "NoteDrill": "musicgames.widgets.note_drill",
     "ChordTonesQuiz": "musicgames.widgets.chord_quiz",
+    "HandInBox": "musicgames.widgets.hand_in",
+    "hand_in_button": "musicgames.widgets.hand_in",
 }
 
 __all__ = sorted(_WHERE)

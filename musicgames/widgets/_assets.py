@@ -1,10 +1,12 @@
 """A widget's page files: its view's JavaScript or CSS, after the shared files it uses.
 
 anywidget takes one ES module and one style sheet per widget. What several views share lives
-in files of its own next to them (``_dom.js``: building elements; ``_practice.js`` and
-``_practice.css``: the session view of the note drill and the chord quiz). Those files
-define names and export nothing; :func:`joined` puts them in front of the view's own file, so
-the view uses their names as its own, and the page still loads a single module.
+in files of its own next to them (``_dom.js``: building elements; ``_focus.js`` and
+``_focus.css``: taking the focus and keeping the widget's keys from the notebook;
+``_practice.js`` and ``_practice.css``: the session view of the note drill and the chord
+quiz). Those files define names and export nothing; :func:`joined` puts them in front of the
+view's own file, so the view uses their names as its own, and the page still loads a single
+module.
 """
 
 from __future__ import annotations

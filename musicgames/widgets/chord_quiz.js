@@ -13,8 +13,8 @@
 // or the chosen name) minus that is response_ms. Chosen keys are marked at once.
 //
 // What the quiz shares with the note drill (PracticeView: header, clock, timing, feedback
-// pause, summary) is in _practice.js, and h() and fill() are in _dom.js: the Python class
-// puts both in front of this file.
+// pause, summary) is in _practice.js, h() and fill() are in _dom.js, guardKeys() in
+// _focus.js: the Python class puts them in front of this file.
 
 const CHOICE_KEYS = {
   Digit1: 0, Digit2: 1, Digit3: 2, Digit4: 3, Digit5: 4, Digit6: 5,
@@ -34,6 +34,7 @@ class QuizView extends PracticeView {
         timeLeft: "quiz.time.left", timeUp: "quiz.time.up",
         summaryTitle: "quiz.summary.title", summaryTotal: "quiz.summary.total",
         summaryMedian: "quiz.summary.median", again: "quiz.again",
+        focus: "quiz.focus",
       },
     });
   }

@@ -14,8 +14,8 @@
 // The student's choice is marked at once; right or wrong follows from the kernel.
 //
 // What the drill shares with the chord quiz (PracticeView: header, clock, timing, feedback
-// pause, summary) is in _practice.js, and h() and fill() are in _dom.js: the Python class
-// puts both in front of this file.
+// pause, summary) is in _practice.js, h() and fill() are in _dom.js, guardKeys() in
+// _focus.js: the Python class puts them in front of this file.
 
 const NAME_KEYS = {
   Digit1: 0, Digit2: 1, Digit3: 2, Digit4: 3, Digit5: 4, Digit6: 5, Digit7: 6,
@@ -36,6 +36,7 @@ class DrillView extends PracticeView {
         timeLeft: "drill.time.left", timeUp: "drill.time.up",
         summaryTitle: "drill.summary.title", summaryTotal: "drill.summary.total",
         summaryMedian: "drill.summary.median", again: "drill.again",
+        focus: "drill.focus",
       },
     });
   }

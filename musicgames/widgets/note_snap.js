@@ -16,7 +16,8 @@
 // kernel answers. Computer slaps come with the card (their times were drawn in Python) and
 // are drawn at their moment, counted from the same painted time.
 //
-// h() and fill() are in _dom.js, which the Python class puts in front of this file.
+// h() and fill() are in _dom.js, guardKeys() in _focus.js: the Python class puts them in front
+// of this file.
 
 const SPACE = "Space";
 const FLIP_KEYS = new Set(["Enter", "NumpadEnter"]);
@@ -45,9 +46,7 @@ class SnapView {
     this.face = null;         // the card element on the page
     this.signatures = {};
     this.timings = [];        // measurements, read by the browser tests and figures
-    this.root = h("div", {
-      class: "mg-snap", tabindex: "0", "data-lm-suppress-shortcuts": "true",
-    });
+    this.root = h("div", { class: "mg-snap" });
     this.root.mgSnap = this;
     this.slots = {};
     const slot = (name, cls) => (this.slots[name] = h("div", { class: cls }));
@@ -64,21 +63,10 @@ class SnapView {
       slot("panel", "mg-snap-panels"),
     );
     el.append(this.root);
-    this.onKey = (event) => this.keydown(event);
-    this.root.addEventListener("keydown", this.onKey);
-    this.root.addEventListener("pointerdown", (event) => {
-      const t = event.target;
-      if (!(t instanceof Element && t.closest("input, select, button, textarea"))) {
-        this.root.focus({ preventScroll: true });
-      }
-    });
-    this.root.addEventListener("click", (event) => {
-      // After a click on one of the game's buttons, keys go to the table again (a focused
-      // button would take Space and Enter for itself).
-      const t = event.target;
-      if (t instanceof Element && t.closest("button") && !t.closest("form")) {
-        this.root.focus({ preventScroll: true });
-      }
+    // Takes the focus when drawn, keeps the game's keys from the notebook (_focus.js).
+    this.guard = guardKeys(this.root, {
+      onKey: (event) => this.keydown(event),
+      label: () => this.t("snap.focus"),
     });
     this.onChange = () => this.draw();
     this.traits = ["table", "strings", "form", "options", "notice", "card_svgs",
@@ -91,7 +79,7 @@ class SnapView {
   destroy() {
     this.clearTimers();
     for (const name of this.traits) this.model.off(`change:${name}`, this.onChange);
-    this.root.removeEventListener("keydown", this.onKey);
+    this.guard.destroy();
   }
 
   t(key, values) {
@@ -120,21 +108,14 @@ class SnapView {
   }
 
   // -- what people do -------------------------------------------------------------------
+  // The focus guard hands every plain key here, and keeps it from the notebook.
   keydown(event) {
-    const target = event.target;
-    if (target instanceof Element && target.closest("input, select, textarea")) {
-      event.stopPropagation();  // typing in the settings form: no notebook shortcuts
-      return;
-    }
-    if (event.ctrlKey || event.metaKey || event.altKey || event.code === "Tab") return;
     const at = performance.now();
-    event.stopPropagation();
     const table = this.model.get("table") || {};
     const seats = table.seats || [];
     const slapper = seats.find((s) => s.kind === "person" && s.key === event.code);
     const isFlip = FLIP_KEYS.has(event.code);
     const isCall = event.code in CALL_KEYS;
-    if (slapper || isFlip || isCall || event.code === "Escape") event.preventDefault();
     if (event.repeat) return;  // a key held down slaps (or flips) once
     if (slapper) {
       this.slap(slapper.seat, at, "key", event.timeStamp);

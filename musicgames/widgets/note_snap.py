@@ -42,7 +42,6 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -83,7 +82,6 @@ __all__ = [
 ]
 
 _LOG = logging.getLogger(__name__)
-_HERE = Path(__file__).parent
 
 PERSON = "person"
 COMPUTER = "computer"
@@ -548,8 +546,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
       handle one message as the page sends it.
     """
 
-    _esm = joined("_dom.js", "note_snap.js")
-    _css = _HERE / "note_snap.css"
+    _esm = joined("_dom.js", "_focus.js", "note_snap.js")
+    _css = joined("_focus.css", "note_snap.css")
 
     table = traitlets.Dict().tag(sync=True)
     form = traitlets.Dict().tag(sync=True)

@@ -122,7 +122,7 @@ def start_game(page: Any, kernel_execute: KernelExecute, opponent: str, *, seed:
 
 
 def enabled_cards(page: Any) -> Any:
-    return page.locator(f"{ROOT}-hand {ROOT}-card:not([disabled])")
+    return page.locator(f"{ROOT}-hand {ROOT}-card:not([aria-disabled=true])")
 
 
 def acked(page: Any) -> None:
@@ -173,7 +173,7 @@ def move_by_clicking(page: Any, rng: random.Random) -> tuple[int, int] | None:
 def answer_duel(page: Any, rng: random.Random) -> None:
     """Play zero or more cards into the person's run, then lock in."""
     while rng.random() < 0.5:
-        playable = page.locator(f"{ROOT}-hand {ROOT}-card.is-duel-play:not([disabled])")
+        playable = page.locator(f"{ROOT}-hand {ROOT}-card.is-duel-play")
         if not playable.count():
             break
         playable.first.click()

@@ -1,0 +1,106 @@
+"""A hand-in button for lessons and notebooks: one click writes the student's progress file
+into the folder the teacher collects (see :meth:`musicgames.progress.ProgressStore.hand_in`).
+
+>>> import tempfile, pathlib
+>>> from musicgames.progress import ProgressStore
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> store = ProgressStore(folder / "progress.sqlite3", student="Ana")
+>>> _ = store.record("drill", "Sol3", "Sol", True, 800)
+>>> box = hand_in_button(store, folder / "class")
+>>> box.hand_in()
+>>> box.message.value
+'Handed in: ana.sqlite3 in ...class (answers: 1)'
+
+>>> hand_in_button(None).message.value
+'Give your name (STUDENT = "Ana") to keep and hand in your progress.'
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import ipywidgets
+
+from musicgames.i18n import text
+from musicgames.progress import HandInError, ProgressError, ProgressStore, read_answers
+
+__all__ = ["HandInBox", "hand_in_button"]
+
+
+class HandInBox(ipywidgets.VBox):
+    """A folder box, a Hand in button and a line that says what happened."""
+
+    def __init__(
+        self,
+        store: ProgressStore | None,
+        folder: str | os.PathLike[str] | None = None,
+        *,
+        language: str = "en",
+        **kwargs: Any,
+    ) -> None:
+        self.store = store
+        self.language = language
+        self.folder = ipywidgets.Text(
+            value=str(folder if folder is not None else Path.cwd()),
+            description=text("progress.handin.folder", language),
+            layout=ipywidgets.Layout(width="100%", max_width="600px"),
+        )
+        self.button = ipywidgets.Button(
+            description=text("progress.handin.button", language),
+            icon="upload",
+            button_style="primary",
+            tooltip=text("progress.handin.help", language),
+        )
+        self.message = ipywidgets.HTML()
+        self.button.on_click(lambda _button: self.hand_in())
+        title = ipywidgets.HTML(f"<b>{text('progress.handin.title', language)}</b>")
+        row = ipywidgets.HBox([self.folder, self.button])
+        super().__init__([title, row, self.message], **kwargs)
+        self.add_class("mg-hand-in")
+        if store is None or store.student is None:
+            self.button.disabled = True
+            self.folder.disabled = True
+            self._say("progress.handin.noname")
+
+    def _say(self, key: str, **values: object) -> None:
+        from html import escape
+
+        self.message.value = escape(text(key, self.language, **values), quote=False)
+
+    def hand_in(self) -> None:
+        """Hand the progress file in to the folder in the box (what the button does)."""
+        if self.store is None or self.store.student is None:
+            self._say("progress.handin.noname")
+            return
+        folder = self.folder.value.strip()
+        if not folder:
+            self._say("progress.handin.nofolder")
+            return
+        try:
+            target = self.store.hand_in(folder)
+            answers = len(read_answers(target))
+        except HandInError as err:
+            if err.kind == "same":
+                self._say("progress.handin.same")
+            elif err.kind == "folder":
+                self._say("progress.handin.notfolder", folder=err.folder, why=err.why)
+            else:
+                self._say("progress.handin.failed", why=err.why)
+            return
+        except (ProgressError, OSError) as err:
+            self._say("progress.handin.failed", why=getattr(err, "strerror", None) or err)
+            return
+        self._say("progress.handin.done", file=target.name, answers=answers, folder=target.parent)
+
+
+def hand_in_button(
+    store: ProgressStore | None,
+    folder: str | os.PathLike[str] | None = None,
+    *,
+    language: str = "en",
+) -> HandInBox:
+    """A ready-made hand-in box for ``store`` (``None``: no student name yet, the box says
+    how to give one). ``folder`` fills the folder box (default: the notebook's folder)."""
+    return HandInBox(store, folder, language=language)

@@ -1,0 +1,241 @@
+"""Progress files are complete at every moment, and a hand-in cannot go wrong."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from musicgames import progress
+from musicgames.progress import HandInError, ProgressStore, StudentNameError
+
+# A writer that records N answers, says so after each, and then waits to be killed.
+_KILLED_WRITER = textwrap.dedent(
+    """
+    import sys, time
+    from musicgames.progress import ProgressStore
+
+    path, count = sys.argv[1], int(sys.argv[2])
+    store = ProgressStore(path, student="Ana")
+    for i in range(count):
+        store.record("drill", f"Sol3-{i}", "Sol", i % 2 == 0, 700.0 + i)
+        print(i + 1, flush=True)
+    time.sleep(600)
+    """
+)
+
+
+def _rows_in_copy_of_main_file(path: Path, tmp_path: Path) -> int:
+    """Copy the main file alone (none of what SQLite may keep beside it) and count rows."""
+    copy_folder = tmp_path / "copy"
+    copy_folder.mkdir()
+    copy = copy_folder / "handed-in.sqlite3"
+    shutil.copyfile(path, copy)
+    assert sorted(p.name for p in copy_folder.iterdir()) == ["handed-in.sqlite3"]
+    return len(progress.read_answers(copy))
+
+
+@pytest.mark.parametrize("count", [1, 137])
+def test_a_copy_of_the_main_file_holds_every_answer_after_sigkill(
+    tmp_path: Path, count: int
+) -> None:
+    path = tmp_path / "progress.sqlite3"
+    writer = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_WRITER, str(path), str(count)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert writer.stdout is not None
+        said = [writer.stdout.readline().strip() for _ in range(count)]
+        assert said[-1] == str(count)  # record() returned N times
+    finally:
+        os.kill(writer.pid, signal.SIGKILL)
+        writer.wait(timeout=30)
+    assert writer.returncode == -signal.SIGKILL
+    assert _rows_in_copy_of_main_file(path, tmp_path) == count
+
+
+_WRITER = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from musicgames.progress import ProgressStore
+
+    path, who, go, count = sys.argv[1], sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
+    while not go.exists():
+        time.sleep(0.001)
+    store = ProgressStore(path, student="Ana")
+    for i in range(count):
+        store.record("drill", f"{who}-{i}", "Do", i % 2 == 0, float(i))
+    store.close()
+    """
+)
+
+
+@pytest.mark.slow
+def test_four_processes_writing_2000_answers_each_lose_none(tmp_path: Path) -> None:
+    path = tmp_path / "shared.sqlite3"  # not there yet: the processes race to create it
+    go = tmp_path / "go"
+    names = ("first", "second", "third", "fourth")
+    writers = [
+        subprocess.Popen([sys.executable, "-c", _WRITER, str(path), who, str(go), "2000"])
+        for who in names
+    ]
+    time.sleep(0.5)
+    go.touch()
+    for writer in writers:
+        assert writer.wait(timeout=300) == 0
+    assert _rows_in_copy_of_main_file(path, tmp_path) == 8000
+    rows = progress.read_answers(path)
+    for who in names:
+        numbers = sorted(int(a.item.split("-")[1]) for a in rows if a.item.startswith(who))
+        assert numbers == list(range(2000))
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("shared")) == [
+        "shared.sqlite3"
+    ]
+
+
+def test_a_file_of_an_older_version_in_wal_mode_is_folded_in_and_switched(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    with ProgressStore(path, student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 800)
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("PRAGMA journal_mode = WAL")
+    con.execute("PRAGMA wal_autocheckpoint = 0")
+    con.execute(
+        "INSERT INTO answers (student, time, activity, item, answer, correct, response_ms) "
+        "VALUES ('Ana', '2026-01-01T00:00:00.000000+00:00', 'drill', 'La3', 'La', 1, 900)"
+    )
+    # As an older version left it: the last rows only in the -wal file.
+    shutil.copyfile(path, tmp_path / "snapshot.sqlite3")
+    shutil.copyfile(f"{path}-wal", tmp_path / "snapshot.sqlite3-wal")
+    con.close()
+    old = tmp_path / "snapshot.sqlite3"
+    assert len(progress.read_answers(old)) == 2  # the WAL's rows are read
+    with ProgressStore(old, student="Ana") as store:
+        assert len(store) == 2
+        store.record("drill", "Si3", "Si", True, 800)
+    assert not Path(f"{old}-wal").exists()
+    copy = tmp_path / "alone"
+    copy.mkdir()
+    shutil.copyfile(old, copy / "old.sqlite3")
+    assert len(progress.read_answers(copy / "old.sqlite3")) == 3
+
+
+# -- hand-in -----------------------------------------------------------------------------------
+
+
+def test_hand_in_writes_one_self_contained_file_named_after_the_student(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path / "progress.sqlite3", student="José Pérez")
+    for i in range(5):
+        store.record("drill", "Sol3", "Sol", True, 800.0 + i)
+    folder = tmp_path / "class"
+    target = store.hand_in(folder)
+    assert target == folder / "josé-pérez.sqlite3"
+    assert sorted(p.name for p in folder.iterdir()) == ["josé-pérez.sqlite3"]
+    store.record("drill", "La3", "La", False, 900.0)  # the store goes on
+    assert len(progress.read_answers(target)) == 5
+    again = store.hand_in(folder)  # handing in again replaces the student's own copy
+    assert again == target and len(progress.read_answers(target)) == 6
+    store.close()
+    read = progress.open_class(folder)
+    assert read.students == ["José Pérez"] and read.skipped == ()
+
+
+def test_hand_in_never_overwrites_another_students_file_or_a_foreign_one(tmp_path: Path) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "ana.sqlite3").write_bytes(b"not a progress file")
+    with ProgressStore(tmp_path / "a.sqlite3", student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 800.0)
+        first = store.hand_in(folder)
+    with ProgressStore(tmp_path / "b.sqlite3", student="ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 800.0)
+        second = store.hand_in(folder)
+    assert (folder / "ana.sqlite3").read_bytes() == b"not a progress file"
+    assert (first.name, second.name) == ("ana-2.sqlite3", "ana-3.sqlite3")
+
+
+def test_hand_in_without_a_name_or_to_a_file_is_refused(tmp_path: Path) -> None:
+    with ProgressStore(tmp_path / "p.sqlite3") as store, pytest.raises(StudentNameError):
+        store.hand_in(tmp_path / "class")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    store = ProgressStore(tmp_path / "q.sqlite3", student="Ana")
+    with store, pytest.raises(HandInError, match="cannot hand in"):
+        store.hand_in(blocker)
+    assert blocker.read_text() == "x"
+
+
+def test_a_failed_hand_in_leaves_nothing_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+
+    def disk_full(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(progress.os, "replace", disk_full)
+    with ProgressStore(tmp_path / "p.sqlite3", student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 800.0)
+        with pytest.raises(HandInError, match="No space left on device"):
+            store.hand_in(folder)
+    assert list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "file"),
+    [
+        ("Ana", "ana.sqlite3"),
+        ("Chloé Dubois", "chloé-dubois.sqlite3"),
+        ("../../x", "x.sqlite3"),
+        ("con", "con-student.sqlite3"),
+        ("a/b\\c:d*e", "a-b-c-d-e.sqlite3"),
+        ("?", "student.sqlite3"),
+    ],
+)
+def test_hand_in_names_are_safe(name: str, file: str) -> None:
+    assert progress.hand_in_name(name) == file
+
+
+# -- the hand-in button ------------------------------------------------------------------------
+
+
+def test_the_hand_in_button_hands_in_and_says_so_in_both_languages(tmp_path: Path) -> None:
+    from musicgames.widgets import hand_in_button
+
+    with ProgressStore(tmp_path / "progress.sqlite3", student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 800.0)
+        box = hand_in_button(store, tmp_path / "class", language="es")
+        box.button.click()
+        assert box.message.value.startswith("Entregado: ana.sqlite3 en ")
+        assert (tmp_path / "class" / "ana.sqlite3").is_file()
+        box.folder.value = str(tmp_path / "progress.sqlite3")  # a file, not a folder
+        box.button.click()
+        assert "no se puede usar como carpeta" in box.message.value
+        box.folder.value = str(tmp_path)  # where the progress file itself lives
+        english = hand_in_button(store, tmp_path)
+        store_file_named_like_target = tmp_path / "ana.sqlite3"
+        assert not store_file_named_like_target.exists()
+        english.button.click()
+        assert english.message.value.startswith("Handed in: ana.sqlite3")
+
+
+def test_the_hand_in_button_without_a_student_explains_how_to_give_one() -> None:
+    from musicgames.widgets import hand_in_button
+
+    box = hand_in_button(None, language="es")
+    assert box.button.disabled
+    assert box.message.value.startswith("Escribe tu nombre")
