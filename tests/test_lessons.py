@@ -21,7 +21,6 @@ from musicgames.lessons import (
     lesson_exercises,
     on_a_line,
     open_lesson,
-    spell,
     staff_place,
     where,
 )
@@ -321,7 +320,7 @@ def test_a_chord_names_its_black_keys_in_its_key(lesson: Lesson) -> None:
         tonic = chord.root.to_music21().name
         key = Key(tonic if chord.quality == "major" else tonic.lower())
         for pitch in key.pitches[:7]:
-            spelled = spell(chord, pitch.pitchClass)
+            spelled = chord.spell(pitch.pitchClass)
             assert (spelled.step, spelled.alter) == (pitch.step, int(pitch.alter))
 
 

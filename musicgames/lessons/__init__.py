@@ -25,7 +25,7 @@ from musicgames.lessons.facts import (
     steps_between,
     where,
 )
-from musicgames.lessons.lesson import Lesson, spell
+from musicgames.lessons.lesson import Lesson
 from musicgames.lessons.page import LessonPage, lesson_exercises, open_lesson, plan_of
 from musicgames.lessons.settings import LessonSettings
 
@@ -47,7 +47,6 @@ __all__ = [
     "on_a_line",
     "open_lesson",
     "plan_of",
-    "spell",
     "staff_place",
     "steps_between",
     "where",

@@ -37,7 +37,7 @@ from musicgames.lessons.facts import (
 from musicgames.render import CHORD_TONE_COLOURS, Drawing, keyboard_svg, staff_svg
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note, Triad, triad
 
-__all__ = ["Lesson", "spell"]
+__all__ = ["Lesson"]
 
 _ROLES = ("root", "third", "fifth")
 _BLACK_PCS = (1, 3, 6, 8, 10)
@@ -48,27 +48,6 @@ def _triad(chord: Triad | str) -> Triad:
         return chord
     root, _, quality = chord.strip().partition(" ")
     return triad(root, quality.strip() or "major")
-
-
-def spell(chord: Triad, pitch_class: int) -> Note:
-    """A key (pitch class) named in the chord's key, in octave 3: the chord's own tones as
-    the triad spells them, the other notes of its key (major, or natural minor) as the key
-    signature spells them.
-
-    >>> spell(triad("Re", "major"), 6).solfege, spell(triad("Fa", "major"), 10).solfege
-    ('Fa#3', 'Sib3')
-    """
-    method = getattr(chord, "spell", None)
-    if callable(method):
-        return Note.parse(method(pitch_class))
-    from music21.key import Key  # the chord's key, as music21 spells its scale
-
-    tonic = chord.root.to_music21().name
-    key = Key(tonic if chord.quality == "major" else tonic.lower())
-    for pitch in key.pitches:
-        if pitch.pitchClass == pitch_class % 12:
-            return Note(pitch.step, int(pitch.alter), 4)
-    raise LessonError(f"pitch class {pitch_class} is not in the key of {chord!r}")
 
 
 class Lesson:
@@ -720,11 +699,12 @@ class Lesson:
 
     def spell_in_chord(self, items: Iterable[tuple[Triad | str, int]]) -> Exercise:
         """"In Re major, is the black key between Fa and Sol called Fa♯ or Sol♭?" — the
-        answer is how the chord's key names it (:func:`spell`), explained by the letters."""
+        answer is how the chord's key names it (:meth:`Triad.spell`), explained by the
+        letters."""
         questions = []
         for chord_name, pitch_class in items:
             chord = _triad(chord_name)
-            right_note = spell(chord, pitch_class)
+            right_note = chord.spell(pitch_class)
             midi = 60 + pitch_class % 12
             options = (self._sharp_name(midi), self._flat_name(midi))
             right = self.name(right_note, octave=False)
@@ -768,7 +748,7 @@ class Lesson:
 
         tonic = chord.root.to_music21().name
         key = Key(tonic if chord.quality == "major" else tonic.lower())
-        return [self.name(Note(p.step, int(p.alter), 4), octave=False) for p in key.pitches[:7]]
+        return [self.name(chord.spell(p.pitchClass), octave=False) for p in key.pitches[:7]]
 
     # -- Note Snap: the call cycle and matches ---------------------------------------------
     def _syllable_name(self, syllable: str) -> str:
@@ -829,8 +809,7 @@ class Lesson:
         for note in (Note.parse(n) for n in notes):
             multiplier = card.multiplier(note.pitch_class)
             mark = card.marks.get(note.pitch_class, "")
-            name = self.name(spell(card.triad, note.pitch_class) if note.pitch_class in roles
-                             else note, octave=False)
+            name = self.name(card.triad.spell(note.pitch_class), octave=False)
             if mark:
                 said = self._t("lesson.worth.why.mark", note=name, mark=mark, n=multiplier,
                                role=self._t(f"lesson.role.{roles[note.pitch_class]}"),
