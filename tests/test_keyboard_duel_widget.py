@@ -297,7 +297,7 @@ def test_move_message_moves_the_token_with_wraparound() -> None:
     assert [t["key"] for t in widget.table["tokens"]] == [22]
     assert widget.log_lines()[-1] == (
         "White plays Mi3: the token on Do♯ of Re major moves 3 to the left, "
-        "to La♯ of Sol major.")
+        "to Si♭ of Sol major.")  # spelled in G major (Triad.spell)
     assert_table_matches_state(widget)
     widget.close()
 

@@ -1,7 +1,8 @@
 // The page side shared by the note drill and the chord quiz: a session of questions.
 //
-// This file exports nothing: the widget's Python class puts it (after _dom.js and _focus.js)
-// in front of the view's own file, whose view extends PracticeView.
+// This file exports nothing: the widget's Python class puts it (after _dom.js, _focus.js and
+// _sound.js) in front of the view's own file, whose view extends PracticeView. The header
+// carries the widget's sound control (this.sound, a WidgetSound named after the view's prefix).
 //
 // A PracticeView draws a header (title, question count, clock, score), a Start panel, the
 // stage where each question is asked and answered, and the summary. It reports:
@@ -75,8 +76,9 @@ class PracticeView {
     this.count = h("span", { class: this.cls("count") });
     this.clock = h("span", { class: this.cls("clock") });
     this.scoreLine = h("span", { class: this.cls("score") });
+    this.sound = new WidgetSound(this.prefix, (key) => this.t(key));
     const header = h("div", { class: this.cls("header") },
-      this.title, this.count, this.clock, this.scoreLine);
+      this.title, this.count, this.clock, this.scoreLine, this.sound.control);
 
     this.readyText = h("p", {});
     this.startButton = h("button", { class: this.cls("start"), type: "button",
@@ -102,6 +104,7 @@ class PracticeView {
     const phase = this.model.get("phase");
     this.root.dataset.phase = phase;
     this.title.textContent = this.t(this.words.title);
+    if (what === "all" || what === "strings") this.sound.refresh();
     this.refresh(what);
     this.readyText.textContent = this.t(this.words.ready);
     this.startButton.textContent = this.t(this.words.start);
@@ -264,6 +267,7 @@ class PracticeView {
     this.stopClock();
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     this.guard.destroy();
+    this.sound.destroy();
     for (const [name, listener] of this.listeners) this.model.off(`change:${name}`, listener);
   }
 }

@@ -36,6 +36,7 @@ from musicgames.drill import DrillSummary
 from musicgames.i18n import catalogue, text
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
+from musicgames.sound import sound_strings
 from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Note, Triad, TriadError, triad
 from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
@@ -128,8 +129,8 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
       ``slow_ms``, ``clock`` — as for :class:`~musicgames.widgets.NoteDrill`.
     """
 
-    _esm = joined("_dom.js", "_focus.js", "_practice.js", "chord_quiz.js")
-    _css = joined("_focus.css", "_practice.css", "chord_quiz.css")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_practice.js", "chord_quiz.js")
+    _css = joined("_focus.css", "_sound.css", "_practice.css", "chord_quiz.css")
     _title = "chord quiz"
     _activity = "quiz"
 
@@ -173,7 +174,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
             progress=progress,
             clock=clock,
         )
-        self.strings = catalogue(language, "quiz.")
+        self.strings = {**catalogue(language, "quiz."), **sound_strings(language)}
         self.options = {
             "mode": self.mode.value,
             "questions": questions,

@@ -1,4 +1,4 @@
-// Keyboard Duel: the page side of KeyboardDuelWidget.
+// Keyboard Duel: the page side of KeyboardDuelWidget (uses h() and fill() of _dom.js).
 //
 // The kernel is the source of truth. It sends three traits:
 //   table     — everything the person's seat may see, with the legal choices already listed
@@ -9,9 +9,20 @@
 //   {type: "undo"}, {type: "hint"}, {type: "continue"}, {type: "settings", naming|language}
 // each with a sequence number `seq` that the kernel echoes in table.seq once handled.
 // The page only offers what table.legal lists, so the rules stay in Python.
+//
+// Keyboard: every card, key (with its token) and button can be focused and shows it. In the
+// hand and along the 24 keys the arrow keys move (roving tabindex); Enter or Space selects,
+// places, picks a token up; Escape clears the selection or closes a panel; H hint, U take
+// back, E end turn, L lock in, N next round, R rules. Keys pressed in the widget never reach
+// the notebook. Dialogs (opponent choice, rules) hold focus and give it back when closed.
+//
+// Layout follows the widget's own width (a ResizeObserver sets data-layout on the root):
+// "wide" from 820 px, with a side column for the duel panel and the log, so the hand stays
+// where it is during a duel; "narrow" below, one column.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const SEATS = ["white", "black"];
+const WIDE_FROM_PX = 820;
 const PIPS = {
   1: [[0.5, 0.5]],
   2: [[0.27, 0.27], [0.73, 0.73]],
@@ -20,6 +31,7 @@ const PIPS = {
   5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
   6: [[0.27, 0.22], [0.73, 0.22], [0.27, 0.5], [0.73, 0.5], [0.27, 0.78], [0.73, 0.78]],
 };
+const SHORTCUT_KEYS = { h: "hint", u: "undo", e: "end", l: "lock", n: "next", r: "rules" };
 
 // Timings of the person's clicks (click → the kernel's answer drawn), for the browser test
 // and the benchmark: window.mgKeyboardDuel.timings holds the last 200.
@@ -28,26 +40,9 @@ function timingLog() {
   return window.mgKeyboardDuel;
 }
 
-function h(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  return node;
-}
-
 function s(tag, attrs) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attrs || {})) node.setAttribute(name, String(value));
-  return node;
-}
-
-function button(className, label, onClick) {
-  const node = h("button", "mg-duel-btn " + className, label);
-  node.type = "button";
-  node.addEventListener("click", (event) => {
-    event.stopPropagation();
-    if (!node.disabled) onClick(event);
-  });
   return node;
 }
 
@@ -57,14 +52,13 @@ function placeKey(ids) {
 
 function percent(p) {
   if (p === null || p === undefined) return "–";
-  return Math.round(p * 100) + "%";
+  return Math.round(p * 100) + " %";
 }
 
 // A die as a small SVG square with its pips.
-function dieSvg(value, extraClass) {
-  const svg = s("svg", { viewBox: "0 0 20 20", width: 22, height: 22 });
+function dieSvg(value) {
+  const svg = s("svg", { viewBox: "0 0 20 20", width: 22, height: 22, "aria-hidden": "true" });
   svg.classList.add("mg-duel-die");
-  if (extraClass) svg.classList.add(extraClass);
   svg.setAttribute("data-value", value);
   svg.appendChild(s("rect", { x: 1, y: 1, width: 18, height: 18, rx: 3, class: "mg-duel-die-face" }));
   for (const [px, py] of PIPS[value] || []) {
@@ -73,39 +67,69 @@ function dieSvg(value, extraClass) {
   return svg;
 }
 
+// The elements of `box` that Tab can reach, in order.
+function tabbables(box) {
+  return [...box.querySelectorAll("button, select, [tabindex]")].filter(
+    (node) => !node.disabled && node.tabIndex >= 0 && !node.closest("[hidden]") && node.getClientRects().length
+  );
+}
+
+// The part of `node` a person can see now: clipped by the window and by every scrolling
+// ancestor (JupyterLab scrolls the notebook inside a panel, not the window).
+function visibleBox(node) {
+  const rect = node.getBoundingClientRect();
+  let top = Math.max(rect.top, 0);
+  let bottom = Math.min(rect.bottom, window.innerHeight);
+  for (let up = node.parentElement; up; up = up.parentElement) {
+    const style = getComputedStyle(up);
+    if (/(auto|scroll)/.test(style.overflowY)) {
+      const clip = up.getBoundingClientRect();
+      top = Math.max(top, clip.top);
+      bottom = Math.min(bottom, clip.bottom);
+    }
+  }
+  return { top: top - rect.top, height: Math.max(0, bottom - top) };
+}
+
 function render({ model, el }) {
-  const root = h("div", "mg-duel");
+  const root = h("div", {
+    class: "mg-duel", tabindex: "0", role: "region", "data-lm-suppress-shortcuts": "true",
+    "data-layout": "wide",
+  });
   el.appendChild(root);
 
   // What the person has picked but not yet sent: cards in hand, a token to move.
   const ui = {
     selected: new Set(),
     token: null, // board key of the person's token being moved
-    pending: null, // {seq, key} while a click waits for the kernel's answer
+    pending: null, // {seq, key} while a message waits for the kernel's answer
     chooser: false, // the New game / opponent chooser is open
     rules: false,
     dismissedDuel: null,
     game: null,
+    screen: null,
+    handFocus: null, // the card of the hand that Tab reaches (roving tabindex)
+    keyFocus: 0, // the key of the board that Tab reaches
+    returnFocus: null, // where focus goes back when a dialog closes
   };
   let seq = 0;
   const sentAt = new Map();
 
   function t(key, values) {
     const strings = model.get("strings") || {};
-    let text = strings[key];
-    if (text === undefined) text = key;
-    if (values) {
-      for (const [name, value] of Object.entries(values)) text = text.split("{" + name + "}").join(String(value));
-    }
-    return text;
+    const template = strings[key] === undefined ? key : strings[key];
+    return values ? fill(template, values) : template;
+  }
+
+  function table() {
+    return model.get("table") || {};
   }
 
   function send(message, pendingKey) {
     seq += 1;
     message.seq = seq;
     sentAt.set(seq, { at: performance.now(), type: message.type === "act" ? message.action.type : message.type });
-    if (pendingKey !== undefined) ui.pending = { seq, key: pendingKey };
-    else ui.pending = { seq, key: null };
+    ui.pending = { seq, key: pendingKey === undefined ? null : pendingKey };
     model.send(message);
     draw();
   }
@@ -116,70 +140,78 @@ function render({ model, el }) {
     send({ type: "act", action }, pendingKey);
   }
 
+  function button(className, label, onClick, extra) {
+    return h("button", {
+      type: "button", class: "mg-duel-btn " + className, "data-focus": "btn:" + className,
+      onclick: (event) => {
+        event.stopPropagation();
+        if (!event.currentTarget.disabled) onClick(event);
+      },
+      ...(extra || {}),
+    }, label);
+  }
+
   // -- the skeleton ---------------------------------------------------------------------
-  const header = h("div", "mg-duel-header");
-  const title = h("div", "mg-duel-title");
-  const status = h("div", "mg-duel-status");
-  status.setAttribute("role", "status");
-  const controls = h("div", "mg-duel-controls");
-  header.append(title, status, controls);
+  const title = h("div", { class: "mg-duel-title", id: "" });
+  const status = h("div", { class: "mg-duel-status", role: "status", "aria-live": "polite" });
+  const controls = h("div", { class: "mg-duel-controls" });
+  const header = h("div", { class: "mg-duel-header" }, title, status, controls);
 
   const players = {};
-  const seatsRow = h("div", "mg-duel-seats");
+  const seatsRow = h("div", { class: "mg-duel-seats" });
   for (const seat of SEATS) {
-    const box = h("div", "mg-duel-player mg-duel-player-" + seat);
-    box.dataset.seat = seat;
-    const name = h("div", "mg-duel-player-name");
-    const tray = h("div", "mg-duel-tray");
-    tray.dataset.seat = seat;
-    const total = h("div", "mg-duel-total");
-    const running = h("div", "mg-duel-running");
-    const figures = h("div", "mg-duel-figures");
-    figures.append(total, running);
-    box.append(name, tray, figures);
+    const name = h("div", { class: "mg-duel-player-name" });
+    const tray = h("div", { class: "mg-duel-tray", role: "list", "data-seat": seat });
+    const total = h("div", { class: "mg-duel-total" });
+    const running = h("div", { class: "mg-duel-running" });
+    const box = h("div", { class: "mg-duel-player mg-duel-player-" + seat, "data-seat": seat },
+      name, tray, h("div", { class: "mg-duel-figures" }, total, running));
     players[seat] = { box, name, tray, total, running };
     seatsRow.appendChild(box);
   }
 
-  const board = h("div", "mg-duel-board");
+  const board = h("div", { class: "mg-duel-board", role: "group" });
   const pianos = [];
   for (let p = 0; p < 2; p++) {
-    const card = h("div", "mg-duel-piano");
-    card.dataset.piano = p;
-    const name = h("div", "mg-duel-chord");
-    const keys = h("div", "mg-duel-keys");
-    const shiftRow = h("div", "mg-duel-shift-row");
-    card.append(name, keys, shiftRow);
+    const name = h("div", { class: "mg-duel-chord" });
+    const keys = h("div", { class: "mg-duel-keys" });
+    const hits = h("div", { class: "mg-duel-keyhits" });
+    const stage = h("div", { class: "mg-duel-keystage" }, keys, hits);
+    const shiftRow = h("div", { class: "mg-duel-shift-row" });
+    const card = h("div", { class: "mg-duel-piano", "data-piano": p }, name, stage, shiftRow);
     board.appendChild(card);
-    pianos.push({ card, name, keys, shiftRow, svg: null, overlay: null, svgText: null });
+    pianos.push({ card, name, keys, hits, shiftRow, svg: null, overlay: null, svgText: null, box: null });
     keys.addEventListener("click", (event) => onBoardClick(event, p));
   }
 
-  const duelPanel = h("div", "mg-duel-duelpanel");
-  const choices = h("div", "mg-duel-choices");
-  const handRow = h("div", "mg-duel-hand");
-  const actions = h("div", "mg-duel-actions");
-  const message = h("div", "mg-duel-error");
-  message.setAttribute("role", "alert");
-  const hintBox = h("div", "mg-duel-hint");
-  const logBox = h("ol", "mg-duel-log");
-  const rulesBox = h("div", "mg-duel-rules");
-  const overlay = h("div", "mg-duel-overlay");
+  const duelPanel = h("div", { class: "mg-duel-duelpanel", role: "region" });
+  const roundPanel = h("div", { class: "mg-duel-roundend", role: "region" });
+  const warning = h("div", { class: "mg-duel-warning", role: "note" });
+  const choices = h("div", { class: "mg-duel-choices" });
+  const handRow = h("div", { class: "mg-duel-hand", role: "group" });
+  const actions = h("div", { class: "mg-duel-actions" });
+  const message = h("div", { class: "mg-duel-error", role: "alert" });
+  const hintBox = h("div", { class: "mg-duel-hint", role: "status" });
+  const logTitle = h("div", { class: "mg-duel-log-title" });
+  const logBox = h("div", { class: "mg-duel-log", role: "log", tabindex: "0", "data-focus": "log" });
+  const rulesBox = h("div", { class: "mg-duel-overlay mg-duel-rules-overlay" });
+  const overlay = h("div", { class: "mg-duel-overlay" });
 
-  const main = h("div", "mg-duel-main");
-  main.append(seatsRow, board, duelPanel, choices, handRow, actions, message, hintBox);
-  const side = h("div", "mg-duel-side");
-  const logTitle = h("div", "mg-duel-log-title");
-  side.append(logTitle, logBox);
-  const body = h("div", "mg-duel-body");
-  body.append(main, side);
+  const main = h("div", { class: "mg-duel-main" }, seatsRow, board, warning, choices, handRow, actions, message, hintBox);
+  const side = h("div", { class: "mg-duel-side" }, roundPanel, duelPanel, logTitle, logBox);
+  const body = h("div", { class: "mg-duel-body" }, main, side);
   root.append(header, body, rulesBox, overlay);
 
-  // -- clicks -----------------------------------------------------------------------------
-  function table() {
-    return model.get("table") || {};
-  }
+  // -- layout by the widget's own width --------------------------------------------------
+  const resize = new ResizeObserver(() => {
+    const wide = root.clientWidth >= WIDE_FROM_PX;
+    const layout = wide ? "wide" : "narrow";
+    if (root.dataset.layout !== layout) root.dataset.layout = layout;
+    if (ui.rules || ui.chooser) placeDialogs();
+  });
+  resize.observe(root);
 
+  // -- what the person may do now ---------------------------------------------------------
   function canAct() {
     const tb = table();
     return tb.screen === "play" && tb.your_turn && !ui.pending && !tb.thinking;
@@ -196,11 +228,9 @@ function render({ model, el }) {
     const lg = legal();
     const picked = [...ui.selected];
     if (ui.token !== null) {
+      if (picked.length !== 1) return result;
       for (const mv of lg.move) {
-        if (mv.key !== ui.token) continue;
-        if (picked.length === 1 && mv.card !== picked[0]) continue;
-        if (picked.length > 1) continue;
-        if (picked.length === 0) continue;
+        if (mv.key !== ui.token || mv.card !== picked[0]) continue;
         result.set(mv.to, { type: "move", card: mv.card, key: mv.key, steps: mv.steps });
       }
       return result;
@@ -218,10 +248,11 @@ function render({ model, el }) {
     let key;
     if (hit.hasAttribute("data-board-key")) key = Number(hit.getAttribute("data-board-key"));
     else key = p * 12 + Number(hit.getAttribute("data-key"));
-    onKey(key, hit.classList.contains("mg-duel-token"));
+    ui.keyFocus = key;
+    onKey(key);
   }
 
-  function onKey(key, onToken) {
+  function onKey(key) {
     if (!canAct() || table().duel_active) return;
     const goal = targets().get(key);
     if (goal) {
@@ -229,7 +260,7 @@ function render({ model, el }) {
       return;
     }
     const tb = table();
-    const mine = (tb.tokens || []).find((tok) => tok.key === key && tok.seat === tb.you);
+    const mine = (tb.tokens || []).find((tok) => tok.key === key && tok.seat === tb.you && !tok.arriving);
     const movable = mine && legal().move.some((mv) => mv.key === key);
     if (movable) {
       ui.token = ui.token === key ? null : key;
@@ -240,10 +271,14 @@ function render({ model, el }) {
       }
       draw();
     } else if (ui.token !== null || ui.selected.size) {
-      ui.token = null;
-      ui.selected.clear();
-      draw();
+      clearSelection();
     }
+  }
+
+  function clearSelection() {
+    ui.token = null;
+    ui.selected.clear();
+    draw();
   }
 
   function cardUse(id) {
@@ -268,23 +303,193 @@ function render({ model, el }) {
   }
 
   function onCard(id) {
+    ui.handFocus = id;
     const use = cardUse(id);
     if (use === "duel") {
       act({ type: "duel_card", card: id });
     } else if (use === "select") {
       if (ui.token !== null) {
-        if (ui.selected.has(id)) ui.selected.clear();
-        else {
-          ui.selected.clear();
-          ui.selected.add(id);
-        }
+        const had = ui.selected.has(id);
+        ui.selected.clear();
+        if (!had) ui.selected.add(id);
       } else if (ui.selected.has(id)) ui.selected.delete(id);
       else ui.selected.add(id);
       draw();
     }
   }
 
-  // -- drawing ----------------------------------------------------------------------------
+  // -- the keyboard ----------------------------------------------------------------------
+  function shortcut(name) {
+    const tb = table();
+    const press = (selector) => {
+      const node = root.querySelector(selector);
+      if (node && !node.disabled && !node.closest("[hidden]")) node.click();
+    };
+    if (name === "rules") toggleRules();
+    else if (name === "hint") press(".mg-duel-hint-btn");
+    else if (name === "undo") press(".mg-duel-undo");
+    else if (name === "end") press(".mg-duel-end");
+    else if (name === "lock") press(".mg-duel-lock");
+    else if (name === "next" && tb.screen === "round_end") press(".mg-duel-next");
+  }
+
+  function openDialog() {
+    return ui.rules ? rulesBox.querySelector(".mg-duel-dialog") : overlay.hidden ? null : overlay.querySelector(".mg-duel-dialog");
+  }
+
+  // Tab: a modal dialog holds the focus (the shared guard leaves Tab to the page).
+  function onTab(event) {
+    const dialog = openDialog();
+    if (event.key === "Tab" && dialog) {
+      // a modal dialog holds focus
+      const stops = tabbables(dialog);
+      if (!stops.length) return;
+      const first = stops[0];
+      const last = stops[stops.length - 1];
+      if (!dialog.contains(document.activeElement)) {
+        event.preventDefault();
+        first.focus();
+      } else if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  }
+  root.addEventListener("keydown", onTab);
+
+  // Every other key pressed in the widget comes here through the shared guard (_focus.js),
+  // which keeps it from the notebook; Enter and Space on a button click the button.
+  function onKeydown(event) {
+    const target = event.target;
+    const dialog = openDialog();
+    if (event.key === "Escape") {
+      event.preventDefault();
+      if (ui.rules) toggleRules();
+      else if (ui.chooser && table().screen !== "setup") closeChooser();
+      else clearSelection();
+      return;
+    }
+    if (dialog) return;
+    const keyButton = target instanceof Element ? target.closest("[data-key-button]") : null;
+    const cardButton = target instanceof Element ? target.closest(".mg-duel-hand .mg-duel-card") : null;
+    const arrows = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -12, ArrowDown: 12 };
+    if (keyButton && event.key in arrows) {
+      event.preventDefault();
+      const step = arrows[event.key];
+      ui.keyFocus = (Number(keyButton.dataset.keyButton) + step + 24) % 24;
+      focusKey(ui.keyFocus);
+      return;
+    }
+    if (keyButton && (event.key === "Home" || event.key === "End")) {
+      event.preventDefault();
+      focusKey(event.key === "Home" ? 0 : 23);
+      return;
+    }
+    if (cardButton && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      event.preventDefault();
+      const cards = [...handRow.querySelectorAll(".mg-duel-card")];
+      const at = cards.indexOf(cardButton);
+      const next = cards[(at + (event.key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length];
+      if (next) {
+        ui.handFocus = Number(next.dataset.id);
+        for (const c of cards) c.tabIndex = c === next ? 0 : -1;
+        next.focus();
+      }
+      return;
+    }
+    const name = SHORTCUT_KEYS[event.key.toLowerCase()];
+    if (name && event.key.length === 1) {
+      event.preventDefault();
+      shortcut(name);
+    }
+  }
+  const guard = guardKeys(root, { onKey: onKeydown, label: () => t("duel.focus") });
+
+  function focusKey(key) {
+    ui.keyFocus = key;
+    for (const node of board.querySelectorAll("[data-key-button]")) {
+      node.tabIndex = Number(node.dataset.keyButton) === key ? 0 : -1;
+    }
+    const node = board.querySelector('[data-key-button="' + key + '"]');
+    if (node) node.focus();
+  }
+
+  // What has focus, as a name that survives a redraw ("card:12", "key:5", "btn:mg-duel-end").
+  function focusName() {
+    const active = document.activeElement;
+    if (!active || !root.contains(active)) return null;
+    const named = active.closest("[data-focus]");
+    return named ? named.dataset.focus : active === root ? "root" : null;
+  }
+
+  function restoreFocus(name) {
+    if (!name || name === "root") return;
+    const active = document.activeElement;
+    if (active && root.contains(active) && active.dataset.focus === name && active.isConnected) return;
+    let node = root.querySelector('[data-focus="' + name + '"]');
+    if (node && (node.disabled || node.closest("[hidden]"))) node = null;
+    if (!node && name.startsWith("card:")) node = handRow.querySelector(".mg-duel-card:not([disabled])") || handRow.querySelector(".mg-duel-card");
+    if (!node && name.startsWith("btn:mg-duel-move")) node = handRow.querySelector(".mg-duel-card[tabindex='0']");
+    if (!node && name.startsWith("btn:")) node = actions.querySelector("button:not([disabled])");
+    (node || root).focus({ preventScroll: true });
+  }
+
+  // -- dialogs ---------------------------------------------------------------------------
+  function rememberFocus() {
+    const active = document.activeElement;
+    ui.returnFocus = active && root.contains(active) ? focusName() || "root" : "root";
+  }
+
+  function giveFocusBack() {
+    const name = ui.returnFocus;
+    ui.returnFocus = null;
+    draw();
+    if (name === "root" || !name) root.focus({ preventScroll: true });
+    else restoreFocus(name);
+  }
+
+  function toggleRules() {
+    if (!ui.rules) {
+      rememberFocus();
+      ui.rules = true;
+      draw();
+      const close = rulesBox.querySelector(".mg-duel-rules-close");
+      if (close) close.focus({ preventScroll: true });
+    } else {
+      ui.rules = false;
+      giveFocusBack();
+    }
+  }
+
+  function openChooser() {
+    rememberFocus();
+    ui.chooser = true;
+    draw();
+    const first = overlay.querySelector(".mg-duel-opponent");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  function closeChooser() {
+    ui.chooser = false;
+    giveFocusBack();
+  }
+
+  // Dialogs sit in the part of the widget a person can see, whatever its scroll position.
+  function placeDialogs() {
+    const box = visibleBox(root);
+    for (const layer of [rulesBox, overlay]) {
+      if (layer.hidden) continue;
+      const height = Math.max(box.height, 240);
+      const top = Math.min(Math.max(0, box.top), Math.max(0, root.clientHeight - height));
+      layer.style.top = top + "px";
+      layer.style.height = height + "px";
+    }
+  }
+
+  // -- drawing ---------------------------------------------------------------------------
   function drawCards() {
     const svgs = model.get("cards_svg") || [];
     pianos.forEach((piano, p) => {
@@ -294,15 +499,41 @@ function render({ model, el }) {
       piano.keys.innerHTML = text;
       piano.svg = piano.keys.querySelector("svg");
       piano.overlay = null;
-      if (piano.svg) {
-        piano.svg.removeAttribute("width");
-        piano.svg.removeAttribute("height");
-        piano.svg.classList.add("mg-duel-svg");
-        piano.overlay = s("g", { class: "mg-duel-layer" });
-        piano.svg.appendChild(piano.overlay);
-        for (const rect of piano.svg.querySelectorAll("rect.mg-key")) {
-          rect.setAttribute("data-board", p * 12 + Number(rect.getAttribute("data-key")));
-        }
+      piano.hits.replaceChildren();
+      if (!piano.svg) return;
+      piano.svg.removeAttribute("width");
+      piano.svg.removeAttribute("height");
+      piano.svg.classList.add("mg-duel-svg");
+      piano.svg.setAttribute("aria-hidden", "true");
+      piano.overlay = s("g", { class: "mg-duel-layer" });
+      piano.svg.appendChild(piano.overlay);
+      const vb = piano.svg.viewBox.baseVal;
+      piano.box = vb;
+      const rects = [...piano.svg.querySelectorAll("rect.mg-key")];
+      // white keys first, black keys over them (the same order as on the drawing)
+      rects.sort((a, b) => Number(a.classList.contains("mg-black")) - Number(b.classList.contains("mg-black")));
+      for (const rect of rects) {
+        const key = p * 12 + Number(rect.getAttribute("data-key"));
+        rect.setAttribute("data-board", key);
+        const x = Number(rect.getAttribute("x"));
+        const y = Number(rect.getAttribute("y"));
+        const w = Number(rect.getAttribute("width"));
+        const hgt = Number(rect.getAttribute("height"));
+        // a real button over each key: it takes focus and shows it; clicks go to the drawing
+        const hit = h("button", {
+          type: "button", class: "mg-duel-keybtn" + (rect.classList.contains("mg-black") ? " is-black" : ""),
+          "data-key-button": key, "data-focus": "key:" + key, tabindex: "-1",
+          onclick: (event) => {
+            event.stopPropagation();
+            ui.keyFocus = key;
+            onKey(key);
+          },
+        });
+        hit.style.left = ((x - vb.x) / vb.width) * 100 + "%";
+        hit.style.width = (w / vb.width) * 100 + "%";
+        hit.style.top = ((y - vb.y) / vb.height) * 100 + "%";
+        hit.style.height = (hgt / vb.height) * 100 + "%";
+        piano.hits.appendChild(hit);
       }
     });
   }
@@ -323,14 +554,16 @@ function render({ model, el }) {
     return { x, w, h: hgt, black, cx: x + w / 2 };
   }
 
+  // A token: power, white pips for its dice (D11a), and a gold number, what it scores (D13).
+  // On a white key it sits above the key's note name, which stays readable.
   function drawToken(layer, tok, tb) {
     const g = geometry(tok.key);
     if (!g) return;
     const w = 21;
-    const hgt = 29;
+    const hgt = 23;
     const x = g.cx - w / 2;
-    // a token still arriving (in a duel for this key) waits beside the holder
-    const y = tok.arriving ? (g.black ? 48 : 26) : g.black ? 14 : 58;
+    // a token still arriving (in a duel for this key) waits above the holder
+    const y = tok.arriving ? (g.black ? 40 : 36) : g.black ? 12 : 62;
     const group = s("g", {
       class: "mg-duel-token mg-duel-token-" + tok.seat,
       "data-board-key": tok.key,
@@ -341,19 +574,17 @@ function render({ model, el }) {
     if (tok.seat === tb.you && ui.token === tok.key) group.classList.add("is-picked");
     if (tb.duel_key === tok.key) group.classList.add("is-dueling");
     if (tok.arriving) group.classList.add("is-arriving");
+    if (tb.board_finished) group.classList.add("is-scored");
     group.appendChild(s("rect", { x, y, width: w, height: hgt, rx: 3.5, class: "mg-duel-chip" }));
-    const power = s("text", { x: g.cx, y: y + 12.5, "text-anchor": "middle", class: "mg-duel-power" });
+    const power = s("text", { x: g.cx, y: y + 9.5, "text-anchor": "middle", class: "mg-duel-power" });
     power.textContent = tok.power;
     group.appendChild(power);
-    // white pips: the dice this token would roll (D11a)
-    const band = s("rect", { x: x + 2, y: y + 16, width: w - 4, height: 5.5, rx: 1.5, class: "mg-duel-pipband" });
-    group.appendChild(band);
+    group.appendChild(s("rect", { x: x + 2, y: y + 11.5, width: w - 4, height: 4.5, rx: 1.5, class: "mg-duel-pipband" }));
     for (let i = 0; i < tok.dice; i++) {
       const px = g.cx + (i - (tok.dice - 1) / 2) * 5;
-      group.appendChild(s("circle", { cx: px, cy: y + 18.75, r: 1.6, class: "mg-duel-pip" }));
+      group.appendChild(s("circle", { cx: px, cy: y + 13.75, r: 1.4, class: "mg-duel-pip" }));
     }
-    // the gold number: what it scores now (D13)
-    const gold = s("text", { x: g.cx, y: y + hgt - 1.8, "text-anchor": "middle", class: "mg-duel-gold" });
+    const gold = s("text", { x: g.cx, y: y + hgt - 1.6, "text-anchor": "middle", class: "mg-duel-gold" });
     gold.textContent = tok.score;
     group.appendChild(gold);
     const tip = s("title");
@@ -362,9 +593,20 @@ function render({ model, el }) {
     layer.appendChild(group);
   }
 
+  // A key's accessible name: the key ("Re, left card, ff"), or the token on it, which says
+  // its key first ("Re, left card, ff, your power-3 token, scores 6").
+  function keyName(tb, key) {
+    const info = (tb.pianos || [])[Math.floor(key / 12)];
+    const tokens = (tb.tokens || []).filter((tok) => tok.key === key);
+    if (tokens.length) return tokens.map((tok) => tok.label).join("; ");
+    return info && info.keys ? info.keys[key % 12] : String(key);
+  }
+
   function drawBoard(tb) {
     const goals = targets();
     const hintKeys = new Set((tb.hint && tb.hint.keys) || []);
+    board.setAttribute("aria-label", t("duel.aria.board"));
+    board.classList.toggle("is-finished", !!tb.board_finished);
     pianos.forEach((piano, p) => {
       const pianoInfo = (tb.pianos || [])[p] || {};
       piano.name.textContent = pianoInfo.name || "";
@@ -379,8 +621,9 @@ function render({ model, el }) {
       for (const key of hintKeys) {
         if (Math.floor(key / 12) !== p) continue;
         const g = geometry(key);
+        if (!g) continue;
         piano.overlay.appendChild(
-          s("rect", { x: g.x + 0.8, y: 0.8, width: g.w - 1.6, height: g.h - 1.6, rx: 2, class: "mg-duel-hintmark" })
+          s("rect", { x: g.x + 1.2, y: 1.2, width: g.w - 2.4, height: g.h - 2.4, rx: 2, class: "mg-duel-hintmark" })
         );
       }
       for (const tok of tb.tokens || []) {
@@ -389,13 +632,17 @@ function render({ model, el }) {
       for (const key of goals.keys()) {
         if (Math.floor(key / 12) !== p) continue;
         const g = geometry(key);
-        // drawn over tokens too (an attack lights the opponent's token), on the part of the
-        // key a person sees: all of a black key, the lower part of a white one
+        if (!g) continue;
+        // a ring around the whole key (drawn over tokens too: an attack rings the opponent's
+        // token), and a marker on the part of the key a person sees
         piano.overlay.appendChild(
           s("rect", {
-            x: g.x + 1, y: g.black ? 1 : 63, width: g.w - 2, height: g.black ? g.h - 2 : g.h - 64, rx: 2,
+            x: g.x + 1.5, y: 1.5, width: g.w - 3, height: g.h - 3, rx: 2.5,
             class: "mg-duel-target", "data-board-key": key,
           })
+        );
+        piano.overlay.appendChild(
+          s("circle", { cx: g.cx, cy: g.black ? 8 : 54, r: 3.2, class: "mg-duel-target-dot", "data-board-key": key })
         );
       }
       if (ui.pending && ui.pending.key !== null && Math.floor(ui.pending.key / 12) === p) {
@@ -403,9 +650,18 @@ function render({ model, el }) {
         const g = geometry(ui.pending.key);
         if (g) {
           piano.overlay.appendChild(
-            s("rect", { x: g.cx - 10.5, y: g.black ? 14 : 58, width: 21, height: 29, rx: 3.5, class: "mg-duel-ghost" })
+            s("rect", { x: g.cx - 10.5, y: g.black ? 12 : 62, width: 21, height: 23, rx: 3.5, class: "mg-duel-ghost" })
           );
         }
+      }
+      for (const hit of piano.hits.children) {
+        const key = Number(hit.dataset.keyButton);
+        let label = keyName(tb, key);
+        if (goals.has(key)) label = t("duel.aria.key_target", { key: label });
+        hit.setAttribute("aria-label", label);
+        hit.classList.toggle("is-target", goals.has(key));
+        hit.setAttribute("aria-pressed", String(ui.token === key));
+        hit.tabIndex = key === ui.keyFocus ? 0 : -1;
       }
       // arrow cards: shift every token of yours on this piano card
       piano.shiftRow.replaceChildren();
@@ -413,18 +669,14 @@ function render({ model, el }) {
       if (canAct() && !tb.duel_active && picked.length === 1 && ui.token === null) {
         for (const sh of legal().shift) {
           if (sh.card !== picked[0] || sh.piano !== p) continue;
-          piano.shiftRow.appendChild(
-            button("mg-duel-shift", t(sh.up ? "duel.button.shift_up" : "duel.button.shift_down"), () =>
-              act({ type: "shift", card: sh.card, piano: p })
-            )
+          const node = button("mg-duel-shift", t(sh.up ? "duel.button.shift_up" : "duel.button.shift_down"), () =>
+            act({ type: "shift", card: sh.card, piano: p })
           );
+          node.dataset.focus = "btn:mg-duel-shift-" + p;
+          piano.shiftRow.appendChild(node);
         }
       }
     });
-  }
-
-  function trayTitle(state) {
-    return t("duel.tray." + state);
   }
 
   function drawPlayers(tb) {
@@ -434,13 +686,14 @@ function render({ model, el }) {
       if (!info) continue;
       view.box.classList.toggle("is-to-act", tb.to_act === seat);
       view.name.textContent = info.name;
+      view.tray.setAttribute("aria-label", t("duel.aria.tray", { seat: info.name }));
       view.tray.replaceChildren();
       (info.tray || []).forEach((state, i) => {
-        const slot = h("span", "mg-duel-slot is-" + state);
-        slot.dataset.state = state;
-        slot.dataset.index = i;
-        slot.title = trayTitle(state);
-        if (state === "merged") slot.textContent = "+";
+        const name = (info.tray_names || [])[i] || state;
+        const slot = h("span", {
+          class: "mg-duel-slot is-" + state, "data-state": state, "data-index": i,
+          title: name, role: "listitem", "aria-label": name,
+        }, state === "merged" ? "+" : null);
         view.tray.appendChild(slot);
       });
       view.total.textContent = t("duel.label.total", { total: info.total });
@@ -451,284 +704,294 @@ function render({ model, el }) {
   }
 
   function cardFace(card, extra) {
-    const node = h("button", "mg-duel-card" + (card.wild ? " is-wild" : "") + (extra ? " " + extra : ""));
-    node.type = "button";
-    node.dataset.id = card.id;
-    node.dataset.code = card.code;
-    node.appendChild(h("span", "mg-duel-card-corner", card.corner));
-    node.appendChild(h("span", "mg-duel-card-letter", card.wild ? t("duel.card.wild") : card.letter));
-    node.appendChild(h("span", "mg-duel-card-corner mg-duel-card-corner-low", card.corner));
-    node.title = card.title || "";
+    const node = h("button", {
+      type: "button", class: "mg-duel-card" + (card.wild ? " is-wild" : "") + (extra ? " " + extra : ""),
+      "data-id": card.id, "data-code": card.code, title: card.title || "",
+    },
+      h("span", { class: "mg-duel-card-corner", "aria-hidden": "true" }, card.corner),
+      h("span", { class: "mg-duel-card-letter", "aria-hidden": "true" }, card.wild ? t("duel.card.wild") : card.letter),
+      h("span", { class: "mg-duel-card-corner mg-duel-card-corner-low", "aria-hidden": "true" }, card.corner),
+    );
     return node;
   }
 
   function drawHand(tb) {
     handRow.replaceChildren();
-    const label = h("div", "mg-duel-hand-label", t("duel.label.hand"));
-    handRow.appendChild(label);
+    handRow.hidden = !!tb.board_finished;
+    handRow.setAttribute("aria-label", t("duel.aria.hand"));
+    handRow.appendChild(h("div", { class: "mg-duel-hand-label", "aria-hidden": "true" }, t("duel.label.hand")));
     const hints = new Set((tb.hint && tb.hint.cards) || []);
-    for (const card of tb.hand || []) {
+    const hand = tb.hand || [];
+    if (!hand.some((c) => c.id === ui.handFocus)) ui.handFocus = hand.length ? hand[0].id : null;
+    for (const card of hand) {
       const use = cardUse(card.id);
       const node = cardFace(card, "");
-      node.classList.toggle("is-selected", ui.selected.has(card.id));
+      node.dataset.focus = "card:" + card.id;
+      node.tabIndex = card.id === ui.handFocus ? 0 : -1;
+      const selected = ui.selected.has(card.id);
+      node.classList.toggle("is-selected", selected);
       node.classList.toggle("is-hint", hints.has(card.id));
       node.classList.toggle("is-duel-play", use === "duel");
-      node.disabled = use === null;
+      node.setAttribute("aria-pressed", String(selected));
+      // a card that cannot be used now stays focusable (its name is still read), but does nothing
+      node.setAttribute("aria-disabled", String(use === null));
+      node.classList.toggle("is-idle", use === null);
+      let label = card.title || card.label;
       if (use === "duel" && tb.duel && tb.duel.card_chance && tb.duel.card_chance[card.id] !== undefined) {
-        node.appendChild(h("span", "mg-duel-card-chance", "→ " + percent(tb.duel.card_chance[card.id])));
+        const chance = percent(tb.duel.card_chance[card.id]);
+        node.appendChild(h("span", { class: "mg-duel-card-chance", "aria-hidden": "true" }, "→ " + chance));
+        label += " → " + chance;
       }
-      node.addEventListener("click", () => onCard(card.id));
+      node.setAttribute("aria-label", label);
+      node.addEventListener("click", (event) => {
+        event.stopPropagation(); // the focus stays on the card (see _focus.js)
+        onCard(card.id);
+      });
       handRow.appendChild(node);
     }
   }
 
   function drawChoices(tb) {
     choices.replaceChildren();
+    choices.hidden = !!tb.board_finished;
     if (!canAct() || tb.duel_active) return;
     const lg = legal();
     if (ui.token !== null) {
       // Move: the token is chosen; offer every number card and direction that is legal
       const picked = [...ui.selected];
       const options = lg.move.filter((mv) => mv.key === ui.token && (picked.length === 0 || mv.card === picked[0]));
-      choices.appendChild(h("span", "mg-duel-choices-label", t("duel.help.move_choose")));
+      choices.appendChild(h("span", { class: "mg-duel-choices-label" }, t("duel.help.move_choose")));
       for (const mv of options) {
-        const card = (tb.hand || []).find((c) => c.id === mv.card);
-        const label = (mv.steps < 0 ? "← " : "") + (card ? card.label : mv.card) + (mv.steps > 0 ? " →" : "") + "  " + mv.to_name;
-        const node = button("mg-duel-move", label, () => act({ type: "move", card: mv.card, key: mv.key, steps: mv.steps }, mv.to));
+        const node = button("mg-duel-move" + (mv.duel ? " is-duel" : ""), (mv.steps < 0 ? "← " : "") + mv.label + (mv.steps > 0 ? " →" : ""),
+          () => act({ type: "move", card: mv.card, key: mv.key, steps: mv.steps }, mv.to));
         node.dataset.card = mv.card;
         node.dataset.steps = mv.steps;
         node.dataset.to = mv.to;
+        node.dataset.focus = "btn:mg-duel-move:" + mv.card + ":" + mv.steps;
         choices.appendChild(node);
       }
     } else if (ui.selected.size) {
       const combo = lg.place[placeKey(ui.selected)];
-      const arrow = ui.selected.size === 1 && lg.shift.some((sh) => sh.card === [...ui.selected][0]);
-      const mover = ui.selected.size === 1 && lg.move.some((mv) => mv.card === [...ui.selected][0]);
+      const only = [...ui.selected][0];
+      const arrow = ui.selected.size === 1 && lg.shift.some((sh) => sh.card === only);
+      const mover = ui.selected.size === 1 && lg.move.some((mv) => mv.card === only);
       const tips = [];
       if (combo) tips.push(t("duel.help.place_key", { power: ui.selected.size }));
       if (mover) tips.push(t("duel.help.move_token"));
       if (arrow) tips.push(t("duel.help.shift_card"));
       if (!tips.length) tips.push(t("duel.help.add_cards"));
-      choices.appendChild(h("span", "mg-duel-choices-label", tips.join(" ")));
+      choices.appendChild(h("span", { class: "mg-duel-choices-label" }, tips.join(" ")));
     } else {
-      choices.appendChild(h("span", "mg-duel-choices-label", t(tb.turn_help || "duel.help.start")));
+      choices.appendChild(h("span", { class: "mg-duel-choices-label" }, t(tb.turn_help || "duel.help.start")));
     }
   }
 
-  function drawRun(seat, duel, tb) {
+  function drawRun(seat, duel) {
     const side = duel.sides[seat];
-    const box = h("div", "mg-duel-side-box mg-duel-side-" + seat);
-    box.dataset.seat = seat;
-    const head = h("div", "mg-duel-side-head");
-    head.appendChild(h("span", "mg-duel-side-name", side.title));
-    if (side.locked) head.appendChild(h("span", "mg-duel-locked", t("duel.label.locked")));
-    box.appendChild(head);
-    const dice = h("div", "mg-duel-dice");
+    const dice = h("div", { class: "mg-duel-dice", "aria-label": side.dice_label || "" });
     for (const value of side.dice) dice.appendChild(dieSvg(value));
-    if (side.added) dice.appendChild(h("span", "mg-duel-added", "+" + side.added));
-    const total = h("span", "mg-duel-side-total", "= " + side.total);
-    total.dataset.value = side.total;
-    dice.appendChild(total);
-    box.appendChild(dice);
-    const run = h("ol", "mg-duel-run");
+    if (side.added) dice.appendChild(h("span", { class: "mg-duel-added" }, "+" + side.added));
+    dice.appendChild(h("span", { class: "mg-duel-side-total", "data-value": side.total }, "= " + side.total));
+    const run = h("ol", { class: "mg-duel-run" });
     for (const step of side.run) {
-      const item = h("li", "mg-duel-run-step");
-      item.appendChild(cardFace(step.card, "is-small"));
-      item.appendChild(h("span", "mg-duel-run-effect", step.effect));
-      run.appendChild(item);
+      const face = cardFace(step.card, "is-small");
+      face.tabIndex = -1;
+      face.setAttribute("aria-hidden", "true");
+      run.appendChild(h("li", { class: "mg-duel-run-step" }, face, h("span", { class: "mg-duel-run-effect" }, step.card.label + " " + step.effect)));
     }
-    box.appendChild(run);
-    return box;
+    return h("div", { class: "mg-duel-side-box mg-duel-side-" + seat, "data-seat": seat },
+      h("div", { class: "mg-duel-side-head" },
+        h("span", { class: "mg-duel-side-name" }, side.title),
+        side.locked ? h("span", { class: "mg-duel-locked" }, t("duel.label.locked")) : null),
+      dice, run);
   }
 
   function drawDuel(tb) {
     duelPanel.replaceChildren();
     const duel = tb.duel;
-    if (!duel || ui.dismissedDuel === duel.id) {
+    if (!duel || ui.dismissedDuel === duel.id || tb.board_finished) {
       duelPanel.hidden = true;
       return;
     }
     duelPanel.hidden = false;
     duelPanel.dataset.stage = duel.stage;
-    const head = h("div", "mg-duel-duel-head", duel.title);
-    duelPanel.appendChild(head);
-    const sides = h("div", "mg-duel-duel-sides");
-    sides.append(drawRun(duel.attacker, duel, tb), h("div", "mg-duel-vs", t("duel.label.vs")), drawRun(duel.defender, duel, tb));
-    duelPanel.appendChild(sides);
-    const odds = h("div", "mg-duel-odds");
-    const before = h("span", "mg-duel-chance-before", t("duel.label.chance_before", { p: percent(duel.chance_before) }));
-    const now = h("span", "mg-duel-chance-now", t("duel.label.chance_now", { p: percent(duel.chance_now) }));
-    odds.append(before, now);
+    duelPanel.setAttribute("aria-label", duel.title);
+    duelPanel.appendChild(h("div", { class: "mg-duel-duel-head" }, duel.title));
+    duelPanel.appendChild(h("div", { class: "mg-duel-duel-sides" },
+      drawRun(duel.attacker, duel), h("div", { class: "mg-duel-vs" }, t("duel.label.vs")), drawRun(duel.defender, duel)));
+    const odds = h("div", { class: "mg-duel-odds" });
+    if (duel.odds_lines && duel.odds_lines.length) {
+      for (const line of duel.odds_lines) odds.appendChild(h("div", { class: "mg-duel-odds-line" }, line));
+    } else {
+      odds.append(
+        h("span", { class: "mg-duel-chance-before" }, t("duel.label.chance_before", { p: percent(duel.chance_before) })),
+        h("span", { class: "mg-duel-chance-now" }, t("duel.label.chance_now", { p: percent(duel.chance_now) })),
+      );
+    }
     duelPanel.appendChild(odds);
     if (duel.result) {
-      duelPanel.appendChild(h("div", "mg-duel-result", duel.result));
+      duelPanel.appendChild(h("div", { class: "mg-duel-result", role: "status" }, duel.result));
+      if (duel.decided) duelPanel.appendChild(h("div", { class: "mg-duel-decided" }, duel.decided));
       if (!tb.duel_active) {
-        duelPanel.appendChild(
-          button("mg-duel-close", t("duel.button.close"), () => {
-            ui.dismissedDuel = duel.id;
-            draw();
-          })
-        );
+        duelPanel.appendChild(button("mg-duel-close", t("duel.button.close"), () => {
+          ui.dismissedDuel = duel.id;
+          draw();
+          root.focus({ preventScroll: true });
+        }));
       }
     } else if (duel.you_decide && canAct()) {
-      duelPanel.appendChild(h("div", "mg-duel-duel-help", t(duel.help)));
-      const lock = button("mg-duel-lock", t("duel.button.lock_in"), () => act({ type: "lock_in" }));
+      duelPanel.appendChild(h("div", { class: "mg-duel-duel-help" }, t(duel.help)));
+      const lock = button("mg-duel-lock", t("duel.button.lock_in") + " (L)", () => act({ type: "lock_in" }), { "aria-keyshortcuts": "L" });
       lock.disabled = !legal().lock_in;
       duelPanel.appendChild(lock);
     } else {
-      duelPanel.appendChild(h("div", "mg-duel-duel-help", t("duel.help.duel_wait")));
+      duelPanel.appendChild(h("div", { class: "mg-duel-duel-help" }, t("duel.help.duel_wait")));
     }
   }
 
   function drawActions(tb) {
     actions.replaceChildren();
-    const end = button("mg-duel-end", t("duel.button.end_turn"), () => act({ type: "end_turn" }));
+    actions.hidden = !!tb.board_finished;
+    const end = button("mg-duel-end", t("duel.button.end_turn"), () => act({ type: "end_turn" }), { "aria-keyshortcuts": "E" });
     end.disabled = !(canAct() && legal().end_turn && !tb.duel_active);
     const undo = button("mg-duel-undo", t("duel.button.take_back"), () => {
       ui.selected.clear();
       ui.token = null;
       send({ type: "undo" });
-    });
+    }, { "aria-keyshortcuts": "U" });
     undo.disabled = !tb.can_undo || !!ui.pending;
-    const hint = button("mg-duel-hint-btn", t("duel.button.hint"), () => send({ type: "hint" }));
+    const hint = button("mg-duel-hint-btn", t("duel.button.hint"), () => send({ type: "hint" }), { "aria-keyshortcuts": "H" });
     hint.disabled = !canAct();
-    const clear = button("mg-duel-clear", t("duel.button.clear"), () => {
-      ui.selected.clear();
-      ui.token = null;
-      draw();
-    });
+    const clear = button("mg-duel-clear", t("duel.button.clear"), clearSelection, { "aria-keyshortcuts": "Escape" });
     clear.disabled = !(ui.selected.size || ui.token !== null);
     actions.append(end, clear, hint, undo);
   }
 
   function drawHeader(tb) {
     title.textContent = t("duel.title");
-    let text = tb.status || "";
-    status.textContent = text;
+    root.setAttribute("aria-label", t("duel.title"));
+    status.textContent = tb.status || "";
     status.classList.toggle("is-thinking", !!tb.thinking);
     controls.replaceChildren();
-    const newGame = button("mg-duel-new", t("duel.button.new_game"), () => {
-      ui.chooser = true;
-      draw();
-    });
-    const naming = h("select", "mg-duel-naming");
-    naming.setAttribute("aria-label", t("duel.label.naming"));
+    const newGame = button("mg-duel-new", t("duel.button.new_game"), openChooser);
+    const naming = h("select", { class: "mg-duel-naming", "aria-label": t("duel.label.naming"), "data-focus": "naming" });
     for (const [value, key] of [["solfege", "duel.naming.solfege"], ["letters", "duel.naming.letters"]]) {
-      const option = h("option", "", t(key));
-      option.value = value;
-      option.selected = tb.naming === value;
-      naming.appendChild(option);
+      naming.appendChild(h("option", { value, selected: tb.naming === value }, t(key)));
     }
     naming.addEventListener("change", () => send({ type: "settings", naming: naming.value }));
-    const language = h("select", "mg-duel-language");
-    language.setAttribute("aria-label", t("duel.label.language"));
+    const language = h("select", { class: "mg-duel-language", "aria-label": t("duel.label.language"), "data-focus": "language" });
     for (const [value, label] of tb.languages || []) {
-      const option = h("option", "", label);
-      option.value = value;
-      option.selected = tb.language === value;
-      language.appendChild(option);
+      language.appendChild(h("option", { value, selected: tb.language === value }, label));
     }
     language.addEventListener("change", () => send({ type: "settings", language: language.value }));
-    const rules = button("mg-duel-rules-btn", t(ui.rules ? "duel.button.rules_hide" : "duel.button.rules"), () => {
-      ui.rules = !ui.rules;
-      draw();
-    });
+    const rules = button("mg-duel-rules-btn", t("duel.button.rules"), toggleRules,
+      { "aria-haspopup": "dialog", "aria-expanded": String(ui.rules), "aria-keyshortcuts": "R" });
     controls.append(newGame, rules, naming, language);
   }
 
   function drawLog(tb) {
     logTitle.textContent = t("duel.label.log");
+    logBox.setAttribute("aria-label", t("duel.aria.log"));
     const lines = tb.log || [];
-    if (logBox.childElementCount === lines.length && logBox.dataset.game === String(tb.game) && logBox.dataset.last === (lines[lines.length - 1] || "")) return;
+    const last = lines.length ? lines[lines.length - 1].text : "";
+    if (logBox.childElementCount === lines.length && logBox.dataset.game === String(tb.game) && logBox.dataset.last === last) return;
     logBox.replaceChildren();
-    for (const line of lines) logBox.appendChild(h("li", "mg-duel-log-line", line));
+    for (const line of lines) {
+      logBox.appendChild(line.head
+        ? h("div", { class: "mg-duel-log-line mg-duel-log-head", role: "heading", "aria-level": "4" }, line.text)
+        : h("div", { class: "mg-duel-log-line" }, line.text));
+    }
     logBox.dataset.game = String(tb.game);
-    logBox.dataset.last = lines[lines.length - 1] || "";
-    logBox.scrollTop = logBox.scrollHeight;
+    logBox.dataset.last = last;
+    logBox.scrollTop = logBox.scrollHeight; // the newest in view
+  }
+
+  function dialog(labelText, extraClass, ...children) {
+    const id = "mg-duel-dialog-" + Math.random().toString(36).slice(2);
+    return h("div", { class: "mg-duel-dialog " + extraClass, role: "dialog", "aria-modal": "true", "aria-labelledby": id },
+      h("h3", { id }, labelText), ...children);
   }
 
   function drawRules(tb) {
     rulesBox.hidden = !ui.rules;
     if (!ui.rules) return;
     rulesBox.replaceChildren();
-    rulesBox.appendChild(h("h3", "mg-duel-rules-title", t("duel.rules.title")));
+    const body = h("div", { class: "mg-duel-rules-body" });
     for (const key of tb.rules_keys || []) {
       const text = t(key);
-      if (key.endsWith(".head")) rulesBox.appendChild(h("h4", "", text));
-      else rulesBox.appendChild(h("p", "", text));
+      body.appendChild(key.endsWith(".head") ? h("h4", {}, text) : h("p", {}, text));
     }
+    const keys = h("dl", { class: "mg-duel-shortcuts" });
+    for (const [key, what] of tb.shortcuts || []) keys.append(h("dt", {}, h("kbd", {}, key)), h("dd", {}, what));
+    body.appendChild(keys);
+    const box = dialog(t("duel.rules.title"), "mg-duel-rules", body,
+      button("mg-duel-rules-close", t("duel.button.rules_hide"), toggleRules));
+    rulesBox.appendChild(box);
+    placeDialogs();
   }
 
   function breakdownTable(result) {
-    const wrap = h("div", "mg-duel-breakdown");
+    const wrap = h("div", { class: "mg-duel-breakdown" });
     for (const seat of SEATS) {
       const side = result[seat];
-      const box = h("div", "mg-duel-breakdown-side");
-      box.dataset.seat = seat;
-      box.appendChild(h("div", "mg-duel-breakdown-name", side.name));
-      const list = h("ul", "mg-duel-breakdown-lines");
-      for (const line of side.lines) list.appendChild(h("li", "", line));
-      box.appendChild(list);
-      const sum = h("div", "mg-duel-breakdown-score", side.summary);
-      sum.dataset.value = side.score;
-      box.appendChild(sum);
-      wrap.appendChild(box);
+      wrap.appendChild(h("div", { class: "mg-duel-breakdown-side", "data-seat": seat },
+        h("div", { class: "mg-duel-breakdown-name" }, side.name),
+        h("ul", { class: "mg-duel-breakdown-lines" }, side.lines.map((line) => h("li", {}, line))),
+        h("div", { class: "mg-duel-breakdown-score", "data-value": side.score }, side.summary)));
     }
     return wrap;
   }
 
+  // The end of a round: the finished board stays on the table (each token's gold number is
+  // what it scored), the breakdown beside it, then "Next round".
+  function drawRoundEnd(tb) {
+    roundPanel.replaceChildren();
+    const shown = (tb.screen === "round_end" || tb.screen === "game_over") && tb.result;
+    roundPanel.hidden = !shown;
+    if (!shown) return;
+    roundPanel.className = "mg-duel-roundend mg-duel-" + tb.screen.replace("_", "-");
+    roundPanel.setAttribute("aria-label", tb.result.title);
+    roundPanel.append(
+      h("h3", {}, tb.result.title),
+      h("p", { class: "mg-duel-finished-note" }, t("duel.label.finished_board", { round: (tb.result && tb.result.round) || "" })),
+      breakdownTable(tb.result),
+      h("p", { class: "mg-duel-result-line" }, tb.result.line),
+    );
+    if (tb.screen === "round_end") {
+      roundPanel.appendChild(button("mg-duel-next", t("duel.button.next_round"), () => send({ type: "continue" }), { "aria-keyshortcuts": "N" }));
+    } else {
+      roundPanel.appendChild(button("mg-duel-again", t("duel.button.play_again"), openChooser));
+    }
+  }
+
   function drawOverlay(tb) {
     overlay.replaceChildren();
-    let showing = false;
-    if (ui.chooser || tb.screen === "setup") {
-      showing = true;
-      const box = h("div", "mg-duel-dialog mg-duel-chooser");
-      box.appendChild(h("h3", "", t("duel.opponent.prompt")));
-      box.appendChild(h("p", "", t("duel.opponent.you_white")));
-      for (const level of ["casual", "sharp"]) {
-        const choice = button("mg-duel-opponent", t("duel.opponent." + level), () => {
-          ui.chooser = false;
-          ui.selected.clear();
-          ui.token = null;
-          ui.dismissedDuel = null;
-          send({ type: "new_game", opponent: level });
-        });
-        choice.dataset.opponent = level;
-        box.appendChild(choice);
-        box.appendChild(h("p", "mg-duel-opponent-about", t("duel.opponent." + level + ".about")));
-      }
-      if (tb.screen !== "setup") {
-        box.appendChild(
-          button("mg-duel-cancel", t("duel.button.cancel"), () => {
-            ui.chooser = false;
-            draw();
-          })
-        );
-      }
-      overlay.appendChild(box);
-    } else if ((tb.screen === "round_end" || tb.screen === "game_over") && tb.result) {
-      showing = true;
-      const box = h("div", "mg-duel-dialog mg-duel-" + tb.screen.replace("_", "-"));
-      box.appendChild(h("h3", "", tb.result.title));
-      box.appendChild(breakdownTable(tb.result));
-      box.appendChild(h("p", "mg-duel-result-line", tb.result.line));
-      if (tb.screen === "round_end") {
-        box.appendChild(button("mg-duel-next", t("duel.button.next_round"), () => send({ type: "continue" })));
-      } else {
-        box.appendChild(
-          button("mg-duel-again", t("duel.button.play_again"), () => {
-            ui.chooser = true;
-            draw();
-          })
-        );
-      }
-      overlay.appendChild(box);
-    }
+    const showing = ui.chooser || tb.screen === "setup";
     overlay.hidden = !showing;
+    if (!showing) return;
+    const box = dialog(t("duel.opponent.prompt"), "mg-duel-chooser", h("p", {}, t("duel.opponent.you_white")));
+    for (const level of tb.opponents || []) {
+      const choice = button("mg-duel-opponent", level.name, () => {
+        ui.chooser = false;
+        ui.selected.clear();
+        ui.token = null;
+        ui.dismissedDuel = null;
+        ui.returnFocus = null;
+        send({ type: "new_game", opponent: level.id });
+        root.focus({ preventScroll: true });
+      });
+      choice.dataset.opponent = level.id;
+      choice.dataset.focus = "opponent:" + level.id;
+      box.append(choice, h("p", { class: "mg-duel-opponent-about" }, level.about));
+    }
+    if (tb.screen !== "setup") box.appendChild(button("mg-duel-cancel", t("duel.button.cancel"), closeChooser));
+    overlay.appendChild(box);
+    placeDialogs();
   }
 
   function draw() {
     const tb = table();
+    const focused = focusName();
     if (tb.game !== ui.game) {
       ui.game = tb.game;
       ui.selected.clear();
@@ -739,6 +1002,8 @@ function render({ model, el }) {
       if (!(tb.hand || []).some((c) => c.id === id)) ui.selected.delete(id);
     }
     if (ui.token !== null && !legal().move.some((mv) => mv.key === ui.token)) ui.token = null;
+    const screenChanged = tb.screen !== ui.screen;
+    ui.screen = tb.screen;
     root.classList.toggle("is-busy", !!ui.pending || !!tb.thinking);
     // state on the root element, for people's style sheets and for tests
     root.dataset.screen = tb.screen || "";
@@ -746,10 +1011,15 @@ function render({ model, el }) {
     root.dataset.yourTurn = String(!!tb.your_turn);
     root.dataset.toAct = tb.to_act || "";
     root.dataset.seq = tb.seq === undefined ? "" : String(tb.seq);
+    root.dataset.finished = String(!!tb.board_finished);
+    root.dataset.duel = String(!!tb.duel && ui.dismissedDuel !== (tb.duel && tb.duel.id));
     drawHeader(tb);
     drawPlayers(tb);
     drawBoard(tb);
+    drawRoundEnd(tb);
     drawDuel(tb);
+    warning.textContent = tb.warning || "";
+    warning.hidden = !tb.warning;
     drawChoices(tb);
     drawHand(tb);
     drawActions(tb);
@@ -760,6 +1030,13 @@ function render({ model, el }) {
     drawLog(tb);
     drawRules(tb);
     drawOverlay(tb);
+    if (screenChanged && (tb.screen === "round_end" || tb.screen === "game_over") && root.contains(document.activeElement)) {
+      const next = roundPanel.querySelector("button");
+      if (next) next.focus({ preventScroll: true });
+      roundPanel.scrollIntoView({ block: "nearest" });
+    } else {
+      restoreFocus(focused);
+    }
   }
 
   function onTable() {
@@ -788,11 +1065,15 @@ function render({ model, el }) {
   model.on("change:strings", draw);
   drawCards();
   draw();
+  guard.refresh();
 
   return () => {
+    resize.disconnect();
     model.off("change:table", onTable);
     model.off("change:cards_svg", onSvg);
     model.off("change:strings", draw);
+    root.removeEventListener("keydown", onTab);
+    guard.destroy();
     root.remove();
   };
 }

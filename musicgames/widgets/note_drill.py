@@ -46,6 +46,7 @@ from musicgames.drill import DEFAULT_SLOW_MS, DrillSummary
 from musicgames.i18n import catalogue
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
+from musicgames.sound import sound_strings
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note
 from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
@@ -90,8 +91,8 @@ class NoteDrill(PracticeWidget[Note]):
       fake one).
     """
 
-    _esm = joined("_dom.js", "_focus.js", "_practice.js", "note_drill.js")
-    _css = joined("_focus.css", "_practice.css", "note_drill.css")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_practice.js", "note_drill.js")
+    _css = joined("_focus.css", "_sound.css", "_practice.css", "note_drill.css")
     _title = "note drill"
     _activity = "drill"
 
@@ -136,7 +137,7 @@ class NoteDrill(PracticeWidget[Note]):
             clock=clock,
         )
         self._lowest, octaves = keyboard_span(self.notes)
-        self.strings = catalogue(language, "drill.")
+        self.strings = {**catalogue(language, "drill."), **sound_strings(language)}
         self.names = names_for(self.naming)
         if "keyboard" in ways:
             self.keyboard = str(keyboard_svg(octaves, lowest=self._lowest, width=190 * octaves))

@@ -1,0 +1,66 @@
+"""What the widgets play: frequencies from music21, sent to the page, which makes the sound.
+
+The sound itself is made in the browser, with the Web Audio API (``widgets/_sound.js``): a short
+piano-like tone, nothing fetched from anywhere. Python only says *what* to play, as a small
+dict a widget puts in a trait or a message: the frequencies in hertz, equal temperament with
+A4 = 440 Hz, as music21 computes them, and whether a chord is played together or one tone
+after another. Without a browser (a notebook run headless) nothing plays and nothing fails.
+
+>>> frequency("La3"), round(frequency("Do3"), 2)        # A4 and middle C (Do3 = C4)
+(440.0, 261.63)
+>>> from musicgames.theory import triad
+>>> chord(triad("Do"), broken=True)
+{'hz': [261.63, 329.63, 392.0], 'broken': True}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from musicgames.i18n import catalogue
+from musicgames.theory import Note, Triad
+
+__all__ = ["A4_HZ", "Sound", "chord", "frequency", "notes", "sound_strings"]
+
+#: The tuning: A4 (La3) in hertz, equal temperament.
+A4_HZ = 440.0
+
+#: What the page is asked to play: ``{"hz": [...], "broken": bool}``.
+Sound = dict[str, Any]
+
+
+def frequency(note: Note | str | int) -> float:
+    """The frequency in hertz of a note (a Note, a name such as ``"Sol3"``, or MIDI).
+
+    Equal temperament with A4 = 440 Hz, computed by music21 (``Pitch.frequency``); spelling
+    does not change it: ``Fa#3`` and ``Solb3`` sound the same.
+
+    >>> frequency("Fa#3") == frequency("Solb3"), round(frequency("Do5"), 2)
+    (True, 1046.5)
+    """
+    pitch = Note.parse(note).to_music21()
+    return float(pitch.frequency)
+
+
+def notes(items: Iterable[Note | str | int], *, broken: bool = False) -> Sound:
+    """Notes to play together (or one after another when ``broken``), rounded to 0.01 Hz.
+
+    >>> notes(["Do3"])
+    {'hz': [261.63], 'broken': False}
+    """
+    return {"hz": [round(frequency(n), 2) for n in items], "broken": broken}
+
+
+def chord(triad: Triad, *, broken: bool = False) -> Sound:
+    """A triad's three tones (root, third, fifth from octave 3), together or broken."""
+    return notes(triad.tones, broken=broken)
+
+
+def sound_strings(language: str) -> dict[str, str]:
+    """The words of the sound control (mute, volume, the first-click note), for a page.
+
+    >>> sound_strings("es")["sound.mute"]
+    'Silenciar'
+    """
+    return catalogue(language, "sound.")
