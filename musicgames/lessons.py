@@ -286,9 +286,15 @@ class Lesson:
         return text(string, self.language, **values)
 
     # -- names and drawings -----------------------------------------------------------------
-    def name(self, note: Note | str | int, *, octave: bool = True) -> str:
-        """A note's name in the lesson's naming."""
-        return Note.parse(note).label(self.naming, octave=octave)
+    def name(
+        self, note: Note | str | int, *, octave: bool = True, chord: Triad | str | None = None
+    ) -> str:
+        """A note's name in the lesson's naming; with ``chord``, spelled in the chord's key
+        (:meth:`Triad.spell`: B♭ in B♭ major whether it was given as A♯ or B♭)."""
+        parsed = Note.parse(note)
+        if chord is not None:
+            parsed = _triad(chord).spell_midi(parsed.midi)
+        return parsed.label(self.naming, octave=octave)
 
     def chord_name(self, chord: Triad | str) -> str:
         """A triad's name in the lesson's naming and language ("Re major", "D major")."""
@@ -532,7 +538,7 @@ class Lesson:
             right = self.name(tone, octave=False)
             wrong = [self.name(t, octave=False) for t in chord.tones if t != tone]
             neighbour = Note.parse(tone.midi + (1 if chord.quality == "minor" else -1))
-            candidates = wrong + [self.name(neighbour, octave=False)]
+            candidates = wrong + [self.name(neighbour, octave=False, chord=chord)]
             options = [right] + [c for c in dict.fromkeys(candidates) if c != right][:3]
             self.rng.shuffle(options)
             items.append(
@@ -637,7 +643,7 @@ class Lesson:
                     self._t(
                         "lesson.worth.prompt",
                         chord=self.chord_name(card.triad),
-                        note=self.name(note, octave=False),
+                        note=self.name(note, octave=False, chord=card.triad),
                     ),
                     options,
                     multiplier - 1,
@@ -664,7 +670,7 @@ class Lesson:
                     self._t(
                         "lesson.score.prompt",
                         power=power,
-                        note=self.name(note, octave=False),
+                        note=self.name(note, octave=False, chord=card.triad),
                         chord=self.chord_name(card.triad),
                     ),
                     tuple(options),
