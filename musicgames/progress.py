@@ -35,6 +35,7 @@ Nothing read from disk is ever unpickled or evaluated: rows are plain SQL values
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import math
@@ -241,22 +242,22 @@ class Answer:
         _check_time(self.time)
         if self.activity not in ACTIVITIES:
             allowed = ", ".join(ACTIVITIES)
-            raise AnswerError(f"activity {self.activity!r} is not one of {allowed}")
+            raise AnswerError(f"activity {_quote(self.activity)} is not one of {allowed}")
         for field_name in ("item", "answer"):
             value = getattr(self, field_name)
             if not isinstance(value, str) or len(value) > _MAX_TEXT:
                 raise AnswerError(
-                    f"{field_name} {value!r} must be text of at most {_MAX_TEXT} characters"
+                    f"{field_name} {_quote(value)} must be text of at most {_MAX_TEXT} characters"
                 )
         if not self.item:
             raise AnswerError("item '' is empty: say what was asked (a note, a chord, …)")
         if self.activity == "lesson" and not _LESSON_ITEM.fullmatch(self.item):
             raise AnswerError(
-                f"lesson item {self.item!r} must be '<lesson-id>/<exercise-id>', "
+                f"lesson item {_quote(self.item)} must be '<lesson-id>/<exercise-id>', "
                 "like '01-the-staff/line-or-space'"
             )
         if self.correct is not None and not isinstance(self.correct, bool):
-            raise AnswerError(f"correct={self.correct!r} must be True, False or None")
+            raise AnswerError(f"correct={_quote(self.correct)} must be True, False or None")
         ms = self.response_ms
         if ms is not None and (
             isinstance(ms, bool)
@@ -264,7 +265,9 @@ class Answer:
             or not math.isfinite(ms)
             or ms < 0
         ):
-            raise AnswerError(f"response_ms={ms!r} must be a number of milliseconds ≥ 0 or None")
+            raise AnswerError(
+                f"response_ms={_quote(ms)} must be a number of milliseconds ≥ 0 or None"
+            )
 
     @property
     def day(self) -> date:
@@ -276,6 +279,18 @@ class Answer:
         correct = "" if self.correct is None else str(int(self.correct))
         ms = "" if self.response_ms is None else repr(float(self.response_ms))
         return [self.student, self.time, self.activity, self.item, self.answer, correct, ms]
+
+
+def _quote(value: object, limit: int = 40) -> str:
+    """A value as messages quote it: its repr, cut to ``limit`` characters.
+
+    >>> _quote("x" * 200_000, limit=10)
+    "'xxxxxxx… (200002 characters)"
+    """
+    text = repr(value) if not isinstance(value, float) or math.isfinite(value) else str(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 2]}… ({len(text)} characters)"
 
 
 _LESSON_ITEM = re.compile(r"[\w.-]{1,80}/[\w.-]{1,80}")
@@ -307,10 +322,10 @@ def lesson_item(lesson: str, exercise: str) -> str:
 
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise StudentNameError(f"student name {name!r} is empty: give the student's name")
+        raise StudentNameError(f"student name {_quote(name)} is empty: give the student's name")
     if len(name) > _MAX_NAME or any(ord(c) < 32 for c in name) or name != name.strip():
         raise StudentNameError(
-            f"student name {name!r} must be at most {_MAX_NAME} characters on one line, "
+            f"student name {_quote(name)} must be at most {_MAX_NAME} characters on one line, "
             "without spaces at either end"
         )
     return name
@@ -320,9 +335,9 @@ def _check_time(value: object) -> None:
     try:
         parsed = datetime.fromisoformat(str(value))
     except ValueError:
-        raise AnswerError(f"time {value!r} is not an ISO 8601 time") from None
+        raise AnswerError(f"time {_quote(value)} is not an ISO 8601 time") from None
     if not isinstance(value, str) or parsed.utcoffset() != timezone.utc.utcoffset(None):
-        raise AnswerError(f"time {value!r} must be an ISO 8601 time in UTC (+00:00)")
+        raise AnswerError(f"time {_quote(value)} must be an ISO 8601 time in UTC (+00:00)")
 
 
 def _now() -> str:
@@ -870,39 +885,131 @@ def _write_csv(answers: Iterable[Answer], handle: Any) -> int:
 
 def read_csv(source: str | os.PathLike[str] | io.TextIOBase) -> list[Answer]:
     """Read answers from a CSV export, checking every cell (a bad line raises
-    :class:`ProgressCsvError` naming it)."""
-    if isinstance(source, io.TextIOBase):
-        return _parse_csv(source, "<text>")
-    with Path(source).open(newline="", encoding="utf-8") as handle:
-        return _parse_csv(handle, str(source))
+    :class:`ProgressCsvError` naming it).
 
-
-def _parse_csv(handle: Any, name: str) -> list[Answer]:
-    reader = csv.reader(handle)
-    header = next(reader, None)
-    if header is None or tuple(header) != CSV_COLUMNS:
-        raise ProgressCsvError(
-            f"{name}: the first line must be the header {','.join(CSV_COLUMNS)}, not {header!r}"
-        )
-    answers = []
-    for line_number, cells in enumerate(reader, start=2):
-        if len(cells) != len(CSV_COLUMNS):
-            raise ProgressCsvError(
-                f"{name}, line {line_number}: {len(cells)} cells, expected {len(CSV_COLUMNS)}"
-            )
-        student, time, activity, item, answer, correct_text, ms_text = cells
-        try:
-            correct = {"": None, "1": True, "0": False}[correct_text]
-        except KeyError:
-            raise ProgressCsvError(
-                f"{name}, line {line_number}: correct {correct_text!r} must be 1, 0 or empty"
-            ) from None
-        try:
-            ms = float(ms_text) if ms_text else None
-            answers.append(Answer(student, time, activity, item, answer, correct, ms))
-        except ValueError as err:
-            raise ProgressCsvError(f"{name}, line {line_number}: {err}") from None
+    A file is read as spreadsheets save it: UTF-8 with or without a byte-order mark, UTF-16
+    with one, or else Windows-1252 (Latin-1) — see :func:`decode_csv`; with commas,
+    semicolons (European Excel, where ``812,5`` is a number) or tabs between cells.
+    """
+    answers, problems = _read_csv(source, strict=True)
     return answers
+
+
+def decode_csv(data: bytes) -> tuple[str, str]:
+    """The text of a CSV file's bytes and the encoding it was read in.
+
+    A byte-order mark says UTF-8 or UTF-16; text that is valid UTF-8 is UTF-8 (text in
+    another encoding almost never is, once it has accents); anything else is read as
+    Windows-1252, the encoding Excel on Windows saves "CSV" in (bytes Windows-1252 leaves
+    undefined are read as Latin-1).
+
+    >>> decode_csv("José".encode("cp1252")), decode_csv("\ufeffJosé".encode("utf-8"))
+    (('José', 'cp1252'), ('José', 'utf-8-sig'))
+    """
+    if data.startswith(codecs.BOM_UTF8):
+        return data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="replace"), "utf-8-sig"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace"), "utf-16"
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+#: The longest CSV cell read (the csv module's own limit is 128 kB); longer cells are
+#: reported as a bad line, not as a crash.
+CSV_FIELD_LIMIT = 16 * 1024 * 1024
+_MAX_CSV_BYTES = 256 * 1024 * 1024
+
+
+def _read_csv(
+    source: str | os.PathLike[str] | io.TextIOBase, *, strict: bool
+) -> tuple[list[Answer], list[str]]:
+    if isinstance(source, io.TextIOBase):
+        return _parse_csv(source.read(), "<text>", strict=strict)
+    path = Path(source)
+    size = path.stat().st_size
+    if size == 0:
+        raise ProgressCsvError(f"{path.name} is empty (0 bytes)")
+    if size > _MAX_CSV_BYTES:
+        raise ProgressCsvError(f"{path.name} is too large for a progress export ({size} bytes)")
+    text, _encoding = decode_csv(path.read_bytes())
+    return _parse_csv(text, path.name, strict=strict)
+
+
+def _delimiter(first_line: str) -> str:
+    for delimiter in (",", ";", "\t"):
+        cells = next(csv.reader([first_line], delimiter=delimiter), [])
+        if tuple(cell.strip() for cell in cells) == CSV_COLUMNS:
+            return delimiter
+    return ","
+
+
+def _parse_csv(text: str, name: str, *, strict: bool) -> tuple[list[Answer], list[str]]:
+    """The answers of a CSV text, and (when not ``strict``) the lines that were not read."""
+    if csv.field_size_limit() < CSV_FIELD_LIMIT:
+        csv.field_size_limit(CSV_FIELD_LIMIT)
+    if not text.strip():
+        raise ProgressCsvError(f"{name} is empty")
+    first_line = text.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
+    delimiter = _delimiter(first_line)
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter)
+    try:
+        header = next(reader, None)
+    except csv.Error as err:
+        raise ProgressCsvError(f"{name}, line 1: {err}") from None
+    if header is None or tuple(cell.strip() for cell in header) != CSV_COLUMNS:
+        raise ProgressCsvError(
+            f"{name}: the first line must be the header {','.join(CSV_COLUMNS)}, "
+            f"not {_quote(first_line, 60)}"
+        )
+    answers: list[Answer] = []
+    problems: list[str] = []
+    line_number = 1
+    while True:
+        line_number = reader.line_num + 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as err:
+            problem = f"{name}, line {line_number}: {err}"
+            if strict:
+                raise ProgressCsvError(problem) from None
+            problems.append(problem)
+            break  # the reader cannot go on after a broken cell
+        if not any(cell.strip() for cell in cells):
+            continue  # an empty line, as spreadsheets leave at the end
+        try:
+            answers.append(_csv_answer(cells, delimiter))
+        except ValueError as err:
+            problem = f"{name}, line {line_number}: {err}"
+            if strict:
+                raise ProgressCsvError(problem) from None
+            problems.append(problem)
+    return answers, problems
+
+
+def _csv_answer(cells: list[str], delimiter: str) -> Answer:
+    if len(cells) != len(CSV_COLUMNS):
+        raise ProgressCsvError(f"{len(cells)} cells, expected {len(CSV_COLUMNS)}")
+    student, time, activity, item, answer, correct_text, ms_text = cells
+    try:
+        correct = {"": None, "1": True, "0": False}[correct_text.strip()]
+    except KeyError:
+        raise ProgressCsvError(f"correct {_quote(correct_text)} must be 1, 0 or empty") from None
+    ms_text = ms_text.strip()
+    if delimiter != ",":
+        ms_text = ms_text.replace(",", ".")  # a decimal comma, as European Excel writes
+    try:
+        ms = float(ms_text) if ms_text else None
+    except ValueError:
+        raise ProgressCsvError(f"response_ms {_quote(ms_text)} is not a number") from None
+    return Answer(student, time.strip(), activity.strip(), item, answer, correct, ms)
 
 
 # -- a class folder -------------------------------------------------------------------------
@@ -914,6 +1021,10 @@ class ClassProgress:
 
     answers: tuple[Answer, ...]
     skipped: tuple[tuple[str, str], ...]  # (file name, why)
+
+    def not_read(self) -> Table:
+        """The files (or lines) that were not read, and why: empty when all is well."""
+        return Table(("file", "why it was not read"), self.skipped, "Not read")
 
     @property
     def students(self) -> list[str]:
@@ -991,24 +1102,71 @@ class Report:
         return "<div class=\"mg-report\">" + "".join(html) + "</div>"
 
 
+_SQLITE_BESIDE = ("-wal", "-shm", "-journal")
+
+
+def _why_not_read(path: Path, err: BaseException) -> str:
+    why = str(err).replace(str(path), path.name)
+    if isinstance(err, OSError) and not isinstance(err, ProgressError):
+        why = f"{path.name} could not be opened: {err.strerror or err}"
+    elif not isinstance(err, ProgressError):
+        why = f"{path.name} could not be read ({type(err).__name__}: {_quote(str(err), 80)})"
+    return why
+
+
 def read_class(folder: str | os.PathLike[str]) -> ClassProgress:
     """Read every progress file (``.sqlite3``, ``.sqlite``, ``.db``) and CSV export in a
-    folder. Files that cannot be read are listed in ``skipped`` with the reason, and left
-    untouched; the others are read without writing to them."""
-    root = Path(folder)
+    folder, without writing to them or beside them.
+
+    One bad file never stops the class: whatever cannot be read — a file of another kind, an
+    empty file, a damaged database, a CSV line that is not an answer, a ``-wal`` file whose
+    database is missing — is listed in ``skipped`` (see :meth:`ClassProgress.not_read`) with
+    the reason; the rest is read. A ``-wal`` file next to its database is read with it (its
+    rows count). Hidden files (``.name``) are passed over. The same answer found twice (a
+    progress file and its CSV export) counts once.
+    """
+    root = Path(folder).expanduser()
     if not root.is_dir():
         raise ProgressError(f"{root} is not a folder")
-    answers: list[Answer] = []
+    answers: dict[Answer, None] = {}
     skipped: list[tuple[str, str]] = []
-    for path in sorted(root.iterdir()):
-        if not path.is_file() or path.suffix.lower() not in (*PROGRESS_SUFFIXES, ".csv"):
+    try:
+        entries = sorted(root.iterdir())
+    except OSError as err:
+        raise ProgressError(f"{root} cannot be read: {err.strerror or err}") from None
+    names = {entry.name for entry in entries}
+    for path in entries:
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        beside = next((end for end in _SQLITE_BESIDE if path.name.endswith(end)), None)
+        if beside is not None:
+            main = path.name[: -len(beside)]
+            if main not in names:
+                skipped.append(
+                    (path.name, f"a part SQLite keeps beside {main}, which is not here: "
+                     f"hand in {main} itself")
+                )
+            continue  # read with its database
+        suffix = path.suffix.lower()
+        if suffix not in (*PROGRESS_SUFFIXES, ".csv"):
+            skipped.append(
+                (path.name, "not a progress file (.sqlite3, .sqlite, .db) or a CSV export")
+            )
             continue
         try:
-            answers.extend(read_answers(path))
-        except ProgressError as err:
-            skipped.append((path.name, str(err)))
-    answers.sort(key=lambda a: (a.time, a.student))
-    return ClassProgress(tuple(answers), tuple(skipped))
+            if suffix == ".csv":
+                rows, problems = _read_csv(path, strict=False)
+                for problem in problems:
+                    skipped.append((path.name, problem))
+            else:
+                if path.stat().st_size == 0:
+                    raise CorruptProgressFileError(f"{path.name} is empty (0 bytes)")
+                rows = read_answers(path)
+            answers.update(dict.fromkeys(rows))
+        except Exception as err:  # one bad file never stops the class
+            skipped.append((path.name, _why_not_read(path, err)))
+    ordered = sorted(answers, key=lambda a: (a.time, a.student))
+    return ClassProgress(tuple(ordered), tuple(skipped))
 
 
 def open_class(folder: str | os.PathLike[str] | None = None) -> ClassProgress:

@@ -338,13 +338,14 @@ def test_a_class_folder_is_read_and_bad_files_are_skipped_untouched(tmp_path: Pa
         store.record("drill", "Do3", "Do", True, 500)
         store.export_csv(tmp_path / "zoe-export.csv")  # the same rows again, as CSV
     (tmp_path / "broken.sqlite3").write_bytes(b"not a database")
-    (tmp_path / "readme.txt").write_text("ignored")
+    (tmp_path / "readme.txt").write_text("not a progress file")
     before = snapshot(tmp_path)
     klass = progress.read_class(tmp_path)
     assert klass.students == ["Ana", "Bruno", "Chloé", "Zoé"]
-    assert [name for name, _ in klass.skipped] == ["broken.sqlite3"]
+    assert [name for name, _ in klass.skipped] == ["broken.sqlite3", "readme.txt"]
     assert "not an SQLite database" in klass.skipped[0][1]
-    assert len(klass.of("Zoé")) == 2
+    assert "not a progress file" in klass.skipped[1][1]
+    assert len(klass.of("Zoé")) == 1  # the same answer in the file and its export counts once
     assert len(klass.of("Ana")) == 6 * 30
     assert snapshot(tmp_path) == before
 

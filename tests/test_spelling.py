@@ -140,10 +140,3 @@ def test_black_key_names_can_be_left_off_and_are_off_on_small_boards() -> None:
         2, chord=bb, labels="letters", width=280, black_labels=True
     )
 
-
-def test_lesson_names_a_note_in_the_chords_key() -> None:
-    from musicgames.lessons import Lesson
-
-    lesson = Lesson(naming="letters", language="es")
-    assert lesson.name("A#3", octave=False, chord="Bb major") == "B♭"
-    assert lesson.name("A#3", octave=False) == "A♯"

@@ -23,11 +23,12 @@ Move(card=7, key=2, steps=-3)
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 from typing import Any
 
 from musicgames.duel.cards import COMPOSE_DECK, key_name
-from musicgames.duel.errors import NotAnAction
+from musicgames.duel.errors import NotAnActionError
 
 __all__ = [
     "Action",
@@ -42,15 +43,21 @@ __all__ = [
 
 
 def _card_label(card: object) -> str:
-    if isinstance(card, int) and 0 <= card < len(COMPOSE_DECK):
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(COMPOSE_DECK):
         return str(COMPOSE_DECK[card])
-    return repr(card)
+    return f"card {reprlib.repr(card)}"
+
+
+def _cards_label(cards: object) -> str:
+    if isinstance(cards, tuple | list):
+        return " + ".join(_card_label(c) for c in cards) or "no cards"
+    return f"cards {reprlib.repr(cards)}"
 
 
 def _key_label(key: object) -> str:
-    if isinstance(key, int) and 0 <= key < 24:
+    if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < 24:
         return key_name(key)
-    return f"key {key!r}"
+    return f"key {reprlib.repr(key)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +83,7 @@ class Place:
         return {"type": "place", "cards": list(self.cards), "key": self.key}
 
     def __str__(self) -> str:
-        return f"Place {' + '.join(_card_label(c) for c in self.cards)} on {_key_label(self.key)}"
+        return f"Place {_cards_label(self.cards)} on {_key_label(self.key)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +103,12 @@ class Move:
         return {"type": "move", "card": self.card, "key": self.key, "steps": self.steps}
 
     def __str__(self) -> str:
-        direction = "right" if isinstance(self.steps, int) and self.steps > 0 else "left"
-        size = abs(self.steps) if isinstance(self.steps, int) else self.steps
+        steps = self.steps
+        if not _is_int(steps):
+            return (f"Move {_card_label(self.card)}: the token on {_key_label(self.key)} "
+                    f"by steps {reprlib.repr(steps)}")
+        direction = "right" if steps > 0 else "left"
+        size = abs(steps)
         return (
             f"Move {_card_label(self.card)}: the token on {_key_label(self.key)} "
             f"{size} key{'s' if size != 1 else ''} {direction}"
@@ -117,7 +128,9 @@ class Shift:
         return {"type": "shift", "card": self.card, "piano": self.piano}
 
     def __str__(self) -> str:
-        side = {0: "left card", 1: "right card"}.get(self.piano, f"piano {self.piano!r}")
+        piano = self.piano
+        side = (("left card", "right card")[piano] if _is_int(piano) and piano in (0, 1)
+                else f"piano {reprlib.repr(piano)}")
         return f"Shift {_card_label(self.card)}: {side}"
 
 
@@ -180,25 +193,30 @@ def action_from_json(data: object) -> Action:
     >>> action_from_json({"type": "fly"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    musicgames.duel.errors.NotAnAction: {'type': 'fly'} is not an action: 'type' must be one of ...
+    musicgames.duel.errors.NotAnActionError: {'type': 'fly'} is not an action: 'type' must be ...
     """
-    if not isinstance(data, dict) or data.get("type") not in _FIELDS:
-        raise NotAnAction(
-            f"{data!r} is not an action: 'type' must be one of {', '.join(_FIELDS)}"
+    shown = reprlib.repr(data)
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise NotAnActionError(
+            f"{shown} is not an action: 'type' must be one of {', '.join(_FIELDS)} (D7–D11)"
         )
-    cls, fields = _FIELDS[data["type"]]
+    assert isinstance(data, dict)
+    cls, fields = _FIELDS[kind]
     if set(data) != {"type", *fields}:
-        raise NotAnAction(f"{data!r} is not an action: a {data['type']} has the fields "
-                          f"{', '.join(fields) or 'none'}")
+        raise NotAnActionError(f"{shown} is not an action: a {kind} has the fields "
+                               f"{', '.join(fields) or 'none'} (D7–D11)")
     values: dict[str, Any] = {}
     for name in fields:
         value = data[name]
         if name == "cards":
             if not isinstance(value, list) or not all(_is_int(v) for v in value):
-                raise NotAnAction(f"{data!r} is not an action: 'cards' must be a list of ids")
+                raise NotAnActionError(f"{shown} is not an action: 'cards' must be a list of "
+                                       "card ids (D8)")
             value = tuple(value)
         elif not _is_int(value):
-            raise NotAnAction(f"{data!r} is not an action: {name!r} must be a whole number")
+            raise NotAnActionError(f"{shown} is not an action: {name!r} must be a whole "
+                                   "number (D7–D11)")
         values[name] = value
     action: Action = cls(**values)
     return action

@@ -54,7 +54,7 @@ from musicgames.duel.cards import (
     PIANO_CARDS,
     PIANO_CHORD_PITCH_CLASSES,
 )
-from musicgames.duel.errors import NotYourTurn
+from musicgames.duel.errors import NotYourTurnError
 from musicgames.duel.odds import attacker_win_chance, best_run_chance
 from musicgames.duel.view import SeatView
 
@@ -103,7 +103,7 @@ def _check_view(view: SeatView) -> tuple[Action, ...]:
     actions = view.legal_actions()
     if not actions:
         who = "nobody (the game is over)" if view.to_act is None else f"seat {view.to_act}"
-        raise NotYourTurn(
+        raise NotYourTurnError(
             f"seat {view.seat} has no decision to make now: it is {who}'s; ask the computer "
             "player with the view of the seat whose decision it is"
         )

@@ -1,35 +1,61 @@
 """Why a Keyboard Duel action was refused: one error class per cause.
 
-Every error is a :class:`DuelError`, itself a ``ValueError``. The message names the input
-and the reason, and the game state is left exactly as it was.
+Every error is a :class:`DuelError`, itself a ``ValueError``. The message names the input,
+the reason and the rule of the rules page (D1–D16) that refuses it, and the game state is
+left exactly as it was. The classes end in ``Error`` as the Note Snap engine's do; their
+older names (``SecondPlace`` for :class:`SecondPlaceError` …) are the same classes.
 """
 
 from __future__ import annotations
 
 __all__ = [
     "BadSavedGame",
+    "BadSavedGameError",
     "CardNotInHand",
+    "CardNotInHandError",
     "DuelError",
     "DuplicateCard",
+    "DuplicateCardError",
     "GameIsOver",
+    "GameIsOverError",
+    "GameOverError",
     "KeyOffBoard",
+    "KeyOffBoardError",
     "MixedLetters",
+    "MixedLettersError",
     "MustActFirst",
+    "MustActFirstError",
     "NoCards",
+    "NoCardsError",
     "NoSuchPianoCard",
+    "NoSuchPianoCardError",
     "NoTokenLeft",
+    "NoTokenLeftError",
     "NoTokenThere",
+    "NoTokenThereError",
     "NotAnAction",
+    "NotAnActionError",
     "NotNow",
+    "NotNowError",
     "NotYourToken",
+    "NotYourTokenError",
     "NotYourTurn",
+    "NotYourTurnError",
     "NothingToUndo",
+    "NothingToUndoError",
+    "SaveError",
     "SecondMove",
+    "SecondMoveError",
     "SecondPlace",
+    "SecondPlaceError",
     "TooManyCards",
+    "TooManyCardsError",
     "WrongCard",
+    "WrongCardError",
     "WrongKey",
+    "WrongKeyError",
     "WrongSteps",
+    "WrongStepsError",
 ]
 
 
@@ -37,89 +63,117 @@ class DuelError(ValueError):
     """Base class: an action or a saved game the Keyboard Duel rules do not allow."""
 
 
-class NotAnAction(DuelError):
+class NotAnActionError(DuelError):
     """The input is not one of the action classes, or a field has the wrong type."""
 
 
-class GameIsOver(DuelError):
+class GameIsOverError(DuelError):
     """The game has ended (D15): no more actions."""
 
 
-class NotYourTurn(DuelError):
+class NotYourTurnError(DuelError):
     """A seat acted while the decision belongs to the other seat."""
 
 
-class NotNow(DuelError):
+class NotNowError(DuelError):
     """The action does not fit the moment: a Place during a duel, a duel card outside one."""
 
 
-class CardNotInHand(DuelError):
+class CardNotInHandError(DuelError):
     """A card the acting player does not hold (or an id that is no card)."""
 
 
-class DuplicateCard(DuelError):
+class DuplicateCardError(DuelError):
     """The same card listed twice in one Place."""
 
 
-class NoCards(DuelError):
+class NoCardsError(DuelError):
     """A Place with no cards (D8 needs at least one)."""
 
 
-class TooManyCards(DuelError):
+class TooManyCardsError(DuelError):
     """A Place with more than 6 cards (D8)."""
 
 
-class MixedLetters(DuelError):
+class MixedLettersError(DuelError):
     """Cards of two letters in one Place (D8) or one duel run (D11b)."""
 
 
-class KeyOffBoard(DuelError):
+class KeyOffBoardError(DuelError):
     """A key number outside 0–23 (D2)."""
 
 
-class WrongKey(DuelError):
+class WrongKeyError(DuelError):
     """A Place on a key that is not the letter's white key (D8)."""
 
 
-class NoTokenLeft(DuelError):
+class NoTokenLeftError(DuelError):
     """A Place when all five tokens have been placed this round."""
 
 
-class SecondPlace(DuelError):
+class SecondPlaceError(DuelError):
     """A second Place in one turn (D7)."""
 
 
-class SecondMove(DuelError):
+class SecondMoveError(DuelError):
     """A second Move or Shift in one turn (D7)."""
 
 
-class NoTokenThere(DuelError):
+class NoTokenThereError(DuelError):
     """A Move from an empty key, or a Shift of a piano card holding none of your tokens."""
 
 
-class NotYourToken(DuelError):
+class NotYourTokenError(DuelError):
     """A Move of the opponent's token."""
 
 
-class WrongSteps(DuelError):
+class WrongStepsError(DuelError):
     """A Move whose distance is not the card's number (a Wild moves 1) (D9)."""
 
 
-class WrongCard(DuelError):
+class WrongCardError(DuelError):
     """A card that cannot do this: an arrow for a Move, a number or Wild for a Shift (D9)."""
 
 
-class NoSuchPianoCard(DuelError):
+class NoSuchPianoCardError(DuelError):
     """A piano card number other than 0 (left) or 1 (right)."""
 
 
-class MustActFirst(DuelError):
+class MustActFirstError(DuelError):
     """Ending a turn before taking an action while one is possible (D7)."""
 
 
-class NothingToUndo(DuelError):
+class NothingToUndoError(DuelError):
     """``undo()`` with no action left to take back."""
 
 
-class BadSavedGame(DuelError):
+class BadSavedGameError(DuelError):
     """A saved game that is malformed, inconsistent or does not replay."""
+
+
+# The names before the ``…Error`` suffix, kept so older code keeps working.
+NotAnAction = NotAnActionError
+GameIsOver = GameIsOverError
+NotYourTurn = NotYourTurnError
+NotNow = NotNowError
+CardNotInHand = CardNotInHandError
+DuplicateCard = DuplicateCardError
+NoCards = NoCardsError
+TooManyCards = TooManyCardsError
+MixedLetters = MixedLettersError
+KeyOffBoard = KeyOffBoardError
+WrongKey = WrongKeyError
+NoTokenLeft = NoTokenLeftError
+SecondPlace = SecondPlaceError
+SecondMove = SecondMoveError
+NoTokenThere = NoTokenThereError
+NotYourToken = NotYourTokenError
+WrongSteps = WrongStepsError
+WrongCard = WrongCardError
+NoSuchPianoCard = NoSuchPianoCardError
+MustActFirst = MustActFirstError
+NothingToUndo = NothingToUndoError
+BadSavedGame = BadSavedGameError
+#: The same errors under the names the Note Snap engine uses.
+GameOverError = GameIsOverError
+SaveError = BadSavedGameError

@@ -3,7 +3,7 @@
 A position is the object that :meth:`DuelState.to_json` writes under ``"start"`` and
 ``"position"``. Nothing here uses ``pickle`` or ``eval``: each field is type-checked, then
 the position is checked as a whole (every card exactly once, tokens consistent with the
-board, a duel only in a duel phase …). Any failure raises :class:`BadSavedGame` naming the
+board, a duel only in a duel phase …). Any failure raises :class:`BadSavedGameError` naming the
 field and the reason.
 """
 
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from musicgames.duel import legal
 from musicgames.duel.cards import BOARD_KEYS, DECK_SIZE, HAND_SIZE, PIANO_CARDS
-from musicgames.duel.errors import BadSavedGame
+from musicgames.duel.errors import BadSavedGameError
 
 if TYPE_CHECKING:
     from musicgames.duel.state import DuelState
@@ -34,8 +34,8 @@ _DUEL_FIELDS = ("key", "attacker_token", "defender_token", "dice", "additions", 
 _MT_WORDS = 624
 
 
-def _bad(field: str, why: str) -> BadSavedGame:
-    return BadSavedGame(f"saved position: {field!r} {why}")
+def _bad(field: str, why: str) -> BadSavedGameError:
+    return BadSavedGameError(f"saved position: {field!r} {why}")
 
 
 def _is_int(value: object) -> bool:
@@ -85,13 +85,14 @@ def _rng_state(value: object) -> tuple[Any, ...]:
 
 
 def load_position(state: DuelState, position: object) -> None:
-    """Fill ``state`` from a position object, or raise :class:`BadSavedGame`."""
+    """Fill ``state`` from a position object, or raise :class:`BadSavedGameError`."""
     if not isinstance(position, dict):
-        raise BadSavedGame(f"saved position must be a JSON object, not {type(position).__name__}")
+        raise BadSavedGameError(f"saved position must be a JSON object, not "
+                                f"{type(position).__name__}")
     if set(position) != set(_FIELDS):
         missing = sorted(set(_FIELDS) - set(position))
         extra = sorted(set(position) - set(_FIELDS))
-        raise BadSavedGame(f"saved position: missing fields {missing}, unknown fields {extra}")
+        raise BadSavedGameError(f"saved position: missing fields {missing}, unknown fields {extra}")
     p = position
     rng_state = _rng_state(p["rng"])
     try:

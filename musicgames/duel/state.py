@@ -2,8 +2,10 @@
 
 A game is a :class:`DuelState`. It always says whose decision it is (:attr:`~DuelState.
 to_act`) — in a duel that is the attacker, then the defender — lists the legal actions,
-and applies an action after checking it. A refused action raises a :class:`~musicgames.
-duel.errors.DuelError` (a ``ValueError``) and leaves the state exactly as it was. Dice
+and applies an action after checking it, returning the events it caused (typed values,
+:mod:`musicgames.duel.events`). A refused action raises a :class:`~musicgames.duel.errors.
+DuelError` (a ``ValueError``) naming the action, the reason and the rule, and leaves the
+state exactly as it was. Dice
 and shuffles come only from the state's own ``random.Random``, seeded when the game is
 made, so a game replays exactly from its start and its actions.
 
@@ -18,13 +20,15 @@ A set-up position shows the rules at work: White holds two D cards and a Wild.
 >>> action in game.legal_actions()
 True
 >>> game.apply(action)
+(Placed(seat=0, token=0, key=2, power=3, cards=(5, 6, 35)),)
 >>> game.tokens(WHITE)[0]
 Token(seat=0, index=0, state=<TokenState.ON_BOARD: 'on_board'>, key=2, power=3, dice=2, score=9)
 >>> game.apply(Place(card_ids("A3"), key=9))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-musicgames.duel.errors.SecondPlace: Place A3 on A (left) refused: White has already placed ...
->>> game.apply(EndTurn())
+musicgames.duel.errors.SecondPlaceError: Place A3 on A (left) refused: White has already placed ...
+>>> [type(event).__name__ for event in game.apply(EndTurn())]
+['TurnEnded', 'Drew']
 >>> game.to_act, game.hand_size(WHITE)
 (1, 5)
 >>> game.undo()
@@ -36,15 +40,24 @@ A duel, step by step: Black holds the left C and White places there (D11). White
 its run and locks in, then Black, seeing it, answers and locks in; the higher total wins.
 
 >>> duel = DuelState.from_position(hands=("C1 D2", "E3"), tokens=([], [(0, 2)]))
->>> duel.apply(Place(card_ids("C1"), key=0))
+>>> for event in duel.apply(Place(card_ids("C1"), key=0)):
+...     print(type(event).__name__, event[:4])
+Placed (0, 0, 0, 1)
+DuelStarted (0, 0, 0, 0)
+DiceRolled (0, (4,))
+DiceRolled (1, (4,))
 >>> duel.phase, duel.to_act, len(duel.duel.attacker_dice), len(duel.duel.defender_dice)
 (<Phase.ATTACK: 'attack'>, 0, 1, 1)
 >>> duel.apply(DuelCard(card_ids("D2")[0]))    # adds 2 to White's total
+(CardPlayed(seat=0, card=6, effect='add', amount=2, attacker_total=6, defender_total=4),)
 >>> duel.apply(LockIn())
+(LockedIn(seat=0, total=6),)
 >>> duel.phase, duel.to_act, duel.duel.attacker_add
 (<Phase.DEFEND: 'defend'>, 1, 2)
->>> duel.apply(LockIn())
->>> duel.phase, duel.board_token(0).seat == duel.log[-1]["winner"]
+>>> locked, won = duel.apply(LockIn())
+>>> won.winner, won.attacker_total, won.defender_total
+(0, 6, 4)
+>>> duel.phase, duel.board_token(0).seat == won.winner
 (<Phase.TURN: 'turn'>, True)
 """
 
@@ -53,13 +66,14 @@ from __future__ import annotations
 import base64
 import json
 import random
+import reprlib
 import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from musicgames.duel import legal
+from musicgames.duel import kernel, legal
 from musicgames.duel.actions import (
     Action,
     DuelCard,
@@ -85,29 +99,53 @@ from musicgames.duel.cards import (
     key_name,
 )
 from musicgames.duel.errors import (
-    BadSavedGame,
-    CardNotInHand,
+    BadSavedGameError,
+    CardNotInHandError,
     DuelError,
-    DuplicateCard,
-    GameIsOver,
-    KeyOffBoard,
-    MixedLetters,
-    MustActFirst,
-    NoCards,
-    NoSuchPianoCard,
-    NotAnAction,
-    NothingToUndo,
-    NotNow,
-    NoTokenLeft,
-    NoTokenThere,
-    NotYourToken,
-    NotYourTurn,
-    SecondMove,
-    SecondPlace,
-    TooManyCards,
-    WrongCard,
-    WrongKey,
-    WrongSteps,
+    DuplicateCardError,
+    GameIsOverError,
+    KeyOffBoardError,
+    MixedLettersError,
+    MustActFirstError,
+    NoCardsError,
+    NoSuchPianoCardError,
+    NotAnActionError,
+    NothingToUndoError,
+    NotNowError,
+    NoTokenLeftError,
+    NoTokenThereError,
+    NotYourTokenError,
+    NotYourTurnError,
+    SecondMoveError,
+    SecondPlaceError,
+    TooManyCardsError,
+    WrongCardError,
+    WrongKeyError,
+    WrongStepsError,
+)
+from musicgames.duel.events import (
+    ActionTaken,
+    CardPlayed,
+    Dealt,
+    DiceRolled,
+    DieRerolled,
+    Drew,
+    DuelStarted,
+    DuelWon,
+    Event,
+    FinalTurnBegins,
+    GameOver,
+    LockedIn,
+    Merged,
+    Moved,
+    Placed,
+    Reshuffled,
+    RoundScored,
+    RoundStarted,
+    Shifted,
+    TokenScore,
+    TurnEnded,
+    seen_by,
 )
 from musicgames.duel.view import SeatView
 from musicgames.theory import LETTERS, Triad
@@ -264,7 +302,8 @@ class DuelState:
         "_phase", "_piano", "_piano_deck", "_hands", "_draw", "_discard", "_status", "_key",
         "_power", "_board", "_dkey", "_datt", "_ddef", "_dadd", "_ddice", "_druns",
         "_pending", "_totals", "_round_scores", "_log", "_history", "_undo", "_rng_unsaved",
-        "_start", "_start_text", "_legal",
+        "_start", "_start_text", "_legal", "_legal_ids", "_events", "_out", "_full",
+        "_saved_actions",
     )
 
     _rng: random.Random
@@ -301,6 +340,11 @@ class DuelState:
     _start: dict[str, Any]
     _start_text: str | None
     _legal: list[tuple[Action, ...] | None]
+    _legal_ids: set[int] | None
+    _events: list[Event]
+    _out: list[Event]
+    _full: bool
+    _saved_actions: list[dict[str, Any]]
 
     # -- making a game ---------------------------------------------------------------------
     def __init__(self, seed: int | random.Random = 0) -> None:
@@ -341,6 +385,11 @@ class DuelState:
         self._start = {}
         self._start_text = None
         self._legal = [None, None]
+        self._legal_ids = None
+        self._events = []
+        self._out = []
+        self._full = True
+        self._saved_actions = []
 
     @classmethod
     def new_game(cls, seed: int | random.Random = 0) -> DuelState:
@@ -379,7 +428,7 @@ class DuelState:
         ``(key, power)`` on the board, or ``"merged"``, ``"beaten"``, ``"unplaced"``; missing
         ones are unplaced. Cards not in a hand or the discard make the draw pile, shuffled
         with ``seed``; if ``draw`` is given (last card drawn first) they go to the discard
-        instead. Invalid set-ups raise :class:`BadSavedGame`.
+        instead. Invalid set-ups raise :class:`BadSavedGameError`.
 
         >>> game = DuelState.from_position(piano=(2, 7), hands=("D1 D2 Wild", "E3"),
         ...                                tokens=([(2, 3)], [(14, 1), "beaten"]))
@@ -387,7 +436,7 @@ class DuelState:
         (3, 1, <TokenState.BEATEN: 'beaten'>)
         """
         if len(hands) != 2 or len(tokens) != 2:
-            raise BadSavedGame("a position needs two hands and two token lists")
+            raise BadSavedGameError("a position needs two hands and two token lists")
         rng = random.Random(f"layout {seed}")
         given = (hands[0], hands[1], discard)
         codes = [g.replace(",", " ").split() if isinstance(g, str) else [] for g in given]
@@ -413,7 +462,7 @@ class DuelState:
         for seat in (WHITE, BLACK):
             specs = list(tokens[seat])
             if len(specs) > TOKENS_PER_SEAT:
-                raise BadSavedGame(f"{_seat_name(seat)} has {len(specs)} tokens: at most 5")
+                raise BadSavedGameError(f"{_seat_name(seat)} has {len(specs)} tokens: at most 5")
             specs += ["unplaced"] * (TOKENS_PER_SEAT - len(specs))
             for spec in specs:
                 if spec == "unplaced":
@@ -423,7 +472,7 @@ class DuelState:
                 elif isinstance(spec, tuple) and len(spec) == 2:
                     token_rows.append(["on_board", spec[0], spec[1]])
                 else:
-                    raise BadSavedGame(f"{spec!r} is not a token: use (key, power), "
+                    raise BadSavedGameError(f"{spec!r} is not a token: use (key, power), "
                                        "'merged', 'beaten' or 'unplaced'")
         if round_scores is None:
             round_scores = [list(totals)] + [[0, 0]] * (round - 2) if round > 1 else []
@@ -453,7 +502,27 @@ class DuelState:
         return state
 
     def clone(self) -> DuelState:
-        """An independent copy (its own random generator, log and undo stack)."""
+        """An independent copy (its own random generator, log and undo stack): ``copy()``."""
+        return self.copy()
+
+    def copy(self, history: bool = True) -> DuelState:
+        """An independent copy of the game, with its own random generator.
+
+        With ``history=False`` (python-chess's ``copy(stack=False)``) the copy keeps no undo
+        stack, log, story or list of actions, and goes on keeping none: its
+        :meth:`legal_actions` and :meth:`apply` are as fast as the rules allow, for search
+        and simulation. It plays exactly as the full game would (same rules, same dice from
+        the same generator state) and still refuses illegal actions; :meth:`undo` has
+        nothing to take back, and :meth:`to_json` saves it from where it stands.
+
+        >>> game = DuelState.new_game(seed=5)
+        >>> fast = game.copy(history=False)
+        >>> action = fast.legal_actions()[0]
+        >>> fast.apply(action) == game.apply(action)   # the same events
+        True
+        >>> len(fast.log), len(fast.actions()), len(game.actions())
+        (0, 0, 1)
+        """
         other = DuelState.__new__(DuelState)
         rng = random.Random.__new__(random.Random)
         rng.setstate(self._rng.getstate())
@@ -484,13 +553,28 @@ class DuelState:
         other._pending = self._pending[:]
         other._totals = self._totals[:]
         other._round_scores = self._round_scores[:]
-        other._log = self._log[:]
-        other._history = self._history[:]
-        other._undo = self._undo[:]  # records are only changed by the apply that made them
         other._rng_unsaved = False
-        other._start = self._start
-        other._start_text = self._start_text
         other._legal = self._legal[:]
+        other._legal_ids = None
+        other._out = []
+        full = history and self._full
+        other._full = full
+        if full:
+            other._log = self._log[:]
+            other._history = self._history[:]
+            other._undo = self._undo[:]  # records are only changed by the apply that made them
+            other._events = self._events[:]
+            other._saved_actions = self._saved_actions[:]
+            other._start = self._start
+            other._start_text = self._start_text
+        else:
+            other._log = []
+            other._history = []
+            other._undo = []
+            other._events = []
+            other._saved_actions = []
+            other._start = {}
+            other._start_text = None
         return other
 
     # -- who acts, and what they may do ----------------------------------------------------
@@ -551,18 +635,28 @@ class DuelState:
         """Raise the :class:`DuelError` that :meth:`apply` would raise, or return quietly."""
         self._check(action, seat)
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
+    def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
         """Check the action, then play it for :attr:`to_act` (or raise and change nothing).
 
-        ``seat``, if given, is who is trying to act: a seat acting out of turn gets
-        :class:`NotYourTurn`.
+        Returns the events it caused, in order (:mod:`musicgames.duel.events`). ``seat``,
+        if given, is who is trying to act: a seat acting out of turn gets
+        :class:`NotYourTurnError`.
         """
-        self._check(action, seat)
-        self._undo.append([self._snapshot(), None])
-        self._rng_unsaved = True
+        if seat is not None or not self._listed(action):
+            self._check(action, seat)
+        out: list[Event] = []
+        self._out = out
+        if self._full:
+            self._undo.append([self._snapshot(), None])
+            self._rng_unsaved = True
+            actor = self._turn if self._phase != _DEFEND else 1 - self._turn
+            item = action.to_json()
+            self._saved_actions.append(item)
+            self._history.append(action)
+            self._events.append(_record(ActionTaken, (actor, action)))
+            self._log.append({"event": "action", "seat": actor, "action": item})
         self._legal = [None, None]
-        self._log.append({"event": "action", "seat": self.to_act, "action": action.to_json()})
-        self._history.append(action)
+        self._legal_ids = None
         kind = type(action)
         if kind is Place:
             self._do_place(action)  # type: ignore[arg-type]
@@ -577,18 +671,100 @@ class DuelState:
         else:
             self._do_end_turn()
         self._rng_unsaved = False
+        return tuple(out)
+
+    def _listed(self, action: object) -> bool:
+        """True if ``action`` is one of the very objects :meth:`legal_actions` just listed
+        (so it needs no checking again)."""
+        ids = self._legal_ids
+        if ids is None:
+            first, second = self._legal
+            if first is None and second is None:
+                return False
+            ids = set(map(id, first or ()))
+            if second is not None:
+                ids.update(map(id, second))
+            self._legal_ids = ids
+        return id(action) in ids
 
     def undo(self) -> Action:
-        """Take back the last action (any number of times, back to the start); returns it."""
+        """Take back the last action (any number of times, back to the start); returns it.
+
+        The game goes back exactly as it was, its random generator included, so the same
+        action rolls the same dice again. For a player's take-back, use :meth:`take_back`.
+        """
         if not self._undo:
-            raise NothingToUndo("there is no action to undo: the game is at its start")
+            raise NothingToUndoError("undo() refused: there is no action to undo: "
+                                + ("the game is at its start" if self._full else
+                                   "a history-free copy keeps no undo stack"))
         snapshot, rng_state = self._undo.pop()
         action = self._history[-1]
         self._restore(snapshot)
         if rng_state is not None:
             self._rng.setstate(rng_state)
         self._legal = [None, None]
+        self._legal_ids = None
         return action
+
+    @property
+    def actions_this_round(self) -> int:
+        """How many actions :meth:`take_back` may take back now: those since the current
+        round began (0 once the game is over: a scored round stays scored)."""
+        if self._phase == _OVER:
+            return 0
+        count = 0
+        for snapshot, _ in reversed(self._undo):
+            if snapshot[0] != self._round:
+                break
+            count += 1
+        return count
+
+    def take_back(self, count: int = 1) -> tuple[Action, ...]:
+        """A player's fair take-back: the last ``count`` actions are undone, but the chance
+        source is not rewound — dice and shuffles after it are drawn afresh, so a take-back
+        cannot preview a roll — and never past the start of the round (a scored round stays
+        scored). Returns the actions taken back, last first.
+
+        The take-back is part of the game's record: :meth:`to_json` saves it, and a loaded
+        game replays it, generator and all.
+
+        >>> game = DuelState.from_position(hands=("C1 D3", "E1"), tokens=([], [(0, 2)]))
+        >>> attack = Place(card_ids("C1"), key=0)
+        >>> [event.dice for event in game.apply(attack)[2:]]
+        [(4,), (4,)]
+        >>> game.take_back()
+        (Place(cards=(0,), key=0),)
+        >>> [event.dice for event in game.apply(attack)[2:]]   # fresh dice
+        [(1,), (3,)]
+        >>> game.undo()   # undo() rewinds everything, the generator included
+        Place(cards=(0,), key=0)
+        >>> [event.dice for event in game.apply(attack)[2:]]
+        [(1,), (3,)]
+        >>> DuelState.from_json(game.to_json()).to_json() == game.to_json()
+        True
+        """
+        if not _is_int(count) or count < 1:
+            raise NothingToUndoError(f"take_back({_short(count)}) refused: take back 1 action "
+                                     "or more")
+        limit = self.actions_this_round
+        if count > limit:
+            reason = ("the game is over" if self._phase == _OVER else
+                      f"only {limit} action{'s' if limit != 1 else ''} of this round can be "
+                      "taken back: a round scored stays scored (D12)")
+            raise NothingToUndoError(f"take_back({count}) refused: {reason}")
+        rng_state = self._rng.getstate()
+        saved = self._saved_actions[:]
+        taken = []
+        for _ in range(count):
+            snapshot, _ = self._undo.pop()
+            taken.append(self._history[-1])
+            self._restore(snapshot)
+        self._rng.setstate(rng_state)
+        saved.append({"type": "take_back", "count": count})
+        self._saved_actions = saved
+        self._legal = [None, None]
+        self._legal_ids = None
+        return tuple(taken)
 
     def is_terminal(self) -> bool:
         """True once the game has been won (D15)."""
@@ -721,9 +897,20 @@ class DuelState:
         Each action appears as ``{"event": "action", "seat": s, "action": {...}}``,
         followed by what it caused: ``place``, ``move``, ``shift``, ``merge``, ``duel``,
         ``duel_card``, ``lock_in``, ``duel_result``, ``end_turn``, ``draw``, ``reshuffle``,
-        ``round_end``, ``round_start``, ``deal``, ``game_over``.
+        ``round_end``, ``round_start``, ``deal``, ``final_turn``, ``game_over``. The same
+        story as typed values is :meth:`story`.
         """
         return tuple(self._log)
+
+    def story(self, seat: int | None = None) -> tuple[Event, ...]:
+        """Every event so far, oldest first, as typed values (:mod:`musicgames.duel.events`):
+        each action (:class:`~musicgames.duel.events.ActionTaken`) followed by the events it
+        caused. With ``seat``, as that seat may see it: the other seat's dealt and drawn cards
+        hidden (D16). A history-free copy keeps no story.
+        """
+        if seat is None:
+            return tuple(self._events)
+        return tuple(seen_by(event, seat) for event in self._events)
 
     def events(self, seat: int) -> list[dict[str, Any]]:
         """The log as ``seat`` may see it: the other seat's dealt and drawn cards become
@@ -743,7 +930,8 @@ class DuelState:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see (D16): its own hand, the board, the discards, counts."""
         if seat not in (WHITE, BLACK):
-            raise NotYourTurn(f"{seat!r} is not a seat: use 0 (White) or 1 (Black)")
+            raise NotYourTurnError(f"view({_short(seat)}) refused: {_short(seat)} is not a seat: "
+                                   "use 0 (White) or 1 (Black) (D1)")
         view: SeatView = object.__new__(SeatView)  # frozen: fill its fields directly (fast)
         view.__dict__.update(
             seat=seat,
@@ -790,48 +978,73 @@ class DuelState:
         :meth:`from_json` replays the actions from the start, so a loaded game can be
         undone as far back as the original.
         """
-        if self._start_text is None:
-            self._start_text = json.dumps(self._start, separators=(",", ":"))
-        start = self._start_text
-        rest = json.dumps([a.to_json() for a in self._history], separators=(",", ":"))
         position = json.dumps(self._position(), separators=(",", ":"))
+        if not self._full:
+            start, rest = position, "[]"
+        else:
+            if self._start_text is None:
+                self._start_text = json.dumps(self._start, separators=(",", ":"))
+            start = self._start_text
+            rest = json.dumps(self._saved_actions, separators=(",", ":"))
         return (f'{{"format":"{_FORMAT}","version":{_VERSION},"start":{start},'
                 f'"actions":{rest},"position":{position}}}')
 
     @classmethod
     def from_json(cls, text: str | bytes | Mapping[str, Any]) -> DuelState:
-        """Load a game saved by :meth:`to_json`; anything malformed raises BadSavedGame.
+        """Load a game saved by :meth:`to_json`; anything malformed raises BadSavedGameError.
 
-        The start position is checked, every action is replayed through :meth:`apply`, and
-        the result must equal the saved position.
+        The start position is checked, every action (and take-back) is replayed through
+        :meth:`apply`, and the result must equal the saved position. Whatever the shape of
+        the input — not JSON, nested 100,000 deep, a field of the wrong type — the error is
+        :class:`BadSavedGameError`.
         """
+        try:
+            return cls._load(text)
+        except DuelError:
+            raise
+        except (RecursionError, TypeError, ValueError, KeyError, IndexError, AttributeError,
+                OverflowError, MemoryError) as err:
+            raise BadSavedGameError(f"the saved game cannot be read ({type(err).__name__}): "
+                                    "it is not a game saved by to_json()") from None
+
+    @classmethod
+    def _load(cls, text: str | bytes | Mapping[str, Any]) -> DuelState:
         if isinstance(text, Mapping):
             data: Any = dict(text)
         else:
             try:
                 data = json.loads(text)
-            except (ValueError, TypeError) as err:
-                raise BadSavedGame(f"the saved game is not JSON text: {err}") from None
+            except (ValueError, TypeError, RecursionError) as err:
+                why = "nested too deeply" if isinstance(err, RecursionError) else str(err)
+                raise BadSavedGameError(f"the saved game is not JSON text: {why}") from None
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise BadSavedGame(f"not a saved Keyboard Duel game: 'format' must be {_FORMAT!r}")
+            raise BadSavedGameError(f"not a saved Keyboard Duel game: 'format' must be "
+                                    f"{_FORMAT!r}")
         if data.get("version") != _VERSION:
-            raise BadSavedGame(f"saved game version {data.get('version')!r} is not {_VERSION}")
+            raise BadSavedGameError(f"saved game version {_short(data.get('version'))} is not "
+                               f"{_VERSION}")
         if set(data) != {"format", "version", "start", "actions", "position"}:
-            raise BadSavedGame(f"a saved game has the fields format, version, start, actions "
-                               f"and position, not {sorted(data)}")
+            raise BadSavedGameError(f"a saved game has the fields format, version, start, "
+                                    f"actions and position, not {_short(sorted(map(str, data)))}")
         state = cls._from_position(data["start"])
         state._start = state._position()
         actions = data["actions"]
         if not isinstance(actions, list):
-            raise BadSavedGame("'actions' must be a list")
+            raise BadSavedGameError("'actions' must be a list")
         for number, item in enumerate(actions, 1):
             try:
-                state.apply(action_from_json(item))
+                if isinstance(item, dict) and item.get("type") == "take_back":
+                    if set(item) != {"type", "count"}:
+                        raise NotAnActionError("a take_back has the field count")
+                    state.take_back(item["count"])
+                else:
+                    state.apply(action_from_json(item))
             except DuelError as err:
-                raise BadSavedGame(f"action {number} ({item!r}) does not replay: {err}") from None
+                raise BadSavedGameError(f"action {number} ({_short(item)}) does not replay: "
+                                   f"{err}") from None
         saved = cls._from_position(data["position"])._position()
         if saved != state._position():
-            raise BadSavedGame("the saved position is not where its actions lead")
+            raise BadSavedGameError("the saved position is not where its actions lead")
         return state
 
     def replayed(self) -> DuelState:
@@ -851,7 +1064,7 @@ class DuelState:
             self._power[:], self._board[:], self._dkey, self._datt, self._ddef, self._dadd[:],
             self._ddice[0][:], self._ddice[1][:], self._druns[0][:], self._druns[1][:],
             self._pending[:], self._totals[:], self._round_scores[:], len(self._log),
-            len(self._history),
+            len(self._history), len(self._events), len(self._saved_actions),
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
@@ -859,7 +1072,8 @@ class DuelState:
             self._round, self._starter, self._turn, self._turns, self._final, self._placed,
             self._moved, self._phase, piano, piano_deck, hand0, hand1, draw, discard, status,
             keys, power, board, self._dkey, self._datt, self._ddef, dadd, dice0, dice1, run0,
-            run1, pending, totals, round_scores, log_size, history_size,
+            run1, pending, totals, round_scores, log_size, history_size, events_size,
+            saved_size,
         ) = snap
         # Copies, so the snapshot stays as it was if a clone shares it.
         self._piano = piano[:]
@@ -879,6 +1093,8 @@ class DuelState:
         self._round_scores = round_scores[:]
         del self._log[log_size:]
         del self._history[history_size:]
+        del self._events[events_size:]
+        del self._saved_actions[saved_size:]
 
     def _touch_rng(self) -> random.Random:
         """The generator, after saving its state for undo the first time an action uses it."""
@@ -892,31 +1108,39 @@ class DuelState:
         return [rng.randrange(6) + 1 for _ in range(count)]
 
     # -- internals: checking ---------------------------------------------------------------
+    # Every refusal names the action, the reason and the rule (D1–D16) that refuses it.
     def _check(self, action: object, seat: int | None) -> None:
         phase = self._phase
         if phase == _OVER:
-            raise GameIsOver(f"{action} refused: the game is over ({self._totals[0]}–"
-                             f"{self._totals[1]}); start a new game")
+            raise GameIsOverError(f"{action} refused: the game is over ({self._totals[0]}–"
+                                  f"{self._totals[1]}) after three rounds (D15); start a new "
+                                  "game")
         kind = type(action)
         if kind not in _ACTION_TYPES:
-            raise NotAnAction(f"{action!r} is not a Keyboard Duel action: use Place, Move, "
-                              "Shift, DuelCard, LockIn or EndTurn")
+            raise NotAnActionError(f"{_short(action)} is not a Keyboard Duel action: use Place, "
+                                   "Move, Shift (D7–D9), DuelCard, LockIn (D11) or EndTurn "
+                                   "(D7)")
         actor = self._turn if phase != _DEFEND else 1 - self._turn
         if seat is not None and seat != actor:
             if seat not in (WHITE, BLACK):
-                raise NotYourTurn(f"{seat!r} is not a seat: use 0 (White) or 1 (Black)")
-            raise NotYourTurn(f"{action} refused: it is {_seat_name(actor)}'s decision "
-                              f"({self._waiting_for()}), not {_seat_name(seat)}'s")
+                raise NotYourTurnError(f"{action} refused: {_short(seat)} is not a seat: use "
+                                       "0 (White) or 1 (Black) (D1)")
+            rule = "D7" if phase == _TURN else ("D11b" if phase == _ATTACK else "D11c")
+            raise NotYourTurnError(f"{action} refused: it is {_seat_name(actor)}'s decision "
+                                   f"({self._waiting_for()}), not {_seat_name(seat)}'s "
+                                   f"({rule})")
         if kind is DuelCard or kind is LockIn:
             if phase == _TURN:
-                raise NotNow(f"{action} refused: there is no duel now; it is "
-                             f"{_seat_name(actor)}'s turn")
+                raise NotNowError(f"{action} refused: there is no duel now; it is "
+                                  f"{_seat_name(actor)}'s turn to place or move (D7, D11)")
             if kind is DuelCard:
                 self._check_duel_card(action, actor)  # type: ignore[arg-type]
             return
         if phase != _TURN:
-            raise NotNow(f"{action} refused: a duel on {key_name(self._dkey)} is waiting for "
-                         f"{_seat_name(actor)}'s run: play a DuelCard or LockIn")
+            rule = "D11b" if phase == _ATTACK else "D11c"
+            raise NotNowError(f"{action} refused: the duel on {self._key_words(self._dkey)} is "
+                              f"waiting for {_seat_name(actor)}'s run: play a duel card or "
+                              f"lock in ({rule})")
         if kind is Place:
             self._check_place(action, actor)  # type: ignore[arg-type]
         elif kind is Move:
@@ -926,59 +1150,69 @@ class DuelState:
         else:
             self._check_end_turn(action, actor)
 
+    def _key_words(self, key: int) -> str:
+        """A key in words for messages: its note name and the card it lies on."""
+        return key_name(key)
+
     def _waiting_for(self) -> str:
         if self._phase == _TURN:
             return "their turn"
         side = "attack" if self._phase == _ATTACK else "defence"
-        return f"the {side} run of the duel on {key_name(self._dkey)}"
+        return f"the {side} run of the duel on {self._key_words(self._dkey)}"
 
-    def _check_card(self, action: object, card: object, seat: int) -> int:
+    def _check_card(self, action: object, card: object, seat: int, rule: str) -> int:
         if not _is_int(card):
-            raise NotAnAction(f"{action!r}: a card is a whole number 0–41, not {card!r}")
+            raise NotAnActionError(f"{action} refused: a card is a whole number 0–41, not "
+                                   f"{_short(card)} ({rule})")
         assert isinstance(card, int)
         if card not in self._hands[seat]:
             what = str(COMPOSE_DECK[card]) if 0 <= card < DECK_SIZE else "no card"
-            raise CardNotInHand(
+            raise CardNotInHandError(
                 f"{action} refused: card {card} ({what}) is not in {_seat_name(seat)}'s hand "
-                f"({_card_list(self._hands[seat])})"
+                f"({_card_list(self._hands[seat])}); a player plays cards from their own hand "
+                f"({rule})"
             )
         return card
 
     def _check_place(self, action: Place, seat: int) -> None:
         if self._placed:
-            raise SecondPlace(f"{action} refused: {_seat_name(seat)} has already placed a "
-                              "token this turn (one Place per turn, D7)")
+            raise SecondPlaceError(f"{action} refused: {_seat_name(seat)} has already placed a "
+                                   "token this turn (one Place per turn, D7)")
         first = seat * TOKENS_PER_SEAT
         if _UNPLACED not in self._status[first : first + TOKENS_PER_SEAT]:
-            raise NoTokenLeft(f"{action} refused: {_seat_name(seat)} has placed all five "
-                              "tokens this round")
+            raise NoTokenLeftError(f"{action} refused: {_seat_name(seat)} has placed all five "
+                                   "tokens this round (five Dice Tokens, D6, D8)")
         cards = action.cards
         if not isinstance(cards, tuple):
-            raise NotAnAction(f"{action!r}: 'cards' must be a tuple of card ids")
+            raise NotAnActionError(f"{action} refused: 'cards' must be a tuple of card ids, not "
+                                   f"{_short(cards)} (D8)")
         if not cards:
-            raise NoCards(f"{action!r} refused: a Place needs at least one card (D8)")
+            raise NoCardsError(f"{action} refused: a Place needs at least one card (D8)")
         if len(cards) > legal.MAX_PLACE_CARDS:
-            raise TooManyCards(f"{action} refused: {len(cards)} cards, but a Place may use "
-                               f"at most {legal.MAX_PLACE_CARDS} (D8)")
+            raise TooManyCardsError(f"{action} refused: {len(cards)} cards, but a Place may "
+                                    f"use at most {legal.MAX_PLACE_CARDS} (D8)")
         for card in cards:
-            self._check_card(action, card, seat)
+            self._check_card(action, card, seat, "D8")
         if len(set(cards)) != len(cards):
-            raise DuplicateCard(f"{action} refused: a card is listed twice")
+            raise DuplicateCardError(f"{action} refused: a card is listed twice; each card is "
+                                     "played once (D5, D8)")
         letters = {CARD_LETTER[c] for c in cards} - {-1}
         if len(letters) > 1:
             names = "/".join(LETTERS[x] for x in sorted(letters))
-            raise MixedLetters(f"{action} refused: the cards show different letters ({names}); "
-                               "a Place uses one letter plus any Wilds (D8)")
+            raise MixedLettersError(f"{action} refused: the cards show different letters "
+                                    f"({names}); a Place uses one letter plus any Wilds (D8)")
         key = action.key
         if not _is_int(key):
-            raise NotAnAction(f"{action!r}: 'key' must be a whole number 0–23")
+            raise NotAnActionError(f"{action} refused: 'key' must be a whole number 0–23, not "
+                                   f"{_short(key)} (D2)")
         if not 0 <= key < BOARD_KEYS:
-            raise KeyOffBoard(f"{action} refused: key {key} is off the board (keys are 0–23)")
+            raise KeyOffBoardError(f"{action} refused: key {key} is off the board (keys are "
+                                   "0–23, D2)")
         if letters:
             letter = letters.pop()
             pitch_class = LETTER_PITCH_CLASSES[letter]
             if key % KEYS_PER_CARD != pitch_class:
-                raise WrongKey(
+                raise WrongKeyError(
                     f"{action} refused: {LETTERS[letter]} cards place on the {LETTERS[letter]} "
                     f"key, key {pitch_class} or {pitch_class + KEYS_PER_CARD}; only Wilds alone "
                     "name any key (D8)"
@@ -986,101 +1220,109 @@ class DuelState:
 
     def _check_move(self, action: Move, seat: int) -> None:
         if self._moved:
-            raise SecondMove(f"{action} refused: {_seat_name(seat)} has already moved this "
-                             "turn (one Move per turn, D7)")
-        card = self._check_card(action, action.card, seat)
+            raise SecondMoveError(f"{action} refused: {_seat_name(seat)} has already moved this "
+                                  "turn (one Move per turn, D7)")
+        card = self._check_card(action, action.card, seat, "D9")
         corner = CARD_CORNER[card]
         if corner in (_UP, _DOWN):
-            raise WrongCard(f"{action} refused: {COMPOSE_DECK[card]} is an arrow card; arrows "
-                            "shift every token on a piano card: use Shift (D9)")
+            raise WrongCardError(f"{action} refused: {COMPOSE_DECK[card]} is an arrow card; "
+                                 "arrows shift every token on a piano card: use Shift (D9)")
         key, steps = action.key, action.steps
         if not _is_int(key) or not _is_int(steps):
-            raise NotAnAction(f"{action!r}: 'key' and 'steps' must be whole numbers")
+            raise NotAnActionError(f"{action} refused: 'key' and 'steps' must be whole numbers "
+                                   "(D2, D9)")
         if not 0 <= key < BOARD_KEYS:
-            raise KeyOffBoard(f"{action} refused: key {key} is off the board (keys are 0–23)")
+            raise KeyOffBoardError(f"{action} refused: key {key} is off the board (keys are "
+                                   "0–23, D2)")
         token = self._board[key]
         if token < 0:
-            raise NoTokenThere(f"{action} refused: no token stands on {key_name(key)}")
+            raise NoTokenThereError(f"{action} refused: no token stands on "
+                                    f"{self._key_words(key)}; a Move moves one of your tokens "
+                                    "on the board (D9)")
         if token // TOKENS_PER_SEAT != seat:
-            raise NotYourToken(f"{action} refused: the token on {key_name(key)} is "
-                               f"{_seat_name(1 - seat)}'s")
+            raise NotYourTokenError(f"{action} refused: the token on {self._key_words(key)} is "
+                                    f"{_seat_name(1 - seat)}'s; a Move moves one of your own "
+                                    "tokens (D9)")
         size = 1 if corner == _WILD else corner
         if steps not in (size, -size):
-            raise WrongSteps(f"{action} refused: {COMPOSE_DECK[card]} moves exactly {size} "
-                             f"key{'s' if size > 1 else ''} (steps {size} or {-size}), "
-                             f"not {steps} (D9)")
+            raise WrongStepsError(f"{action} refused: {COMPOSE_DECK[card]} moves exactly "
+                                  f"{size} key{'s' if size > 1 else ''} (steps {size} or "
+                                  f"{-size}), not {steps} (D9)")
 
     def _check_shift(self, action: Shift, seat: int) -> None:
         if self._moved:
-            raise SecondMove(f"{action} refused: {_seat_name(seat)} has already moved this "
-                             "turn (one Move per turn, D7)")
-        card = self._check_card(action, action.card, seat)
+            raise SecondMoveError(f"{action} refused: {_seat_name(seat)} has already moved this "
+                                  "turn (one Move per turn, D7)")
+        card = self._check_card(action, action.card, seat, "D9")
         corner = CARD_CORNER[card]
-        if corner != _UP and corner != _DOWN:
-            raise WrongCard(f"{action} refused: {COMPOSE_DECK[card]} is not an arrow card; "
-                            "use Move to move one token (D9)")
+        if corner not in (_UP, _DOWN):
+            raise WrongCardError(f"{action} refused: {COMPOSE_DECK[card]} is not an arrow "
+                                 "card; use Move to move one token (D9)")
         piano = action.piano
         if not _is_int(piano):
-            raise NotAnAction(f"{action!r}: 'piano' must be 0 (left) or 1 (right)")
+            raise NotAnActionError(f"{action} refused: 'piano' must be 0 (left) or 1 (right), "
+                                   f"not {_short(piano)} (D2)")
         if piano not in (0, 1):
-            raise NoSuchPianoCard(f"{action} refused: piano card {piano} does not exist: use "
-                                  "0 (left) or 1 (right)")
+            raise NoSuchPianoCardError(f"{action} refused: piano card {piano} does not exist: "
+                                       "the board has two, 0 (left) and 1 (right) (D2)")
         first = piano * KEYS_PER_CARD
         board = self._board
         for key in range(first, first + KEYS_PER_CARD):
             if board[key] >= 0 and board[key] // TOKENS_PER_SEAT == seat:
                 return
-        raise NoTokenThere(f"{action} refused: {_seat_name(seat)} has no token on the "
-                           f"{('left', 'right')[piano]} piano card")
+        raise NoTokenThereError(f"{action} refused: {_seat_name(seat)} has no token on the "
+                                f"{('left', 'right')[piano]} piano card; an arrow shifts your "
+                                "tokens on one piano card (D9)")
 
     def _check_duel_card(self, action: DuelCard, seat: int) -> None:
-        card = self._check_card(action, action.card, seat)
         role = self._phase - _ATTACK
+        card = self._check_card(action, action.card, seat, "D11b" if role == 0 else "D11c")
         letter = legal.run_letter(self._druns[role])
         card_letter = CARD_LETTER[card]
         if letter >= 0 and card_letter >= 0 and card_letter != letter:
-            raise MixedLetters(f"{action} refused: this run shows {LETTERS[letter]}; a run "
-                               f"uses one letter plus any Wilds (D11b)")
+            raise MixedLettersError(f"{action} refused: this run shows {LETTERS[letter]}; a "
+                                    "run uses one letter plus any Wilds (D11b)")
 
     def _check_end_turn(self, action: object, seat: int) -> None:
         if self._placed or self._moved:
             return
         possible = legal.turn_actions(seat, self._hands[seat], self._status, self._board,
                                       False, False, True)
-        if len(possible) > 1:
-            raise MustActFirst(f"{action} refused: {_seat_name(seat)} must place or move "
-                               "before ending the turn; a player passes only when no action "
-                               "is possible (D7)")
+        if type(possible[0]) is not EndTurn:  # EndTurn is listed only when nothing else is
+            raise MustActFirstError(f"{action} refused: {_seat_name(seat)} must place or move "
+                                    "before ending the turn; a player passes only when no "
+                                    f"action is possible ({possible[0]} is) (D7)")
 
     # -- internals: playing ----------------------------------------------------------------
+    def _emit(self, event: Event) -> None:
+        """Record an event of the action being applied (and, with history, in the log)."""
+        self._out.append(event)
+        if self._full:
+            self._events.append(event)
+            _log_event(self._log, event)
+
     def _do_place(self, action: Place) -> None:
         seat = self._turn
         hand = self._hands[seat]
         for card in action.cards:
             hand.remove(card)
             self._discard.append(card)
-        first = seat * TOKENS_PER_SEAT
-        token = self._status.index(_UNPLACED, first, first + TOKENS_PER_SEAT)
         power = len(action.cards)
-        self._status[token] = _ON_BOARD
-        self._power[token] = power
-        self._key[token] = action.key
+        token = kernel.place_token(self._status, self._key, self._power, seat, action.key,
+                                   power)
         self._placed = True
-        self._log.append({"event": "place", "seat": seat, "token": token - first,
-                          "key": action.key, "power": power, "cards": list(action.cards)})
+        self._emit(_record(Placed, (seat, token % TOKENS_PER_SEAT, action.key, power,
+                                    action.cards)))
         self._arrive(token)
 
     def _do_move(self, action: Move) -> None:
         seat = self._turn
         self._hands[seat].remove(action.card)
         self._discard.append(action.card)
-        token = self._board[action.key]
-        self._board[action.key] = -1
-        target = (action.key + action.steps) % BOARD_KEYS
-        self._key[token] = target
+        token = kernel.lift(self._board, self._key, action.key, action.steps)
         self._moved = True
-        self._log.append({"event": "move", "seat": seat, "token": token % TOKENS_PER_SEAT,
-                          "from": action.key, "to": target})
+        self._emit(_record(Moved, (seat, token % TOKENS_PER_SEAT, action.key, self._key[token],
+                                   action.steps, action.card)))
         self._arrive(token)
 
     def _do_shift(self, action: Shift) -> None:
@@ -1088,66 +1330,42 @@ class DuelState:
         self._hands[seat].remove(action.card)
         self._discard.append(action.card)
         step = 1 if CARD_CORNER[action.card] == _UP else -1
-        board, keys = self._board, self._key
-        first = action.piano * KEYS_PER_CARD
-        movers = [
-            board[k] for k in range(first, first + KEYS_PER_CARD)
-            if board[k] >= 0 and board[k] // TOKENS_PER_SEAT == seat
-        ]
-        moves = []
-        for token in movers:
-            board[keys[token]] = -1
-        for token in movers:
-            target = (keys[token] + step) % BOARD_KEYS
-            moves.append([token % TOKENS_PER_SEAT, keys[token], target])
-            keys[token] = target
-        arriving = []
-        for token in movers:
-            if board[keys[token]] < 0:
-                board[keys[token]] = token
-            else:
-                arriving.append(token)
-        # D9: merges and duels are resolved one key at a time from key 0 upward.
-        arriving.sort(key=keys.__getitem__)
+        moves, arriving = kernel.shift(self._board, self._key, seat, action.piano, step)
         self._pending = arriving
         self._moved = True
-        self._log.append({"event": "shift", "seat": seat, "piano": action.piano,
-                          "step": step, "moves": moves})
+        self._emit(_record(Shifted, (seat, action.piano, step, action.card,
+                                     tuple((t % TOKENS_PER_SEAT, a, b) for t, a, b in moves))))
         self._resolve_pending()
 
     def _arrive(self, token: int) -> bool:
         """Settle a token at its key: free key, merge (D10) or duel (D11). True if a duel."""
-        key = self._key[token]
-        holder = self._board[key]
+        holder = kernel.arrive(self._board, self._key, token)
         if holder < 0:
-            self._board[key] = token
             return False
-        if holder // TOKENS_PER_SEAT == token // TOKENS_PER_SEAT:
-            total = self._power[holder] + self._power[token]
-            power = min(MAX_POWER, total)
-            self._power[holder] = power
-            self._status[token] = _MERGED
-            self._key[token] = -1
-            self._log.append({"event": "merge", "seat": token // TOKENS_PER_SEAT,
-                              "token": token % TOKENS_PER_SEAT,
-                              "into": holder % TOKENS_PER_SEAT, "key": key, "power": power,
-                              "lost": total - power})
+        seat = token // TOKENS_PER_SEAT
+        if holder // TOKENS_PER_SEAT == seat:
+            key = self._key[token]
+            lost = kernel.merge(self._key, self._power, self._status, holder, token)
+            self._emit(_record(Merged, (seat, token % TOKENS_PER_SEAT,
+                                        holder % TOKENS_PER_SEAT, key, self._power[holder],
+                                        lost)))
             return False
+        # D11: a duel; its start is a chance outcome — both sides roll (D11a).
+        key = self._key[token]
         self._dkey = key
         self._datt = token
         self._ddef = holder
         self._dadd = [0, 0]
-        attack = self._roll(dice_for_power(self._power[token]))
-        defence = self._roll(dice_for_power(self._power[holder]))
-        self._ddice = [attack, defence]
         self._druns = [[], []]
         self._phase = _ATTACK
-        self._log.append({"event": "duel", "key": key, "attacker": token // TOKENS_PER_SEAT,
-                          "attacker_token": token % TOKENS_PER_SEAT,
-                          "defender_token": holder % TOKENS_PER_SEAT,
-                          "attacker_power": self._power[token],
-                          "defender_power": self._power[holder],
-                          "attacker_dice": attack[:], "defender_dice": defence[:]})
+        self._emit(_record(DuelStarted, (key, seat, token % TOKENS_PER_SEAT,
+                                         holder % TOKENS_PER_SEAT, self._power[token],
+                                         self._power[holder])))
+        attack = self._roll(kernel.dice_for_power(self._power[token]))
+        defence = self._roll(kernel.dice_for_power(self._power[holder]))
+        self._ddice = [attack, defence]
+        self._emit(_record(DiceRolled, (seat, tuple(attack))))
+        self._emit(_record(DiceRolled, (1 - seat, tuple(defence))))
         return True
 
     def _resolve_pending(self) -> None:
@@ -1165,41 +1383,42 @@ class DuelState:
         self._discard.append(card)
         self._druns[role].append(card)
         corner = CARD_CORNER[card]
-        event: dict[str, Any] = {"event": "duel_card", "seat": seat, "card": card}
+        reroll = None
         if corner in (_UP, _DOWN):
             side = role if corner == _UP else 1 - role
             dice = self._ddice[side]
-            index = dice.index(min(dice) if corner == _UP else max(dice))
+            index = kernel.reroll_index(dice, lowest=corner == _UP)
             old = dice[index]
             dice[index] = self._roll(1)[0]
-            event.update(effect="reroll_own_lowest" if corner == _UP else "reroll_their_highest",
-                         die=index, old=old, new=dice[index])
+            owner = seat if side == role else 1 - seat
+            reroll = _record(DieRerolled, (seat, owner, index, old, dice[index]))
+            effect, amount = ("reroll_own_lowest" if corner == _UP else "reroll_their_highest"), 0
         else:
             amount = 1 if corner == _WILD else corner
             self._dadd[role] += amount
-            event.update(effect="add", amount=amount)
-        self._log.append(event)
+            effect = "add"
+        self._emit(_record(CardPlayed, (seat, card, effect, amount,
+                                        sum(self._ddice[0]) + self._dadd[0],
+                                        sum(self._ddice[1]) + self._dadd[1])))
+        if reroll is not None:
+            self._emit(reroll)
 
     def _do_lock_in(self) -> None:
         if self._phase == _ATTACK:
             self._phase = _DEFEND
-            self._log.append({"event": "lock_in", "seat": self._turn})
+            self._emit(_record(LockedIn, (self._turn, sum(self._ddice[0]) + self._dadd[0])))
             return
-        self._log.append({"event": "lock_in", "seat": 1 - self._turn})
         attack = sum(self._ddice[0]) + self._dadd[0]
         defence = sum(self._ddice[1]) + self._dadd[1]
+        self._emit(_record(LockedIn, (1 - self._turn, defence)))
         key = self._dkey
-        if attack >= defence:  # D11d: ties go to the attacker
-            winner, loser = self._datt, self._ddef
-            self._board[key] = winner
-        else:
-            winner, loser = self._ddef, self._datt
-        self._status[loser] = _BEATEN
-        self._key[loser] = -1
-        self._log.append({"event": "duel_result", "key": key,
-                          "winner": winner // TOKENS_PER_SEAT,
-                          "attacker_total": attack, "defender_total": defence,
-                          "beaten_token": loser % TOKENS_PER_SEAT})
+        won = kernel.attacker_wins(attack, defence)
+        loser = kernel.settle_duel(self._board, self._key, self._status, self._datt,
+                                   self._ddef, won)
+        winner = self._datt if won else self._ddef
+        self._emit(_record(DuelWon, (key, winner // TOKENS_PER_SEAT, self._turn, attack,
+                                     defence, winner % TOKENS_PER_SEAT,
+                                     loser % TOKENS_PER_SEAT)))
         self._clear_duel()
         self._resolve_pending()
 
@@ -1213,16 +1432,15 @@ class DuelState:
 
     def _do_end_turn(self) -> None:
         seat = self._turn
-        self._log.append({"event": "end_turn", "seat": seat,
-                          "passed": not (self._placed or self._moved)})
+        self._emit(_record(TurnEnded, (seat, not (self._placed or self._moved))))
         self._turns += 1
         if self._final or self._turns >= MAX_TURNS_PER_ROUND:
             self._end_round()
             return
         self._refill(seat)
-        first = seat * TOKENS_PER_SEAT
-        if _UNPLACED not in self._status[first : first + TOKENS_PER_SEAT]:
+        if kernel.final_turn_due(self._status, seat):
             self._final = True  # D12: the opponent takes one final turn
+            self._emit(_record(FinalTurnBegins, (1 - seat, seat)))
         self._turn = 1 - seat
         self._placed = False
         self._moved = False
@@ -1237,35 +1455,29 @@ class DuelState:
                 draw.extend(self._discard)
                 self._discard.clear()
                 self._touch_rng().shuffle(draw)
-                self._log.append({"event": "reshuffle", "cards": len(draw)})
+                self._emit(_record(Reshuffled, (len(draw),)))
             card = draw.pop()
             hand.append(card)
             drawn.append(card)
         if drawn:
-            self._log.append({"event": "draw", "seat": seat, "cards": drawn})
+            self._emit(_record(Drew, (seat, tuple(drawn), len(drawn))))
 
     def _end_round(self) -> None:
         scores = self._round_score_now()
         self._totals[0] += scores[0]
         self._totals[1] += scores[1]
         self._round_scores.append(scores)
-        self._log.append({
-            "event": "round_end", "round": self._round, "scores": list(scores),
-            "totals": self._totals[:],
-            "board": [[t // TOKENS_PER_SEAT, t % TOKENS_PER_SEAT, k, self._power[t]]
-                      for k, t in enumerate(self._board) if t >= 0],
-        })
+        tokens = tuple(_record(TokenScore, row) for row in
+                       kernel.round_breakdown(self._board, self._power, self._piano))
+        bonuses = tuple(kernel.chord_bonuses(self._board, self._piano))
+        self._emit(_record(RoundScored, (self._round, tokens, bonuses, scores,
+                                         (self._totals[0], self._totals[1]), not self._final)))
         if self._round >= ROUNDS and self._totals[0] != self._totals[1]:
             self._phase = _OVER
-            self._log.append({"event": "game_over", "winner": self.winner,
-                              "totals": self._totals[:]})
+            self._emit(_record(GameOver, (self.winner, (self._totals[0], self._totals[1]))))
             return
         # D14: the lower scorer starts; after a tied round, whoever moved second.
-        if scores[0] != scores[1]:
-            starter = WHITE if scores[0] < scores[1] else BLACK
-        else:
-            starter = 1 - self._starter
-        self._start_round(self._round + 1, starter)
+        self._start_round(self._round + 1, kernel.next_starter(scores, self._starter))
 
     def _clear_round(self, number: int, starter: int) -> None:
         """Round ``number`` at its first turn: ``starter`` to move, every token unplaced."""
@@ -1294,16 +1506,15 @@ class DuelState:
         self._clear_round(number, starter)
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
-        self._hands = [[], []]
-        for _ in range(HAND_SIZE):
-            self._hands[starter].append(deck.pop())
-            self._hands[1 - starter].append(deck.pop())
+        self._hands = [deck[-1:-2 * HAND_SIZE - 1:-2], deck[-2:-2 * HAND_SIZE - 2:-2]]
+        if starter == BLACK:
+            self._hands.reverse()
+        del deck[-2 * HAND_SIZE:]
         self._draw = deck
         self._discard = []
-        self._log.append({"event": "round_start", "round": number, "starter": starter,
-                          "piano": self._piano[:]})
+        self._emit(_record(RoundStarted, (number, starter, (self._piano[0], self._piano[1]))))
         for seat in (starter, 1 - starter):
-            self._log.append({"event": "deal", "seat": seat, "cards": self._hands[seat][:]})
+            self._emit(_record(Dealt, (seat, tuple(self._hands[seat]), HAND_SIZE)))
 
     # -- internals: scores -----------------------------------------------------------------
     def _round_score_now(self) -> tuple[int, int]:
@@ -1377,7 +1588,7 @@ class DuelState:
 
     @classmethod
     def _from_position(cls, position: object) -> DuelState:
-        """A state from a position object, every field checked (BadSavedGame if not)."""
+        """A state from a position object, every field checked (BadSavedGameError if not)."""
         from musicgames.duel.saved import load_position
 
         state = cls._blank()
@@ -1386,17 +1597,89 @@ class DuelState:
 
 
 _ACTION_TYPES = frozenset({Place, Move, Shift, DuelCard, LockIn, EndTurn})
+# Events are named tuples, built on the hot path with ``tuple.__new__(Class, fields)``:
+# the very same object as ``Class(*fields)``, without the Python-level ``__new__``.
+_record = tuple.__new__
+
+
+def _log_event(log: list[dict[str, Any]], event: Event) -> None:
+    """Add an event to the plain-JSON log (:attr:`DuelState.log`): one entry per event, but
+    a duel's dice join its ``duel`` entry and a reroll joins its ``duel_card`` entry."""
+    kind = type(event)
+    e: Any = event
+    if kind is DiceRolled:
+        entry = log[-1] if log[-1]["event"] == "duel" else log[-2]
+        side = "attacker_dice" if e.seat == entry["attacker"] else "defender_dice"
+        entry[side] = list(e.dice)
+        return
+    if kind is DieRerolled:
+        log[-1].update(die=e.die, old=e.old, new=e.new)
+        return
+    if kind is Placed:
+        item = {"event": "place", "seat": e.seat, "token": e.token, "key": e.key,
+                "power": e.power, "cards": list(e.cards)}
+    elif kind is Moved:
+        item = {"event": "move", "seat": e.seat, "token": e.token, "from": e.start,
+                "to": e.end}
+    elif kind is Shifted:
+        item = {"event": "shift", "seat": e.seat, "piano": e.piano, "step": e.step,
+                "moves": [list(m) for m in e.moves]}
+    elif kind is Merged:
+        item = {"event": "merge", "seat": e.seat, "token": e.token, "into": e.into,
+                "key": e.key, "power": e.power, "lost": e.lost}
+    elif kind is DuelStarted:
+        item = {"event": "duel", "key": e.key, "attacker": e.attacker,
+                "attacker_token": e.attacker_token, "defender_token": e.defender_token,
+                "attacker_power": e.attacker_power, "defender_power": e.defender_power,
+                "attacker_dice": [], "defender_dice": []}
+    elif kind is CardPlayed:
+        item = {"event": "duel_card", "seat": e.seat, "card": e.card}
+        if e.effect == "add":
+            item.update(effect="add", amount=e.amount)
+        else:
+            item["effect"] = e.effect
+    elif kind is LockedIn:
+        item = {"event": "lock_in", "seat": e.seat}
+    elif kind is DuelWon:
+        item = {"event": "duel_result", "key": e.key, "winner": e.winner,
+                "attacker_total": e.attacker_total, "defender_total": e.defender_total,
+                "beaten_token": e.beaten_token}
+    elif kind is TurnEnded:
+        item = {"event": "end_turn", "seat": e.seat, "passed": e.passed}
+    elif kind is Drew:
+        item = {"event": "draw", "seat": e.seat, "cards": list(e.cards)}
+    elif kind is Reshuffled:
+        item = {"event": "reshuffle", "cards": e.cards}
+    elif kind is FinalTurnBegins:
+        item = {"event": "final_turn", "seat": e.seat, "placed_all": e.placed_all}
+    elif kind is RoundScored:
+        item = {"event": "round_end", "round": e.round, "scores": list(e.scores),
+                "totals": list(e.totals),
+                "board": [[t.seat, t.token, t.key, t.power] for t in e.tokens]}
+    elif kind is GameOver:
+        item = {"event": "game_over", "winner": e.winner, "totals": list(e.totals)}
+    elif kind is RoundStarted:
+        item = {"event": "round_start", "round": e.round, "starter": e.starter,
+                "piano": list(e.piano)}
+    else:  # Dealt
+        item = {"event": "deal", "seat": e.seat, "cards": list(e.cards)}
+    log.append(item)
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _short(value: object) -> str:
+    """A bounded repr for messages (a saved game may be nested arbitrarily deep)."""
+    return reprlib.repr(value)
+
+
 def _triad_index(t: Triad) -> int:
     for card in PIANO_CARDS:
         if card.triad == t:
             return card.index
-    raise BadSavedGame(f"{t!r} is not one of the 24 piano cards")
+    raise BadSavedGameError(f"{t!r} is not one of the 24 piano cards")
 
 
 def _rng_to_json(state: tuple[Any, ...]) -> list[Any]:

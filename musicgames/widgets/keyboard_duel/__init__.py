@@ -24,7 +24,7 @@ The page's messages can be fed in by hand, which is how the tests drive the widg
 >>> game = play_keyboard_duel("casual", seed=4)
 >>> game.receive({"type": "act", "seq": 1, "action": {"type": "lock_in"}})
 >>> print(game.table["error"])
-Lock in refused: there is no duel now; it is White's turn
+Lock in refused: there is no duel now; it is White's turn to place or move (D7, D11)
 >>> game.close()
 
 Progress

@@ -1,0 +1,413 @@
+"""Keyboard Duel engine v2: typed events, refusals that cite their rule, saves of any shape,
+the D7 single-action pass, and the fair take-back."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import musicgames.duel as duel_api
+from musicgames.duel import (
+    BLACK,
+    WHITE,
+    ActionTaken,
+    BadSavedGame,
+    BadSavedGameError,
+    CardPlayed,
+    Dealt,
+    DiceRolled,
+    DieRerolled,
+    Drew,
+    DuelCard,
+    DuelError,
+    DuelStarted,
+    DuelState,
+    DuelWon,
+    EndTurn,
+    FinalTurnBegins,
+    GameOver,
+    LockedIn,
+    LockIn,
+    Merged,
+    Move,
+    Moved,
+    MustActFirstError,
+    NotAnActionError,
+    NothingToUndoError,
+    Place,
+    Placed,
+    RoundScored,
+    RoundStarted,
+    Shift,
+    Shifted,
+    TurnEnded,
+    card_ids,
+)
+from musicgames.duel.errors import __all__ as error_names
+
+RULE = re.compile(r"\bD(1[0-6]|[1-9])[a-f]?\b")
+
+
+def random_game(seed: int, stop: int | None = None) -> DuelState:
+    state = DuelState.new_game(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal() and (stop is None or len(state.actions()) < stop):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# -- D7: a single legal action is not a pass ------------------------------------------------
+
+
+def test_d7_single_legal_action_cannot_be_passed():
+    # All five tokens placed (merged and beaten count), one arrow card: the one legal action
+    # is the Shift, so EndTurn is not a pass.
+    state = DuelState.from_position(
+        hands=("C↑", "E1"), tokens=([(2, 1), "merged", "beaten", "beaten", "beaten"], []))
+    assert state.legal_actions() == (Shift(card_ids("C↑")[0], 0),)
+    before = state.to_json()
+    with pytest.raises(MustActFirstError) as info:
+        state.apply(EndTurn())
+    assert "D7" in str(info.value) and "End turn" in str(info.value)
+    assert state.to_json() == before
+    assert not state.is_legal(EndTurn())
+
+
+def test_d7_a_player_with_nothing_to_do_passes():
+    state = DuelState.from_position(
+        hands=("", "E1"), tokens=([(2, 1), "merged", "beaten", "beaten", "beaten"], []))
+    assert state.legal_actions() == (EndTurn(),)
+    (ended, *_rest) = state.apply(EndTurn())
+    assert ended == TurnEnded(seat=WHITE, passed=True)
+
+
+# -- refusals cite their rule ----------------------------------------------------------------
+
+
+def refusal(state: DuelState, action: object, seat: int | None = None) -> DuelError:
+    before = state.to_json()
+    with pytest.raises(DuelError) as info:
+        state.apply(action, seat)  # type: ignore[arg-type]
+    assert state.to_json() == before
+    return info.value
+
+
+def every_refusal() -> list[tuple[str, DuelError]]:
+    """One refusal of each kind the engine can give, from set-up positions."""
+    base = DuelState.from_position(piano=(2, 7), hands=("D1 D2 Wild A3 C↑", "E3 E1"),
+                                   tokens=([(2, 1)], [(14, 2)]))
+    d1, d2, wild, a3, c_up = card_ids("D1 D2 Wild A3 C↑")
+    e3 = card_ids("E3")[0]
+    out = [
+        ("NotAnAction", refusal(base, "Place")),
+        ("NotAnAction cards", refusal(base, Place(None, 2))),  # type: ignore[arg-type]
+        ("NotAnAction piano", refusal(base, Shift(c_up, [1]))),  # type: ignore[arg-type]
+        ("NotAnAction key", refusal(base, Move(a3, 2.0, 3))),  # type: ignore[arg-type]
+        ("NotYourTurn", refusal(base, EndTurn(), seat=BLACK)),
+        ("NotYourTurn seat", refusal(base, EndTurn(), seat=7)),
+        ("NotNow", refusal(base, LockIn())),
+        ("CardNotInHand", refusal(base, Place((e3,), key=4))),
+        ("DuplicateCard", refusal(base, Place((d1, d1), key=2))),
+        ("NoCards", refusal(base, Place((), key=2))),
+        ("TooManyCards", refusal(base, Place(tuple(range(7)), key=0))),
+        ("MixedLetters", refusal(base, Place((d1, a3), key=2))),
+        ("KeyOffBoard", refusal(base, Place((wild,), key=24))),
+        ("WrongKey", refusal(base, Place((d1,), key=4))),
+        ("NoTokenThere", refusal(base, Move(a3, 5, 3))),
+        ("NotYourToken", refusal(base, Move(a3, 14, 3))),
+        ("WrongSteps", refusal(base, Move(a3, 2, 2))),
+        ("WrongCard move", refusal(base, Move(c_up, 2, 1))),
+        ("WrongCard shift", refusal(base, Shift(a3, 0))),
+        ("NoSuchPianoCard", refusal(base, Shift(c_up, 2))),
+        ("NoTokenThere shift", refusal(base, Shift(c_up, 1))),
+        ("MustActFirst", refusal(base, EndTurn())),
+    ]
+    placed = base.clone()
+    placed.apply(Place((d1, d2), key=2))
+    out.append(("SecondPlace", refusal(placed, Place((wild,), key=5))))
+    moved = base.clone()
+    moved.apply(Move(a3, 2, 3))
+    out.append(("SecondMove", refusal(moved, Move(wild, 5, 1))))
+    out.append(("SecondMove shift", refusal(moved, Shift(c_up, 0))))
+    full = DuelState.from_position(hands=("D1", "E1"), tokens=([(5, 1)] + ["beaten"] * 4, []))
+    out.append(("NoTokenLeft", refusal(full, Place(card_ids("D1"), key=2))))
+    attack = DuelState.from_position(hands=("C1 D2", "E3"), tokens=([], [(0, 2)]))
+    attack.apply(Place(card_ids("C1"), key=0))
+    out.append(("NotNow duel", refusal(attack, EndTurn())))
+    attack.apply(DuelCard(card_ids("D2")[0]))
+    out.append(("MixedLetters run", refusal(attack, DuelCard(card_ids("C1")[0]))))
+    over = DuelState.from_position(round=3, totals=(4, 9), round_scores=[(4, 0), (0, 9)],
+                                   hands=("", ""), turns=59)
+    over.apply(EndTurn())
+    out.append(("GameIsOver", refusal(over, EndTurn())))
+    return out
+
+
+def test_every_refusal_names_the_input_the_reason_and_the_rule():
+    for name, error in every_refusal():
+        message = str(error)
+        assert RULE.search(message), f"{name}: no rule number in {message!r}"
+        assert "refused" in message or "is not" in message, name
+        assert type(error).__name__.endswith("Error"), name
+
+
+def test_bad_action_fields_give_the_typed_error_not_type_error():
+    state = DuelState.from_position(hands=("D1 D2 Wild", "E1"), tokens=([(2, 1)], []))
+    for bad in (Place(None, 2), Shift(8, [1]), Place((6, [1]), 2), Move([1], 2, 1),  # type: ignore[arg-type]
+                Move(6, 2, None), DuelCard([3])):  # type: ignore[arg-type]
+        assert isinstance(str(bad), str)
+        error = refusal(state, bad)
+        assert isinstance(error, NotAnActionError | DuelError)
+        assert RULE.search(str(error))
+
+
+def test_error_classes_end_in_error_and_the_old_names_are_the_same_classes():
+    for name in error_names:
+        cls = getattr(duel_api, name)
+        assert issubclass(cls, DuelError)
+        assert cls.__name__.endswith("Error")
+        if not name.endswith("Error"):
+            assert getattr(duel_api, name + "Error") is cls
+    assert BadSavedGame is BadSavedGameError
+    assert duel_api.SaveError is BadSavedGameError
+    assert duel_api.GameOverError is duel_api.GameIsOverError
+
+
+# -- saves of any shape ---------------------------------------------------------------------
+
+
+def load_error(text: object) -> BadSavedGameError:
+    with pytest.raises(BadSavedGameError) as info:
+        DuelState.from_json(text)  # type: ignore[arg-type]
+    return info.value
+
+
+def test_saves_nested_100000_deep_give_the_save_error():
+    deep = "[" * 100_000 + "]" * 100_000
+    load_error(deep)
+    load_error('{"format": "musicgames.duel", "version": 1, "start": ' + deep + "}")
+    saved = json.loads(DuelState.new_game(1).to_json())
+    nested: object = []
+    for _ in range(100_000):
+        nested = [nested]
+    for field in ("start", "actions", "position"):
+        bad = dict(saved, **{field: nested})
+        load_error(bad)
+    action_deep = dict(saved, actions=[{"type": "place", "cards": nested, "key": 2}])
+    load_error(action_deep)
+
+
+@pytest.mark.parametrize("item", [
+    {"type": ["place"], "cards": [1], "key": 2},
+    {"type": {"place": 1}},
+    {"type": None},
+    {"type": "take_back", "count": "all"},
+    {"type": "take_back", "count": 1, "extra": 2},
+    ["place", [1], 2],
+    "end_turn",
+])
+def test_an_action_of_any_shape_gives_the_save_error(item):
+    saved = json.loads(DuelState.new_game(1).to_json())
+    saved["actions"] = [item]
+    error = load_error(json.dumps(saved))
+    assert "action 1" in str(error)
+
+
+@pytest.mark.parametrize("text", [b"\xff\xfe", "", "null", "[]", "3", '{"format": []}',
+                                  '{"format": "musicgames.duel", "version": [1]}'])
+def test_not_a_save_gives_the_save_error(text):
+    load_error(text)
+
+
+def test_a_position_field_of_any_shape_gives_the_save_error():
+    saved = json.loads(DuelState.new_game(1).to_json())
+    for field in saved["start"]:
+        for junk in ([[[]]], {"a": [1]}, "x", None, 1.5, [None] * 3):
+            if field == "duel" and junk is None:
+                continue  # null is the duel field of a position outside a duel
+            bad = json.loads(json.dumps(saved))
+            bad["start"][field] = junk
+            load_error(bad)
+
+
+# -- typed events ---------------------------------------------------------------------------
+
+
+def test_apply_returns_the_events_it_caused_and_the_story_holds_them_all():
+    state = DuelState.new_game(3)
+    rng = random.Random(3)
+    collected: list[object] = list(state.story())
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        action = rng.choice(state.legal_actions())
+        seat = state.to_act
+        events = state.apply(action)
+        assert isinstance(events, tuple)
+        collected.append(ActionTaken(seat, action))
+        collected.extend(events)
+    assert tuple(collected) == state.story()
+
+
+def test_a_place_that_starts_a_duel_narrates_it_with_both_rolls():
+    state = DuelState.from_position(hands=("C1 D2 D↓", "E3"), tokens=([], [(0, 3)]), seed=4)
+    placed, started, rolled_a, rolled_d = state.apply(Place(card_ids("C1"), key=0))
+    assert placed == Placed(seat=WHITE, token=0, key=0, power=1, cards=card_ids("C1"))
+    assert started == DuelStarted(key=0, attacker=WHITE, attacker_token=0, defender_token=0,
+                                  attacker_power=1, defender_power=3)
+    assert started.defender == BLACK
+    assert rolled_a == DiceRolled(WHITE, state.duel.attacker_dice)
+    assert rolled_d == DiceRolled(BLACK, state.duel.defender_dice)
+    (add,) = state.apply(DuelCard(card_ids("D2")[0]))
+    assert add == CardPlayed(WHITE, card_ids("D2")[0], "add", 2, state.duel.attacker_total,
+                             state.duel.defender_total)
+    before = state.duel.defender_dice
+    played, rerolled = state.apply(DuelCard(card_ids("D↓")[0]))
+    assert played.effect == "reroll_their_highest" and played.amount == 0
+    assert isinstance(rerolled, DieRerolled) and rerolled.owner == BLACK
+    assert rerolled.old == max(before) and before.index(max(before)) == rerolled.die
+    assert state.duel.defender_dice[rerolled.die] == rerolled.new
+    assert played.defender_total == state.duel.defender_total
+    assert state.apply(LockIn()) == (LockedIn(WHITE, state.duel.attacker_total),)
+    attack, defence = state.duel.attacker_total, state.duel.defender_total
+    locked, won = state.apply(LockIn())
+    assert locked == LockedIn(BLACK, defence)
+    assert isinstance(won, DuelWon)
+    assert (won.attacker_total, won.defender_total) == (attack, defence)
+    assert won.winner == (WHITE if attack >= defence else BLACK)  # D11d
+    assert state.board_token(0).seat == won.winner
+
+
+def test_d10_a_merge_event_tells_the_power_and_what_was_lost():
+    state = DuelState.from_position(hands=("D1 D2 D3 Wild", "E1"), tokens=([(2, 4)], []))
+    placed, merged = state.apply(Place(card_ids("D1 D2 D3"), key=2))
+    assert merged == Merged(seat=WHITE, token=1, into=0, key=2, power=6, lost=1)
+
+
+def test_d9_a_move_and_a_shift_tell_where_each_token_went():
+    state = DuelState.from_position(hands=("D3 C↓ E1", "E2"), tokens=([(2, 1), (22, 2)], []))
+    (moved,) = state.apply(Move(card_ids("D3")[0], 22, 3))  # wraps past key 23 (D2)
+    assert moved == Moved(seat=WHITE, token=1, start=22, end=1, steps=3,
+                          card=card_ids("D3")[0])
+    state2 = DuelState.from_position(hands=("C↓ E1", "E2"), tokens=([(2, 1), (5, 2)], []))
+    (shifted,) = state2.apply(Shift(card_ids("C↓")[0], 0))
+    assert shifted == Shifted(WHITE, 0, -1, card_ids("C↓")[0], ((0, 2, 1), (1, 5, 4)))
+
+
+def test_d12_final_turn_begins_is_an_event():
+    state = DuelState.from_position(hands=("D1", "E1 E2"), tokens=([(5, 1)] + ["beaten"] * 3,
+                                                                     []))
+    state.apply(Place(card_ids("D1"), key=2))
+    events = state.apply(EndTurn())
+    assert FinalTurnBegins(seat=BLACK, placed_all=WHITE) in events
+    assert state.final_turn
+    assert state.log[-1]["event"] == "final_turn"
+
+
+def test_d13_round_scored_breaks_the_score_down_token_by_token():
+    for seed in range(6):
+        state = random_game(seed)
+        rounds = [e for e in state.story() if isinstance(e, RoundScored)]
+        assert [r.scores for r in rounds] == list(state.round_scores)
+        for r in rounds:
+            for seat in (WHITE, BLACK):
+                points = sum(t.points for t in r.tokens if t.seat == seat)
+                bonus = sum(1 for s, _ in r.bonuses if s == seat)
+                assert points + bonus == r.scores[seat]
+            assert all(t.points == t.power * t.multiplier for t in r.tokens)
+        over = state.story()[-1]
+        assert isinstance(over, GameOver) and over.winner == state.winner
+        assert over.totals == state.totals
+
+
+def test_d16_the_story_hides_the_other_seats_cards():
+    state = random_game(5, stop=30)
+    for seat in (WHITE, BLACK):
+        for event in state.story(seat):
+            if isinstance(event, Dealt | Drew):
+                assert (event.cards == ()) == (event.seat != seat)
+                assert event.size > 0
+
+
+def test_events_name_round_starts():
+    state = DuelState.new_game(2)
+    started = state.story()[0]
+    assert started == RoundStarted(1, WHITE, (state.piano_cards[0].index,
+                                              state.piano_cards[1].index))
+
+
+# -- the fair take-back ---------------------------------------------------------------------
+
+
+def attack_position() -> DuelState:
+    return DuelState.from_position(hands=("C1 D3", "E1"), tokens=([], [(0, 2)]), seed=0)
+
+
+def dice_of(events: tuple[object, ...]) -> list[tuple[int, ...]]:
+    return [e.dice for e in events if isinstance(e, DiceRolled)]
+
+
+def test_take_back_then_the_same_attack_rolls_fresh_dice():
+    state = attack_position()
+    attack = Place(card_ids("C1"), key=0)
+    first = dice_of(state.apply(attack))
+    assert state.take_back() == (attack,)
+    assert state.duel is None and state.hand(WHITE) == attack_position().hand(WHITE)
+    second = dice_of(state.apply(attack))
+    assert second != first  # seeded: this game's next rolls differ
+    # undo() is exact, generator included: the same dice again
+    state.undo()
+    assert dice_of(state.apply(attack)) == second
+
+
+def test_take_back_is_saved_and_replays():
+    state = attack_position()
+    attack = Place(card_ids("C1"), key=0)
+    state.apply(attack)
+    state.take_back()
+    state.apply(attack)
+    state.apply(LockIn())
+    loaded = DuelState.from_json(state.to_json())
+    assert loaded.to_json() == state.to_json()
+    assert loaded.actions() == state.actions() == (attack, LockIn())
+
+
+def test_take_back_stops_at_the_start_of_the_round():
+    state = DuelState.new_game(7)
+    rng = random.Random(7)
+    while state.round < 2 or state.actions_this_round < 5:
+        state.apply(rng.choice(state.legal_actions()))
+    number = state.round
+    limit = state.actions_this_round
+    with pytest.raises(NothingToUndoError) as info:
+        state.take_back(limit + 1)
+    assert "D12" in str(info.value)
+    state.take_back(limit)
+    assert state.round == number and state.turn_number == 1 and state.actions_this_round == 0
+    assert all(t.state.value == "unplaced" for seat in (0, 1) for t in state.tokens(seat))
+
+
+def test_no_take_back_once_the_game_is_over():
+    state = random_game(1)
+    assert state.actions_this_round == 0
+    with pytest.raises(NothingToUndoError):
+        state.take_back()
+    with pytest.raises(NothingToUndoError):
+        state.take_back(0)
+
+
+# -- the plain log keeps its shape ----------------------------------------------------------
+
+
+def test_the_log_is_the_story_in_plain_json():
+    state = random_game(11)
+    kinds = {e["event"] for e in state.log}
+    assert {"action", "round_start", "deal", "place", "end_turn", "draw", "round_end",
+            "game_over"} <= kinds
+    actions = [e for e in state.story() if isinstance(e, ActionTaken)]
+    assert len(actions) == sum(1 for e in state.log if e["event"] == "action")
+    json.dumps(state.log)
+    assert [e["event"] for e in state.events(WHITE)] == [e["event"] for e in state.log]
