@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 # JupyterLab refuses to run as root unless told it may.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test setup setup-dev chromium print-tools lint typecheck check bench
+.PHONY: lab test setup setup-dev chromium print-tools lint typecheck check bench classroom
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,11 +22,21 @@ $(VENV)/.setup-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $(VENV)/.setup $@
 
+$(VENV)/.setup-classroom: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[classroom]"
+	touch $(VENV)/.setup $@
+
 setup: $(VENV)/.setup
 setup-dev: $(VENV)/.setup-dev
 
 lab: setup print-tools
 	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir="$(CURDIR)" notebooks/welcome.ipynb
+
+# The games, practice and lessons as web apps for a class (see the README, "In the classroom").
+# CLASSROOM_ARGS passes options on, e.g. make classroom CLASSROOM_ARGS="--ip 0.0.0.0 --class-folder ~/class-3b"
+classroom: $(VENV)/.setup-classroom
+	$(BIN)/python -m musicgames.classroom $(CLASSROOM_ARGS)
 
 # Browser tests drive Debian's Chromium; install it when missing and we may (root).
 chromium:

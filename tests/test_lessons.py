@@ -1,11 +1,12 @@
-"""Lesson helpers (exercises with feedback) and the lesson notebooks' shape."""
+"""Lessons: exercises that explain, the facts they teach, the course's one definition, and
+the notebooks built from it (in English and Spanish)."""
 
 from __future__ import annotations
 
 import ast
-import json
 import re
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -14,18 +15,25 @@ from musicgames.lessons import (
     Exercise,
     Lesson,
     LessonError,
+    LessonSettings,
     Question,
     ledger_lines,
+    lesson_exercises,
     on_a_line,
+    open_lesson,
     staff_place,
+    where,
 )
+from musicgames.lessons.build import build, notebook, notebook_path
+from musicgames.lessons.course import COURSE
+from musicgames.lessons.plan import EXERCISE_KINDS, PLAY_KINDS
 from musicgames.progress import read_answers
 from musicgames.theory import CARD_NOTES, LETTERS, Note, triad
 from musicgames.widgets.chord_quiz import DEFAULT_CHORDS
+from tests.lesson_text import _plain, english_words, widget_texts
 
 ROOT = Path(__file__).parents[1]
-LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
-NOTEBOOKS = [*LESSONS, ROOT / "notebooks" / "teacher.ipynb"]
+LESSONS = [notebook_path(ROOT, plan, lang) for plan in COURSE for lang in ("en", "es")]
 
 
 @pytest.fixture
@@ -39,6 +47,15 @@ def three_questions() -> list[Question]:
         Question("Two?", ("a", "b", "c"), 2),
         Question("Three?", ("x", "y"), 1),
     ]
+
+
+def feedback(ex: Exercise, question: int, option: int) -> str:
+    """What a student reads after choosing ``option`` in question ``question``."""
+    return " ".join(_plain(ex.feedback_html(option, ex.questions[question])).split())
+
+
+def wrong(q: Question) -> int:
+    return next(i for i in range(len(q.options)) if i != q.answer)
 
 
 # -- the exercise widget ---------------------------------------------------------------------
@@ -55,39 +72,44 @@ def test_a_right_click_is_told_at_once() -> None:
     assert ex.next_button.layout.display is None  # "Next question" appears
 
 
-def test_a_wrong_click_shows_the_right_answer() -> None:
+def test_a_wrong_click_says_why() -> None:
     answers: list[tuple[str, int, bool]] = []
-    ex = Exercise(
-        "Test", three_questions(), on_answer=lambda q, i, ok: answers.append((q.prompt, i, ok))
-    )
-    ex.buttons[1].click()
+    q = Question("How many lines?", ("4", "5"), 1, explain="Five lines, four spaces.",
+                 why=("Four is the number of spaces.", ""))
+    ex = Exercise("Test", [q], on_answer=lambda q, i, ok: answers.append((q.prompt, i, ok)))
+    ex.buttons[0].click()
     assert ex.correct is False and ex.right == 0
-    assert "Not quite: the answer is a." in ex.feedback.value
-    assert (ex.buttons[0].button_style, ex.buttons[1].button_style) == ("success", "danger")
-    ex.buttons[0].click()  # a second click on the same question changes nothing
-    assert ex.right == 0 and answers == [("One?", 1, False)]
+    said = _plain(ex.feedback.value)
+    assert "Not quite." in said and "Four is the number of spaces." in said
+    assert "Five lines, four spaces." in said
+    assert (ex.buttons[1].button_style, ex.buttons[0].button_style) == ("success", "danger")
+    assert "mg-wrong" in ex.buttons[0]._dom_classes and "mg-right" in ex.buttons[1]._dom_classes
+    ex.buttons[1].click()  # a second click on the same question changes nothing
+    assert ex.right == 0 and answers == [("How many lines?", 0, False)]
 
 
-def test_questions_follow_one_another_and_end_in_a_score() -> None:
+def test_without_an_explanation_a_wrong_answer_still_names_the_right_one() -> None:
     ex = Exercise("Test", three_questions())
     ex.next()  # not answered yet: stays
     assert ex.index == 0
     ex.buttons[0].click()
     ex.next_button.click()
     assert ex.index == 1 and "question 2 of 3" in ex.heading.value
-    ex.buttons[2].click()
+    ex.buttons[0].click()
+    assert "The answer is c." in _plain(ex.feedback.value)
     ex.next()
-    ex.buttons[0].click()  # wrong
+    ex.buttons[1].click()
     assert "Done: 2 of 3 right." in ex.feedback.value
     assert ex.next_button.description == "Try again"
     ex.next()
     assert (ex.index, ex.right) == (0, 0)
 
 
-def test_the_exercise_speaks_spanish() -> None:
-    ex = Exercise("Prueba", three_questions(), language="es")
-    ex.buttons[1].click()
-    assert "No del todo: la respuesta es a." in ex.feedback.value
+def test_hover_never_hides_right_and_wrong() -> None:
+    css = Exercise("Test", three_questions()).heading.value
+    for kind in ("mg-right", "mg-wrong"):
+        assert f".mg-exercise .jupyter-button.{kind}:hover" in css
+    assert "max-width:100%" in css  # drawings shrink to the column
 
 
 @pytest.mark.parametrize(
@@ -96,6 +118,7 @@ def test_the_exercise_speaks_spanish() -> None:
         (("Q", ("a",), 0), "at least two options"),
         (("Q", ("a", "a"), 0), "repeat"),
         (("Q", ("a", "b"), 2), "answer 2"),
+        (("Q", ("a", "b"), 0, "", "", ("only one",)), "one 'why' per option"),
     ],
 )
 def test_bad_questions_raise(args: tuple, why: str) -> None:
@@ -125,14 +148,31 @@ def test_ledger_lines_of_the_card_notes() -> None:
     assert ledger_lines("La2") == 2 and ledger_lines("Si2") == 1
 
 
-def test_the_line_or_space_answers(lesson: Lesson) -> None:
+def test_where_every_card_note_sits_in_words() -> None:
+    said = {n.solfege: where(n) for n in CARD_NOTES}
+    assert said["Do3"] == "sits on the first ledger line below the staff"
+    assert said["Re3"] == "hangs just below the bottom line"
+    assert said["Si3"] == "sits on the 3rd line (the middle one)"
+    assert said["Do4"] == "sits in the 3rd space"
+    assert said["Sol4"] == "sits just above the top line"
+    assert said["Si4"] == "sits just above the first ledger line above the staff"
+    assert said["Do5"] == "sits on the second ledger line above the staff"
+    assert len(set(said.values())) == 15
+    assert len({where(n, "es") for n in CARD_NOTES}) == 15
+
+
+# -- each kind of exercise: right answers, and wrong ones explained -------------------------
+
+
+def test_line_or_space(lesson: Lesson) -> None:
     ex = lesson.line_or_space(CARD_NOTES)
     for note, q in zip(CARD_NOTES, ex.questions, strict=True):
         assert q.options[q.answer] == ("on a line" if on_a_line(note) else "in a space")
         assert q.picture.startswith("<svg")
+    assert "Mi3 sits on the 1st line (the bottom one): the line goes through" in feedback(ex, 2, 1)
 
 
-def test_the_name_answers_in_either_naming() -> None:
+def test_name_notes_in_either_naming() -> None:
     for naming, names in (("solfege", ("Do", "Re", "Mi", "Fa", "Sol", "La", "Si")),
                           ("letters", LETTERS)):
         lesson = Lesson(naming, record=False)
@@ -143,59 +183,95 @@ def test_the_name_answers_in_either_naming() -> None:
     assert len(Lesson(record=False).name_notes(CARD_NOTES, questions=6).questions) == 6
 
 
-def test_the_octave_answers_are_one_apart(lesson: Lesson) -> None:
+def test_a_wrong_name_is_explained_on_the_staff(lesson: Lesson) -> None:
+    ex = lesson.name_notes(["Si3"], choices=7)  # every name among the options
+    (q,) = ex.questions
+    said = feedback(ex, 0, q.options.index("La"))
+    assert said == ("Not quite. La3 sits in the 2nd space; this note sits on the 3rd line "
+                    "(the middle one), one step higher: it is Si3. Si3 sits on the 3rd line "
+                    "(the middle one).")
+
+
+def test_octave_names(lesson: Lesson) -> None:
     ex = lesson.octave_names(CARD_NOTES)
     for note, q in zip(CARD_NOTES, ex.questions, strict=True):
         assert q.options[q.answer] == note.label("letters")
         assert note.solfege in q.prompt.replace("♯", "#")
+        assert "one octave" in feedback(ex, CARD_NOTES.index(note), wrong(q))
     letters = Lesson("letters", record=False).octave_names(["C4"])
     (q,) = letters.questions
     assert q.options[q.answer] == "Do3" and "C4" in q.prompt
 
 
-def test_the_ledger_answers(lesson: Lesson) -> None:
+def test_ledger_line_count_explains_with_the_neighbour(lesson: Lesson) -> None:
     ex = lesson.ledger_line_count(CARD_NOTES)
     assert [int(q.options[q.answer]) for q in ex.questions] == [ledger_lines(n) for n in CARD_NOTES]
+    said = feedback(ex, 1, 1)  # Re3: 0 ledger lines, answered 1
+    assert said.startswith("Not quite. Re3 hangs just below the bottom line. Mi3 sits on the "
+                           "1st line (the bottom one)")
+    assert ex.questions[1].wrong_picture.startswith("<svg")
+    assert "MIDI" not in said and "rule" not in said
 
 
-def test_the_marked_key_answers(lesson: Lesson) -> None:
+def test_marked_key(lesson: Lesson) -> None:
     ex = lesson.marked_key(CARD_NOTES)
     for note, q in zip(CARD_NOTES, ex.questions, strict=True):
         assert q.options[q.answer] == note.solfege
         key = note.midi - 60
         marked = re.search(rf'data-key="{key}"[^>]*fill="(#[0-9a-f]+)"', q.picture)
         assert marked and marked.group(1) not in ("#ffffff", "#222222")
+    q = ex.questions[7]  # Do4
+    said = feedback(ex, 7, wrong(q))
+    assert "the one that starts on Do4" in said and "7 white keys" in said
+    assert ">Do4<" in q.wrong_picture and ">Sol3<" in q.wrong_picture  # octave numbers shown
 
 
-def test_the_chord_answers(lesson: Lesson) -> None:
+def test_chord_quality_counts_half_steps(lesson: Lesson) -> None:
     quality = lesson.chord_quality(DEFAULT_CHORDS)
     for chord, q in zip(DEFAULT_CHORDS, quality.questions, strict=True):
         assert q.options[q.answer] == chord.quality
+    ex = lesson.chord_quality(["Re major"])
+    said = feedback(ex, 0, 1)
+    assert "from Re to Fa♯ is 4 half steps: a major third" in said
+    assert "minor triad would have only 3 half steps" in said
+    picture = ex.questions[0].picture  # root red, third yellow, fifth blue: those very keys
+    for key, colour in ((2, "#d1495b"), (6, "#edae49"), (9, "#00798c")):
+        assert re.search(rf'data-key="{key}"[^>]*fill="{colour}"', picture)
+    assert not re.search(r'data-key="14"[^>]*fill="#d1495b"', picture)
+
+
+def test_chord_tones(lesson: Lesson) -> None:
     for which in ("root", "third", "fifth"):
         tones = lesson.chord_tone(DEFAULT_CHORDS, which)
         for chord, q in zip(DEFAULT_CHORDS, tones.questions, strict=True):
             assert q.options[q.answer] == getattr(chord, which).label("solfege", octave=False)
             assert len(set(q.options)) == len(q.options) >= 3
+            assert all(q.why[i] for i in range(len(q.options)) if i != q.answer)
+    ex = lesson.chord_tone(["Sol major"], "third")
+    q = ex.questions[0]
+    assert "count three note names up from the root, Sol La Si" in q.explain
     with pytest.raises(LessonError, match="which='seventh'"):
         lesson.chord_tone(DEFAULT_CHORDS, "seventh")
 
 
-def test_the_call_cycle_answers() -> None:
+def test_call_cycle_and_match() -> None:
     for naming, cycle in (("solfege", ["Do", "Re", "Mi", "Fa", "Sol", "La", "Si"]),
                           ("letters", list(LETTERS))):
         ex = Lesson(naming, record=False).call_cycle(["Do", "Sol", "Si", "G"])
         answers = [q.options[q.answer] for q in ex.questions]
         assert answers == [cycle[1], cycle[5], cycle[0], cycle[5]]  # Si wraps round to Do
-
-
-def test_the_match_answers_ignore_the_octave(lesson: Lesson) -> None:
-    ex = lesson.match_or_not([("Do", "Do3"), ("Do", "Do5"), ("Re", "Mi3"), ("Sol", "Sol4")])
+    ex = Lesson(record=False).match_or_not(
+        [("Do", "Do3"), ("Do", "Do5"), ("Re", "Mi3"), ("Sol", "Sol4")]
+    )
     assert [q.answer for q in ex.questions] == [0, 0, 1, 0]  # 0 = slap, 1 = hands still
+    said = feedback(ex, 2, 0)
+    assert "it is Mi3, not Re" in said and "rule" not in said and "Match: slap!." not in said
 
 
-def test_what_keys_are_worth_follows_rule_d4(lesson: Lesson) -> None:
+def test_key_worth_and_token_score(lesson: Lesson) -> None:
     ex = lesson.key_worth("Re major", ["Re3", "Fa#3", "La3", "Mi3", "Sol3"])
     assert [q.options[q.answer] for q in ex.questions] == ["×3", "×2", "×1", "×1", "×1"]
+    assert "Fa♯ is the third of Re major: it is marked ff" in ex.questions[1].explain
     scores = lesson.token_score(
         [("Re major", "Re3", 2), ("La minor", "Do3", 3), ("Sol major", "Re3", 4),
          ("Mi minor", "Mi3", 1), ("C# major", "Db3", 2)]
@@ -205,16 +281,66 @@ def test_what_keys_are_worth_follows_rule_d4(lesson: Lesson) -> None:
         assert len(set(q.options)) == len(q.options)
 
 
-def test_piano_cards_are_marked_fff_ff_f(lesson: Lesson) -> None:
-    svg = lesson.piano_cards("Re major", "La minor")
-    marks = re.findall(r'class="mg-mark"[^>]*>(f+)<', svg)
-    assert sorted(marks) == sorted(["fff", "ff", "f"] * 2)
+def test_half_steps_name_every_key_on_the_way(lesson: Lesson) -> None:
+    ex = lesson.half_steps([("Mi3", "Fa3"), ("Re3", "Fa3"), ("La3", "Do4")])
+    assert [q.options[q.answer] for q in ex.questions] == ["1", "3", "3"]
+    assert "There is no black key between them." in ex.questions[0].explain
+    assert "Re → Re♯ → Mi → Fa, 3 half steps" in ex.questions[1].explain
 
 
-def test_the_triad_table_measures_with_music21(lesson: Lesson) -> None:
-    table = lesson.triad_table(["Re major", "La minor"])
-    assert table.rows[0][1:] == ("Re", "Fa♯", "La", "Major Third (4)", "Perfect Fifth (7)")
-    assert table.rows[1][4] == "Minor Third (3)"
+def test_black_keys_sharps_flats_and_their_two_names(lesson: Lesson) -> None:
+    black = lesson.black_key_names(["Fa#3", "Sib3"])
+    assert [q.options[q.answer] for q in black.questions] == ["Fa♯ = Sol♭", "La♯ = Si♭"]
+    read = lesson.read_accidentals(["Fa#3", "Sib3"])
+    assert [q.options[q.answer] for q in read.questions] == ["Fa♯3", "Si♭3"]
+    said = read.questions[0].explain
+    assert "in the 1st space (the bottom one): that is Fa3. The sharp ♯" in said
+    same = lesson.enharmonic(["Fa#3", "Sib3", "Do#3", "Mib3"])
+    assert [q.options[q.answer] for q in same.questions] == ["Sol♭", "La♯", "Re♭", "Re♯"]
+    for q in same.questions:
+        assert {Note.parse(f"{o}3").pitch_class for o in (q.options[q.answer],)} == {
+            Note.parse(q.prompt.split()[0].replace("♯", "#").replace("♭", "b") + "3").pitch_class
+        }
+    with pytest.raises(LessonError, match="not a black key"):
+        lesson.black_key_names(["Fa3"])
+
+
+def test_a_chord_names_its_black_keys_in_its_key(lesson: Lesson) -> None:
+    ex = lesson.spell_in_chord([("Re major", 6), ("Mib major", 10), ("Fa major", 10),
+                                ("Fa minor", 8), ("Sol major", 6)])
+    answers = [q.options[q.answer] for q in ex.questions]
+    assert answers == ["Fa♯", "Si♭", "Si♭", "La♭", "Fa♯"]
+    assert ex.questions[0].explain == (
+        "Re major is Re – Fa♯ – La: a triad takes every other letter, so its third is a Fa: Fa♯."
+    )
+    assert "Fa Sol La Si♭ Do Re Mi, each letter once" in ex.questions[2].explain
+    from music21.key import Key
+
+    for chord in (triad("Re", "major"), triad("Mib", "major"), triad("Fa", "minor")):
+        tonic = chord.root.to_music21().name
+        key = Key(tonic if chord.quality == "major" else tonic.lower())
+        for pitch in key.pitches[:7]:
+            spelled = chord.spell(pitch.pitchClass)
+            assert (spelled.step, spelled.alter) == (pitch.step, int(pitch.alter))
+
+
+def test_tables_speak_the_lessons_language() -> None:
+    table = Lesson(record=False).triad_table(["Re major", "La minor"])
+    assert table.rows[0][1:] == ("Re", "Fa♯", "La", "major third (4 half steps)",
+                                 "perfect fifth (7 half steps)")
+    es = Lesson(language="es", record=False).triad_table(["La minor"])
+    assert es.rows[0][0] == "La menor" and es.rows[0][4] == "tercera menor (3 semitonos)"
+    assert "MIDI" not in str(Lesson(record=False).octave_table())
+
+
+def test_exercise_staves_are_twice_the_first_size() -> None:
+    svg = Lesson(record=False).line_or_space(["Sol3"]).questions[0].picture
+    width, height = (float(x) for x in re.search(r'width="(\d+)" height="(\d+)"', svg).groups())
+    assert height >= 220 and width >= 240  # the first version: 110 high, ~120 wide
+    large = Lesson(record=False, size="large").line_or_space(["Sol3"]).questions[0].picture
+    assert re.search(r'height="(\d+)"', large).group(1) > re.search(r'height="(\d+)"', svg).group(1)
+    with pytest.raises(LessonError, match="size='huge'"):
+        Lesson(record=False, size="huge")
 
 
 def test_the_naming_setting_reaches_drawings_drills_and_quizzes() -> None:
@@ -243,10 +369,170 @@ def test_a_named_student_keeps_their_drill_answers(
     assert (row.student, row.activity, row.item, row.correct) == ("Ana", "drill", "Sol3", True)
 
 
-# -- the notebooks ----------------------------------------------------------------------------
+# -- the course: one definition, two languages ----------------------------------------------
+
+
+class FakeStore:
+    """A progress store that keeps what it is given (the ProgressSink contract)."""
+
+    student = "Ana"
+
+    def __init__(self) -> None:
+        self.rows: list[dict[str, Any]] = []
+
+    def record(self, **row: Any) -> None:
+        self.rows.append(row)
+
+    def close(self) -> None:
+        pass
+
+
+def test_lesson_exercises_lists_every_lessons_exercises() -> None:
+    exercises = lesson_exercises()
+    assert list(exercises) == [plan.id for plan in COURSE]
+    assert len(exercises) == 6 and "04-sharps-and-flats" in exercises
+    assert exercises["04-sharps-and-flats"] == [
+        "half-steps", "read-accidentals", "black-keys", "enharmonic", "spell"
+    ]
+    for ids in exercises.values():
+        assert len(ids) >= 3 and len(set(ids)) == len(ids)
+
+
+def test_every_exercise_answer_is_recorded_under_its_lesson() -> None:
+    lesson = open_lesson("04-sharps-and-flats", remember=False, record=False)
+    store = FakeStore()
+    lesson.progress = store
+    ex = lesson.show("enharmonic").children[0]
+    ex.choose(wrong(ex.question))
+    ex.next()
+    ex.choose(ex.question.answer)
+    assert [(r["activity"], r["item"], r["correct"]) for r in store.rows] == [
+        ("lesson", "04-sharps-and-flats/enharmonic", False),
+        ("lesson", "04-sharps-and-flats/enharmonic", True),
+    ]
+    assert store.rows[0]["answer"] in ex.questions[0].options
+    assert lesson.results == {"enharmonic": [False, True]}
+
+
+def test_a_refused_write_is_said_and_the_lesson_goes_on() -> None:
+    from musicgames.progress import AnswerError
+
+    class Refusing(FakeStore):
+        def record(self, **row: Any) -> None:
+            raise AnswerError("the disk is full")
+
+    lesson = open_lesson("01-the-staff", remember=False, record=False)
+    lesson.progress = Refusing()
+    ex = lesson.show("clef").children[0]
+    ex.choose(1)
+    assert ex.correct and lesson.save_error.startswith("Your answer was not saved")
+
+
+def test_the_summary_says_what_was_learned_and_what_to_practise() -> None:
+    lesson = open_lesson("02-octaves-do3-to-do5", remember=False, record=False)
+    summary = lesson.summary()
+    assert "What you learned" in summary.children[0].value
+    assert "lesson 3" in summary.children[0].value
+    ex = lesson.show("ledger").children[0]
+    ex.choose(wrong(ex.question))
+    said = _plain(summary.children[0].value)
+    assert "Go back to: Ledger lines" in said
+    assert "Not done yet: Two ways to number octaves, Find it on the keyboard" in said
+
+    class Due(FakeStore):
+        def due(self, activity: str) -> list[str]:
+            return ["Sol4", "La4"] if activity == "drill" else []
+
+    lesson.progress = Due()
+    lesson._summaries[0].refresh()
+    assert "Notes due for review: Sol4, La4." in _plain(summary.children[0].value)
+
+
+def test_settings_are_remembered_and_redraw_the_lesson(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MUSICGAMES_DATA_DIR", str(tmp_path))
+    lesson = open_lesson("01-the-staff")
+    panel = lesson.settings()
+    figure = lesson.show("lines")
+    assert ">Sol3<" in figure.children[0].value
+    lesson.controls["naming"].value = "letters"
+    assert ">G4<" in figure.children[0].value  # drawn again in the new naming
+    lesson.controls["name"].value = "Ana"
+    assert "Ana" in panel.children[2].children[1].value
+    assert LessonSettings.load(tmp_path) == LessonSettings("Ana", "letters", True, "normal")
+    again = open_lesson("03-reading-fast", "es")  # the next lesson opens the same way
+    assert (again.naming.value, again.student) == ("letters", "Ana")
+    assert again.progress is not None and again.progress.student == "Ana"
+    link = again.settings().children[4].children[1].value
+    assert 'href="../03-reading-fast.ipynb"' in link and ">English<" in link
+    lesson.progress.close()
+    again.progress.close()
+
+
+def test_every_step_of_every_lesson_shows_in_both_languages() -> None:
+    kinds = set()
+    for plan in COURSE:
+        for language in ("en", "es"):
+            lesson = open_lesson(plan.id, language, remember=False, record=False)
+            for step_id, step in plan.steps.items():
+                title = lesson.title(step_id) if step.is_exercise else ""
+                shown = lesson.show(step_id).children[0]
+                kinds.add(step.kind)
+                if step.is_exercise:
+                    assert isinstance(shown, Exercise) and shown.title == title
+    assert {"half_steps", "black_key_names", "read_accidentals", "enharmonic",
+            "spell_in_chord"} <= kinds
+    with pytest.raises(LessonError, match="no step 'nope'"):
+        open_lesson("01-the-staff", remember=False, record=False).show("nope")
+    with pytest.raises(LessonError, match="no lesson"):
+        open_lesson("07-counterpoint", remember=False, record=False)
+
+
+def test_no_english_words_in_the_spanish_lessons_text_and_outputs() -> None:
+    """Markdown, settings, every exercise's prompts, options and feedback for every option,
+    drawings' tables, summaries, and the strings of the drills and games they end in."""
+    found: dict[str, set[str]] = {}
+    for plan in COURSE:
+        nb = notebook(plan, "es")
+        texts = [_plain(c.source) for c in nb.cells if c.cell_type == "markdown"]
+        lesson = open_lesson(plan.id, "es", remember=False, record=False)
+        shown = [lesson.settings(), *(lesson.show(s) for s in plan.steps), lesson.summary()]
+        for widget in shown:
+            texts.extend(widget_texts(widget))
+        words = {w for t in texts for w in english_words(t)}
+        if words:
+            found[plan.id] = words
+    assert found == {}
+
+
+def test_the_english_words_check_can_fail() -> None:
+    plan = COURSE[3]
+    lesson = open_lesson(plan.id, "en", remember=False, record=False)
+    texts = list(widget_texts(lesson.show("spell")))
+    assert {"the", "black", "key"} <= {w.lower() for t in texts for w in english_words(t)}
+    assert english_words("pulsa Enter, o ve a English") == []
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_both_languages_have_the_same_steps(language: str) -> None:
+    for plan in COURSE:
+        nb = notebook(plan, language)
+        code = [c.source for c in nb.cells if c.cell_type == "code"]
+        assert code[1:-1] == [f'lesson.show("{s}")' for s in plan.steps]
+
+
+def test_the_committed_notebooks_are_a_fresh_build() -> None:
+    assert build(ROOT, check=True) == []
+    assert sorted(p.name for p in (ROOT / "lessons").glob("*.ipynb")) == sorted(
+        notebook_path(ROOT, plan, "en").name for plan in COURSE
+    )
+    assert len(list((ROOT / "lessons" / "es").glob("*.ipynb"))) == 6
 
 
 def test_every_lesson_string_has_english_and_spanish() -> None:
+    import json
+
     strings = json.loads((ROOT / "musicgames" / "strings" / "lessons.json").read_text("utf-8"))
     for key, by_language in strings.items():
         assert set(by_language) == {"en", "es"}, key
@@ -254,23 +540,18 @@ def test_every_lesson_string_has_english_and_spanish() -> None:
         assert fields[0] == fields[1], key
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_notebooks_are_committed_without_outputs(path: Path) -> None:
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_lesson_notebooks_hide_their_code_and_only_call_musicgames(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            assert cell.outputs == [] and cell.execution_count is None
-
-
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
-def test_lessons_only_import_and_call_musicgames(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
-    assert nb.cells[0].cell_type == "markdown" and "By the end of this lesson" in nb.cells[0].source
-    settings = nb.cells[1].source
-    assert 'NAMING = "solfege"' in settings  # the naming is one setting at the top
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
+    first = nb.cells[0]
+    assert first.cell_type == "markdown"
+    assert ("By the end of this lesson" in first.source
+            or "Al terminar esta lección" in first.source)
+    assert "open_lesson(" in nb.cells[1].source and "lesson.settings()" in nb.cells[1].source
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for cell in code:
+        assert cell.metadata["jupyter"]["source_hidden"] is True
+        assert cell.outputs == [] and cell.execution_count is None
         for node in ast.walk(ast.parse(cell.source)):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 module = node.module if isinstance(node, ast.ImportFrom) else node.names[0].name
@@ -279,17 +560,26 @@ def test_lessons_only_import_and_call_musicgames(path: Path) -> None:
                 node,
                 (ast.FunctionDef, ast.ClassDef, ast.Lambda, ast.For, ast.While, ast.If),
             ), (path.name, cell.source)
+    run_text = ("Run All", "Run ▸", "run the cell", "Ejecutar ▸")
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            visible = re.sub(r'<div class="mg-run-hint">.*?</div>', "", cell.source, flags=re.S)
+            assert not any(t in visible for t in run_text)
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
-def test_lessons_have_three_exercises_and_end_in_play(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
-    code = [c.source for c in nb.cells if c.cell_type == "code"]
-    exercises = [
-        c for c in code[:-1]  # the last cell is the game or drill the lesson ends in
-        if re.search(r"lesson\.(choice|line_or_space|name_notes|octave_names|ledger_line_count|"
-                     r"marked_key|chord_quality|chord_tone|call_cycle|match_or_not|key_worth|"
-                     r"token_score|drill|quiz)\(", c)
-    ]
-    assert len(exercises) >= 3
-    assert re.search(r"lesson\.(drill|quiz|note_snap|keyboard_duel)\(", code[-1])
+@pytest.mark.parametrize("plan", COURSE, ids=lambda p: p.id)
+def test_lessons_have_three_exercises_and_end_in_play(plan: Any) -> None:
+    steps = list(plan.steps.values())
+    assert sum(s.kind in EXERCISE_KINDS for s in steps) >= 3
+    assert steps[-1].kind in PLAY_KINDS
+    assert len(plan.learned) >= 3 and plan.next.en and plan.next.es
+
+
+def test_lessons_ask_only_what_has_been_taught() -> None:
+    """Sharps and flats come in lesson 4: nothing before it asks or draws one."""
+    for plan in COURSE[:3]:
+        for step in plan.steps.values():
+            assert "#" not in repr((step.args, step.kwargs)), (plan.id, step.id)
+            assert "b3" not in repr((step.args, step.kwargs)), (plan.id, step.id)
+    ids = [p.id for p in COURSE]
+    assert ids.index("04-sharps-and-flats") < ids.index("05-chord-tones")

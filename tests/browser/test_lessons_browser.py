@@ -11,9 +11,13 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 LESSON_1 = "lessons/01-the-staff.ipynb"
-LESSON_4 = "lessons/04-chord-tones.ipynb"
-# The objects the notebook's cells returned, oldest first (IPython keeps them in Out).
-_SHOWN = "[o for _, o in sorted(Out.items()) if type(o).__name__ == {name!r}]"
+LESSON_5 = "lessons/05-chord-tones.ipynb"
+# The widgets the notebook's steps showed, oldest first (IPython keeps each step's block in
+# Out; the block holds the exercise, drill or game).
+_SHOWN = (
+    "[o.children[0] for _, o in sorted(Out.items()) if type(o).__name__ == '_Block' "
+    "and type(o.children[0]).__name__ == {name!r}]"
+)
 
 
 def wait_for_kernel(
@@ -41,7 +45,8 @@ def test_lesson_1_first_exercise_answered_by_clicking_shows_feedback(
     first.locator(".mg-exercise-option", has_text="5").click()
     feedback = first.locator(".mg-exercise-feedback")
     expect(feedback).to_have_text(
-        "Right! Five lines, with four spaces between them, counted from the bottom up."
+        "Right! A staff has five lines, with four spaces between them, counted from the "
+        "bottom up."
     )
     expect(feedback).to_have_class("mg-exercise-feedback mg-right")
     assert first.locator(".mg-exercise-option").first.is_disabled()
@@ -53,7 +58,7 @@ def test_lesson_1_first_exercise_answered_by_clicking_shows_feedback(
     expect(second).to_contain_text("Is this note on a line or in a space?")
     second.locator(".mg-exercise-option", has_text="in a space").click()  # Mi3: on a line
     expect(second.locator(".mg-exercise-feedback")).to_contain_text(
-        "Not quite: the answer is on a line."
+        "Not quite. Mi3 sits on the 1st line (the bottom one): the line goes through"
     )
 
 
@@ -81,13 +86,13 @@ def test_lesson_1_ends_in_the_drill_timed_in_the_page(
     drill.locator(".mg-drill-count", has_text="Question 2 of 15").wait_for(timeout=10_000)
 
 
-def test_lesson_4_quiz_tones_clicked_on_the_keyboard(
+def test_lesson_5_quiz_tones_clicked_on_the_keyboard(
     lab_page: Any,
     open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     page = lab_page
-    open_notebook(page, LESSON_4)
+    open_notebook(page, LESSON_5)
     quiz = page.locator(".mg-quiz").first
     quiz.locator(".mg-quiz-start").click()
     quiz.locator(".mg-quiz-keyboard .mg-key").first.wait_for()
@@ -104,9 +109,9 @@ def test_lesson_4_quiz_tones_clicked_on_the_keyboard(
 @pytest.mark.parametrize(
     ("notebook", "game"),
     [("lessons/03-reading-fast.ipynb", ".mg-snap"),
-     ("lessons/05-chord-tones-in-play.ipynb", ".mg-duel")],
+     ("lessons/06-chord-tones-in-play.ipynb", ".mg-duel")],
 )
-def test_lessons_3_and_5_end_in_their_game(
+def test_lessons_3_and_6_end_in_their_game(
     lab_page: Any, open_notebook: Callable[[Any, str], None], notebook: str, game: str
 ) -> None:
     open_notebook(lab_page, notebook)

@@ -1,0 +1,141 @@
+"""Write the lesson notebooks from the course's one definition.
+
+``python -m musicgames.lessons build`` writes ``lessons/NN-*.ipynb`` (English) and
+``lessons/es/NN-*.ipynb`` (Spanish) from :data:`musicgames.lessons.course.COURSE`: the same
+steps in the same order, outputs cleared, every code cell's source hidden
+(``metadata.jupyter.source_hidden``), so a student reads no code. ``--check`` writes nothing
+and fails when a committed notebook differs from a fresh build.
+
+>>> nb = notebook(plan_of("01-the-staff"), "es")
+>>> nb.cells[1].source.splitlines()[-1]
+'lesson.settings()'
+>>> nb.cells[1].metadata.jupyter.source_hidden
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from musicgames.lessons.page import plan_of
+from musicgames.lessons.plan import Md, Plan
+
+__all__ = ["build", "notebook", "notebook_path", "notebook_text"]
+
+_HINT = {
+    "en": "To start, press ⏩ in the notebook's toolbar (restart and run all cells): the "
+    "settings, drawings and exercises appear below.",
+    "es": "Para empezar, pulsa ⏩ en la barra de arriba del cuaderno (reinicia y ejecuta "
+    "todo): los ajustes, los dibujos y los ejercicios aparecen abajo.",
+}
+_OTHER = {"en": ("Español", "es/{file}"), "es": ("English", "../{file}")}
+_KERNEL = {
+    "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                   "name": "python3"},
+    "language_info": {"name": "python"},
+}
+
+
+def _code(source: str, cell_id: str) -> nbformat.NotebookNode:
+    cell = new_code_cell(source, metadata={"jupyter": {"source_hidden": True}})
+    cell.id = cell_id
+    return cell
+
+
+def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
+    """The notebook of one lesson in one language."""
+    other = "es" if language == "en" else "en"
+    label, href = _OTHER[language]
+    cells = []
+    first = True
+    for index, item in enumerate(plan.cells):
+        cell_id = f"{plan.id[:2]}-{language}-{index:02d}"
+        if isinstance(item, Md):
+            source = item.text[language]
+            if first:
+                link = href.format(file=plan.files[other])
+                source += (
+                    f"\n\n[{label}]({link})\n\n"
+                    f'<div class="mg-run-hint">{_HINT[language]}</div>'
+                )
+            cell = new_markdown_cell(source)
+            cell.id = cell_id
+            cells.append(cell)
+            if first:
+                cells.append(
+                    _code(
+                        "from musicgames.lessons import open_lesson\n\n"
+                        f'lesson = open_lesson("{plan.id}", "{language}")\n'
+                        "lesson.settings()",
+                        f"{plan.id[:2]}-{language}-settings",
+                    )
+                )
+            first = False
+        else:
+            cells.append(_code(f'lesson.show("{item.id}")', cell_id))
+    cells.append(_code("lesson.summary()", f"{plan.id[:2]}-{language}-summary"))
+    nb = new_notebook(cells=cells, metadata=dict(_KERNEL))
+    nb.nbformat_minor = 5
+    return nb
+
+
+def notebook_path(root: Path, plan: Plan, language: str) -> Path:
+    """Where a lesson's notebook lives: ``lessons/`` (English) or ``lessons/es/``."""
+    folder = root / "lessons" if language == "en" else root / "lessons" / language
+    return folder / plan.files[language]
+
+
+def notebook_text(plan: Plan, language: str) -> str:
+    """The notebook as the file holds it."""
+    return nbformat.writes(notebook(plan, language)) + "\n"
+
+
+def build(root: Path, *, check: bool = False) -> list[Path]:
+    """Write (or with ``check``, compare) every lesson notebook; return the paths that
+    changed (or differ)."""
+    from musicgames.lessons.course import COURSE
+
+    changed = []
+    for plan in COURSE:
+        for language in ("en", "es"):
+            path = notebook_path(root, plan, language)
+            wanted = notebook_text(plan, language)
+            current = path.read_text(encoding="utf-8") if path.exists() else None
+            if current == wanted:
+                continue
+            changed.append(path)
+            if not check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(wanted, encoding="utf-8")
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m musicgames.lessons",
+        description="Write the lesson notebooks (lessons/ and lessons/es/) from the course.",
+    )
+    parser.add_argument("command", choices=["build"])
+    parser.add_argument("--root", type=Path, default=Path.cwd(),
+                        help="the repository (default: the current folder)")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; fail if a notebook differs from a fresh build")
+    args = parser.parse_args(argv)
+    changed = build(args.root, check=args.check)
+    verb = "differs from the course" if args.check else "written"
+    for path in changed:
+        print(f"{path.relative_to(args.root)}: {verb}")
+    if not changed:
+        print("every lesson notebook matches the course")
+    return 1 if (args.check and changed) else 0
+
+
+__all__ += ["main", "plan_of"]
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,158 @@
+"""Lesson 4 · Sharps, flats and the black keys."""
+
+from __future__ import annotations
+
+from musicgames.lessons.plan import Md, Plan, Step, T
+from musicgames.render import CHORD_TONE_COLOURS
+
+RED, YELLOW, BLUE = CHORD_TONE_COLOURS
+
+PLAN = Plan(
+    id="04-sharps-and-flats",
+    files=T("04-sharps-and-flats.ipynb", "04-sostenidos-y-bemoles.ipynb"),
+    cells=(
+        Md(T(
+            """# Lesson 4 · Sharps, flats and the black keys
+
+**By the end of this lesson you will be able to:**
+
+1. count **half steps** on the keyboard, black keys included;
+2. read a **sharp** (♯) and a **flat** (♭) on the staff, and find its key;
+3. give both names of every black key — **Fa♯ = Sol♭** (F♯ = G♭) — and say why a chord uses one of them and not the other.""",
+            """# Lección 4 · Sostenidos, bemoles y teclas negras
+
+**Al terminar esta lección podrás:**
+
+1. contar **semitonos** en el teclado, con las teclas negras;
+2. leer un **sostenido** (♯) y un **bemol** (♭) en el pentagrama y encontrar su tecla;
+3. dar los dos nombres de cada tecla negra —**Fa♯ = Sol♭**— y decir por qué un acorde usa uno y no el otro.""",
+        )),
+        Md(T(
+            """## 1. Half steps
+
+So far every note was a white key. Between most white keys there is a **black key**. From any key to the very next one — black or white, up or down — is a **half step** (a *semitone*); two half steps make a **whole step**.
+
+Look where the black keys are missing: between **Mi and Fa** (E and F) and between **Si and Do** (B and C). Those white keys are only a half step apart.""",
+            """## 1. Semitonos
+
+Hasta ahora cada nota era una tecla blanca. Entre la mayoría de las teclas blancas hay una **tecla negra**. De una tecla a la de al lado —negra o blanca, hacia arriba o hacia abajo— hay un **semitono**; dos semitonos forman un **tono**.
+
+Mira dónde faltan teclas negras: entre **Mi y Fa** y entre **Si y Do**. Esas teclas blancas están a solo un semitono.""",
+        )),
+        Step("half-step-keys", "keyboard", 1,
+             highlight={"Mi3": RED, "Fa3": RED, "Si3": BLUE}),
+        Md(T(
+            """### Exercise 1 · Count the half steps
+Count every key from the red one up to the blue one, black keys included.""",
+            """### Ejercicio 1 · Cuenta los semitonos
+Cuenta cada tecla desde la roja hasta la azul, con las teclas negras.""",
+        )),
+        Step("half-steps", "half_steps",
+             [("Mi3", "Fa3"), ("Do3", "Re3"), ("Re3", "Fa3"), ("Si3", "Do4"), ("Do3", "Mi3"),
+              ("La3", "Do4")]),
+        Md(T(
+            """## 2. Sharps and flats
+
+A **sharp** ♯ raises a note by a half step: **Fa♯** (F♯) is the key just to the right of Fa — a black key. A **flat** ♭ lowers a note by a half step: **Si♭** (B♭) is the key just to the left of Si.
+
+On the staff the sign stands just before the note head, on the same line or in the same space: the head says *which* note, the sign says *raise* or *lower* it.""",
+            """## 2. Sostenidos y bemoles
+
+Un **sostenido** ♯ sube una nota un semitono: **Fa♯** es la tecla justo a la derecha de Fa, una tecla negra. Un **bemol** ♭ baja una nota un semitono: **Si♭** es la tecla justo a la izquierda de Si.
+
+En el pentagrama el signo va justo antes de la cabeza de la nota, en la misma línea o en el mismo espacio: la cabeza dice *qué* nota es; el signo dice que hay que *subirla* o *bajarla*.""",
+        )),
+        Step("sharp-flat-staff", "staff", ["Fa3", "Fa#3", "Si3", "Sib3"], labels=True),
+        Step("sharp-flat-keys", "keyboard", 1,
+             highlight={"Fa3": YELLOW, "Fa#3": RED, "Si3": YELLOW, "Sib3": BLUE}),
+        Md(T(
+            """### Exercise 2 · Read the sign
+The head tells you the note; the sign before it raises (♯) or lowers (♭) it.""",
+            """### Ejercicio 2 · Lee el signo
+La cabeza te dice la nota; el signo de antes la sube (♯) o la baja (♭).""",
+        )),
+        Step("read-accidentals", "read_accidentals", ["Fa#3", "Sib3", "Do#4", "Mib3", "Sol#3"]),
+        Md(T(
+            """## 3. Two names, one key
+
+Every black key has **two names**. The black key between Fa and Sol is Fa raised — **Fa♯** — and it is also Sol lowered — **Sol♭**. Same key, same sound, two names (musicians call them *enharmonic*):
+
+| black key between | raised name | lowered name |
+|---|---|---|
+| Do and Re (C, D) | Do♯ (C♯) | Re♭ (D♭) |
+| Re and Mi (D, E) | Re♯ (D♯) | Mi♭ (E♭) |
+| Fa and Sol (F, G) | Fa♯ (F♯) | Sol♭ (G♭) |
+| Sol and La (G, A) | Sol♯ (G♯) | La♭ (A♭) |
+| La and Si (A, B) | La♯ (A♯) | Si♭ (B♭) |
+
+### Exercise 3 · The black keys' names""",
+            """## 3. Dos nombres, una tecla
+
+Cada tecla negra tiene **dos nombres**. La tecla negra entre Fa y Sol es Fa subido —**Fa♯**— y también Sol bajado —**Sol♭**—. La misma tecla, el mismo sonido, dos nombres (se llaman notas *enarmónicas*):
+
+| tecla negra entre | nombre subido | nombre bajado |
+|---|---|---|
+| Do y Re | Do♯ | Re♭ |
+| Re y Mi | Re♯ | Mi♭ |
+| Fa y Sol | Fa♯ | Sol♭ |
+| Sol y La | Sol♯ | La♭ |
+| La y Si | La♯ | Si♭ |
+
+### Ejercicio 3 · Los nombres de las teclas negras""",
+        )),
+        Step("black-keys", "black_key_names", ["Fa#3", "Do#3", "Sib3", "Mib3", "Sol#3"]),
+        Md(T("### Exercise 4 · The same key", "### Ejercicio 4 · La misma tecla")),
+        Step("enharmonic", "enharmonic", ["Fa#3", "Sib3", "Do#3", "Mib3", "Lab3"]),
+        Md(T(
+            """## 4. Why a chord is spelled the way it is
+
+If Fa♯ and Sol♭ are the same key, which name is right? It depends on the music around it. A chord of three notes — a **triad** — is built on every other letter name: skip one, take one. On Re (D): **Re**, skip Mi, **Fa**, skip Sol, **La**. The bright chord on Re (Re major, lesson 5) needs the black key 4 half steps above Re; its letter must be a kind of Fa, so it is **Fa♯**, never Sol♭: Re – Fa♯ – La.
+
+The same goes for flats: the major chord on Mi♭ (E♭) is **Mi♭ – Sol – Si♭**: the letters Mi, Sol, Si, so its top note is Si♭, never La♯. And every other black key is named as the chord's family of notes — its *key* — names it: each letter once.""",
+            """## 4. Por qué un acorde se escribe así
+
+Si Fa♯ y Sol♭ son la misma tecla, ¿cuál es el nombre correcto? Depende de la música que la rodea. Un acorde de tres notas —una **tríada**— se arma con un nombre sí y uno no: saltas uno, tomas uno. Sobre Re: **Re**, saltas Mi, **Fa**, saltas Sol, **La**. El acorde brillante sobre Re (Re mayor, lección 5) necesita la tecla negra que está 4 semitonos arriba de Re; su nombre tiene que ser un Fa, así que es **Fa♯**, nunca Sol♭: Re – Fa♯ – La.
+
+Con los bemoles pasa lo mismo: el acorde mayor sobre Mi♭ es **Mi♭ – Sol – Si♭**: los nombres Mi, Sol, Si, así que su nota de arriba es Si♭, nunca La♯. Y las demás teclas negras se nombran como las nombra la familia de notas del acorde —su *tonalidad*—: cada nombre una sola vez.""",
+        )),
+        Step("chords-staff", "staff", [("Re3", "Fa#3", "La3"), ("Mib3", "Sol3", "Sib3")]),
+        Step("chords-keys", "keyboard", 2, chord=["Re major", "Mib major"]),
+        Md(T(
+            """### Exercise 5 · Which name?
+The chord's keys are coloured. Name the black key the way this chord names it.""",
+            """### Ejercicio 5 · ¿Qué nombre?
+Las teclas del acorde están coloreadas. Nombra la tecla negra como la nombra este acorde.""",
+        )),
+        Step("spell", "spell_in_chord",
+             [("Re major", 6), ("Mib major", 10), ("La major", 1), ("Fa major", 10),
+              ("Fa minor", 8), ("Sol major", 6)]),
+        Md(T(
+            """## 5. Play: find the black keys
+
+A note with a sharp or a flat appears on the staff: click its key on the keyboard. Notes you miss come back more often.""",
+            """## 5. A jugar: encuentra las teclas negras
+
+Aparece en el pentagrama una nota con sostenido o bemol: haz clic en su tecla del teclado. Las notas que fallas vuelven más seguido.""",
+        )),
+        Step("drill", "drill", ["Fa#3", "Sib3", "Do#4", "Mib3", "Sol#3", "Lab3", "Re#4", "Reb4"],
+             answer_with=["keyboard"], questions=10),
+    ),
+    learned=(
+        T("From one key to the next, black or white, is a half step; Mi–Fa and Si–Do have no "
+          "black key between them.",
+          "De una tecla a la siguiente, negra o blanca, hay un semitono; entre Mi–Fa y Si–Do "
+          "no hay tecla negra."),
+        T("A sharp ♯ raises a note a half step, a flat ♭ lowers it; the sign stands before "
+          "the note head.",
+          "El sostenido ♯ sube una nota un semitono y el bemol ♭ la baja; el signo va antes "
+          "de la cabeza de la nota."),
+        T("Every black key has two names (Fa♯ = Sol♭); a chord uses the one that keeps every "
+          "other letter: Re – Fa♯ – La.",
+          "Cada tecla negra tiene dos nombres (Fa♯ = Sol♭); un acorde usa el que mantiene un "
+          "nombre sí y uno no: Re – Fa♯ – La."),
+    ),
+    next=T("Next: lesson 5 builds chords — root, third and fifth, major and minor.",
+           "Después: la lección 5 arma acordes: fundamental, tercera y quinta, mayores y "
+           "menores."),
+    practise=("drill",),
+)

@@ -1,0 +1,367 @@
+"""A lesson notebook's page: the settings panel at the top, each step, the summary at the end.
+
+A lesson notebook holds no teaching code. Its first cell opens the lesson and shows the
+settings; every other code cell shows one step of the lesson's plan by its id:
+
+>>> lesson = open_lesson("01-the-staff", "es", remember=False, record=False)
+>>> block = lesson.show("line-or-space")
+>>> ex = block.children[0]
+>>> ex.buttons[1].click()          # Mi3 sits on a line, not in a space
+>>> "Mi3 está en la 1.ª línea (la de abajo)" in ex.feedback.value
+True
+>>> lesson.results
+{'line-or-space': [False]}
+
+When the settings change (Do Re Mi or C D E, the size), every step is drawn again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question, lesson_css
+from musicgames.lessons.lesson import Lesson
+from musicgames.lessons.plan import Plan, Step, resolve
+from musicgames.lessons.settings import LessonSettings
+from musicgames.theory import Naming, Note
+
+__all__ = ["LessonPage", "lesson_exercises", "open_lesson", "plan_of"]
+
+
+#: The catalogue key of each kind of exercise's title (``lesson.<key>.title``).
+_TITLE_KEYS = {
+    "line_or_space": "line_or_space",
+    "name_notes": "name",
+    "octave_names": "octave",
+    "ledger_line_count": "ledger",
+    "marked_key": "key",
+    "chord_quality": "quality",
+    "call_cycle": "cycle",
+    "match_or_not": "match",
+    "key_worth": "worth",
+    "token_score": "score",
+    "half_steps": "half",
+    "black_key_names": "black",
+    "read_accidentals": "accidental",
+    "enharmonic": "enharmonic",
+    "spell_in_chord": "spell",
+}
+
+
+def _course() -> tuple[Plan, ...]:
+    from musicgames.lessons.course import COURSE
+
+    return COURSE
+
+
+def plan_of(lesson_id: str) -> Plan:
+    """The plan of a lesson by its id (``"04-sharps-and-flats"``)."""
+    for plan in _course():
+        if plan.id == lesson_id:
+            return plan
+    known = ", ".join(p.id for p in _course())
+    raise LessonError(f"there is no lesson {lesson_id!r}: the lessons are {known}")
+
+
+def lesson_exercises() -> dict[str, list[str]]:
+    """Every lesson's exercises, in order: ``{lesson id: [exercise id, …]}``. A lesson
+    exercise's answers are recorded with activity ``"lesson"`` and item
+    ``"<lesson id>/<exercise id>"``, so a teacher can see which a student has done.
+
+    >>> lesson_exercises()["01-the-staff"]
+    ['staff-lines', 'line-or-space', 'clef', 'name-notes']
+    """
+    return {plan.id: plan.exercises for plan in _course()}
+
+
+class _Block(widgets.VBox):
+    """One step's output, drawn again when the settings change."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        super().__init__()
+        self.add_class("mg-lesson-block")
+        self._make = make
+        self.refresh()
+
+    def refresh(self) -> None:
+        shown = self._make()
+        self.children = (shown,)
+
+
+def _as_widget(shown: Any) -> widgets.Widget:
+    if isinstance(shown, widgets.Widget):
+        return shown
+    html = shown._repr_html_() if hasattr(shown, "_repr_html_") else str(shown)
+    figure = widgets.HTML(f'<div class="mg-figure">{html}</div>')
+    figure.add_class("mg-figure-box")
+    return figure
+
+
+class LessonPage(Lesson):
+    """A lesson as its notebook shows it: :meth:`settings`, :meth:`show` for each step of
+    its plan, :meth:`summary` at the end. Make one with :func:`open_lesson`."""
+
+    def __init__(
+        self,
+        plan: Plan,
+        language: str = "en",
+        settings: LessonSettings | None = None,
+        *,
+        remember: bool = True,
+        record: bool = True,
+    ) -> None:
+        chosen = settings or (LessonSettings.load() if remember else LessonSettings())
+        super().__init__(
+            chosen.naming, language=language, record=False, size=chosen.size,
+            sound=chosen.sound,
+        )
+        self.plan = plan
+        self.lesson_id = plan.id
+        self.remember = remember
+        self.record = record
+        self.chosen = chosen
+        self.results: dict[str, list[bool]] = {}
+        self.titles: dict[str, str] = {}
+        self._blocks: list[_Block] = []
+        self._summaries: list[_Block] = []
+        self._panel: widgets.VBox | None = None
+        self.store_problem = ""
+        self.on_answer = self._note
+        from musicgames import appmode
+
+        self.student = appmode.student() or chosen.student
+        self._open_store()
+
+    def __repr__(self) -> str:
+        return f"open_lesson({self.lesson_id!r}, {self.language!r})"
+
+    # -- the student's progress file ----------------------------------------------------------
+    def _open_store(self) -> None:
+        from musicgames import appmode
+        from musicgames.progress import ProgressError, ProgressStore, open_progress
+
+        if self.progress is not None:
+            self.progress.close()
+            self.progress = None
+        self.store_problem = ""
+        if not self.record or not self.student:
+            return
+        try:
+            folder = appmode.class_folder() if appmode.in_app() else None
+            if folder is not None:
+                path = appmode.student_file(self.student, folder)
+                self.progress = ProgressStore(path, student=self.student)
+            else:
+                self.progress = open_progress(self.student)
+        except (ProgressError, ValueError, OSError):
+            self.progress = None
+            self.store_problem = self._t("lesson.settings.refused", name=self.student)
+
+    def _note(self, step: str, question: Question, index: int, correct: bool) -> None:
+        self.results.setdefault(step, []).append(correct)
+        for block in self._summaries:
+            block.refresh()
+
+    # -- steps ----------------------------------------------------------------------------------
+    def _build(self, step: Step) -> widgets.Widget:
+        self.rng = random.Random(f"{self.seed}/{self.lesson_id}/{step.id}")
+        self._step = step.id
+        args = resolve(step.args, self.language)
+        kwargs = resolve(step.kwargs, self.language)
+        if step.kind == "choice":
+            kwargs.setdefault("picture", "")
+            kwargs["picture"] = self._picture(kwargs["picture"])
+        shown = getattr(self, step.kind)(*args, **kwargs)
+        self._step = ""
+        if isinstance(shown, Exercise):
+            self.titles[step.id] = shown.title
+        return _as_widget(shown)
+
+    def _picture(self, spec: Any) -> str:
+        """A choice question's picture: ``("staff", notes)`` or ``("keyboard", notes)``."""
+        if not spec:
+            return ""
+        kind, notes = spec
+        if kind == "staff":
+            return str(self.staff(notes))
+        return str(self.keyboard(1, highlight=notes))
+
+    def show(self, step_id: str) -> widgets.Widget:
+        """Show one step of the lesson: a drawing, an exercise, a drill or a game."""
+        steps = self.plan.steps
+        if step_id not in steps:
+            raise LessonError(
+                f"lesson {self.lesson_id!r} has no step {step_id!r}: it has {', '.join(steps)}"
+            )
+        step = steps[step_id]
+        block = _Block(lambda: self._build(step))
+        block.add_class(f"mg-step-{step.kind.replace('_', '-')}")
+        self._blocks.append(block)
+        return block
+
+    # -- settings -------------------------------------------------------------------------------
+    def settings(self) -> widgets.VBox:
+        """The settings panel: the student's name, Do Re Mi or C D E, sound, size, and a
+        link to the same lesson in the other language. Changes are remembered."""
+        t = self._t
+        style = widgets.HTML(lesson_css())
+        name = widgets.Text(
+            value=self.student or "",
+            placeholder=t("lesson.settings.name.placeholder"),
+            description=t("lesson.settings.name"),
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="min(100%, 340px)"),
+        )
+        status = widgets.HTML(self._status())
+        naming = widgets.ToggleButtons(
+            options=[("Do Re Mi", Naming.SOLFEGE.value), ("C D E", Naming.LETTERS.value)],
+            value=self.naming.value,
+            description=t("lesson.settings.naming"),
+            style={"description_width": "initial", "button_width": "auto"},
+        )
+        sound = widgets.Checkbox(value=self.sound, description=t("lesson.settings.sound"),
+                                 indent=False, layout=widgets.Layout(width="auto"))
+        size = widgets.ToggleButtons(
+            options=[(t(f"lesson.settings.size.{s}"), s) for s in ("small", "normal", "large")],
+            value=self.size,
+            description=t("lesson.settings.size"),
+            style={"description_width": "initial", "button_width": "auto"},
+        )
+        other = "es" if self.language == "en" else "en"
+        href = (f"es/{self.plan.files.es}" if self.language == "en"
+                else f"../{self.plan.files.en}")
+        link = widgets.HTML(
+            f'<a class="mg-lesson-language" href="{escape(href)}" target="_self" '
+            f'lang="{other}">{escape(t("lesson.settings.other_language"))}</a>'
+        )
+
+        def changed(_change: object = None) -> None:
+            self.naming = Naming(naming.value)
+            self.sound = bool(sound.value)
+            self.size = str(size.value)
+            typed = " ".join(str(name.value).split())
+            if typed != (self.student or ""):
+                self.student = typed or None
+                self._open_store()
+            status.value = self._status()
+            self.chosen = LessonSettings(self.student, self.naming.value, self.sound, self.size)
+            if self.remember:
+                self.chosen.save()
+            for block in [*self._blocks, *self._summaries]:
+                block.refresh()
+
+        for control in (name, naming, sound, size):
+            control.observe(changed, names="value")
+        rows = [
+            style,
+            widgets.HTML(f"<b>{escape(t('lesson.settings.title'))}</b>"),
+            widgets.HBox([name, status], layout=widgets.Layout(flex_flow="row wrap",
+                                                               align_items="center")),
+            widgets.HBox([naming, sound], layout=widgets.Layout(flex_flow="row wrap",
+                                                                align_items="center")),
+            widgets.HBox([size, link], layout=widgets.Layout(flex_flow="row wrap",
+                                                             align_items="center")),
+        ]
+        panel = widgets.VBox(rows, layout=widgets.Layout(max_width="100%"))
+        panel.add_class("mg-lesson-settings")
+        self._panel = panel
+        self.controls = {"name": name, "naming": naming, "sound": sound, "size": size}
+        return panel
+
+    def _status(self) -> str:
+        if self.store_problem:
+            return f'<span class="mg-lesson-status">{escape(self.store_problem)}</span>'
+        if self.progress is not None:
+            said = self._t("lesson.settings.kept", name=self.student)
+        else:
+            said = self._t("lesson.settings.not_kept")
+        return f'<span class="mg-lesson-status">{escape(said)}</span>'
+
+    # -- the end of the lesson ------------------------------------------------------------------
+    def summary(self) -> widgets.Widget:
+        """What the student learned in this lesson, and what to practise next: exercises
+        missed or not done yet here, and (with a student set) what is due for review."""
+        block = _Block(lambda: widgets.HTML(self._summary_html()))
+        block.add_class("mg-lesson-summary")
+        self._summaries.append(block)
+        return block
+
+    def title(self, step_id: str) -> str:
+        """An exercise's title, as its heading shows it."""
+        if step_id in self.titles:
+            return self.titles[step_id]
+        step = self.plan.steps[step_id]
+        if step.kind == "choice":
+            return str(resolve(step.kwargs.get("title", ""), self.language)) or step_id
+        if step.kind == "chord_tone":
+            which = step.args[1] if len(step.args) > 1 else step.kwargs.get("which", "third")
+            return self._t(f"lesson.tone.title.{which}")
+        return self._t(f"lesson.{_TITLE_KEYS[step.kind]}.title")
+
+    def _summary_html(self) -> str:
+        t = self._t
+        learned = "".join(f"<li>{escape(x[self.language])}</li>" for x in self.plan.learned)
+        practise: list[str] = []
+        missed = [s for s, r in self.results.items() if not all(r)]
+        if missed:
+            names = ", ".join(self.title(s) for s in missed)
+            practise.append(t("lesson.summary.missed", exercises=names))
+        undone = [s for s in self.plan.exercises if s not in self.results]
+        if self.results and undone:
+            names = ", ".join(self.title(s) for s in undone)
+            practise.append(t("lesson.summary.undone", exercises=names))
+        practise.extend(self._due())
+        practise.append(self.plan.next[self.language])
+        items = "".join(f"<li>{escape(p)}</li>" for p in practise)
+        return (
+            '<div class="mg-lesson-summary-box">'
+            f"<h3>{escape(t('lesson.summary.learned'))}</h3><ul>{learned}</ul>"
+            f"<h3>{escape(t('lesson.summary.next'))}</h3><ul>{items}</ul></div>"
+        )
+
+    def _due(self) -> list[str]:
+        """What the student's progress file says is due for review (when it can say)."""
+        due = getattr(self.progress, "due", None)
+        if not callable(due):
+            return []
+        said = []
+        for activity in self.plan.practise:
+            try:
+                items = list(due(activity))[:6]
+            except Exception:  # noqa: BLE001 - a summary never breaks the lesson
+                continue
+            if items:
+                names = ", ".join(self._item_name(i) for i in items)
+                said.append(self._t(f"lesson.summary.due.{activity}", items=names))
+        return said
+
+    def _item_name(self, item: str) -> str:
+        try:
+            return self.name(Note.parse(item))
+        except ValueError:
+            pass
+        try:
+            return self.chord_name(item)
+        except ValueError:
+            return item
+
+
+def open_lesson(
+    lesson_id: str,
+    language: str = "en",
+    *,
+    remember: bool = True,
+    record: bool = True,
+    settings: LessonSettings | None = None,
+) -> LessonPage:
+    """Open a lesson of the course in ``language`` ("en" or "es"), with the settings the
+    student chose last time (``remember=False``: the defaults, and nothing remembered)."""
+    if settings is not None and settings.size not in SIZES:
+        raise LessonError(f"size={settings.size!r}: use one of {', '.join(SIZES)}")
+    return LessonPage(plan_of(lesson_id), language, settings, remember=remember, record=record)
