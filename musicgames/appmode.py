@@ -106,13 +106,16 @@ def student() -> str | None:
 def student_file(name: str, folder: str | os.PathLike[str] | None = None) -> Path:
     """The progress file of student ``name`` in ``folder`` (default: :func:`class_folder`).
 
-    One file per student, named after the student: letters and digits kept (any alphabet),
-    lower case, everything else turned into single hyphens.
+    One file per student, named after the student as a hand-in copy is
+    (:func:`musicgames.progress.hand_in_name`): letters and digits kept (any alphabet), lower
+    case, everything else turned into single hyphens.
     """
+    from musicgames.progress import hand_in_name
+
     root = Path(folder) if folder is not None else class_folder()
     if root is None:
         raise NotANameError("no class folder: give one, or run under the classroom server")
-    return root / f"{_slug(clean_name(name))}.sqlite3"
+    return root / hand_in_name(_slug(clean_name(name)))
 
 
 def _slug(name: str) -> str:

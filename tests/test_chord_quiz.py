@@ -60,7 +60,7 @@ def state(quiz: ChordTonesQuiz) -> tuple:
         dict(quiz.feedback),
         dict(quiz.score),
         list(quiz.session.results),
-        quiz.session.schedule.boxes(),
+        quiz.session.schedule.state(),
     )
 
 

@@ -11,8 +11,9 @@ Two kinds of question (``mode``):
 * ``"mixed"`` (the default) — either kind, at random.
 
 Right or wrong is shown at once, with the chord's tones coloured on the keyboard (root,
-third, fifth). Chords the student misses or answers slowly come back more often (the Leitner
-boxes of :mod:`musicgames.drill`). A session lasts a number of questions or a time, and ends
+third, fifth). Chords the student misses or answers slowly come back sooner (the spaced
+schedule of :mod:`musicgames.drill`, from the student's progress when given a store).
+A session lasts a number of questions or a time, and ends
 in a summary. Response times are measured in the page, as in the note drill.
 
 >>> quiz = ChordTonesQuiz(["D major"], mode="find", questions=1, seed=1)
@@ -50,7 +51,7 @@ from musicgames.widgets._practice import (
 
 __all__ = ["DEFAULT_CHORDS", "ChordTonesQuiz", "QuizMode", "name_choices"]
 
-#: A right answer slower than this does not move a chord up a Leitner box.
+#: A right answer slower than this counts as hard: the chord comes back sooner.
 DEFAULT_SLOW_MS = 8000.0
 #: The major and minor triads on the seven natural roots, C (Do) to B (Si).
 DEFAULT_CHORDS: tuple[Triad, ...] = tuple(
@@ -294,6 +295,9 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
 
     def _progress_item(self, chord: Triad) -> str:
         return chord.name(Naming.LETTERS)
+
+    def _label(self, chord: Triad) -> str:
+        return self._name(chord)
 
     def __repr__(self) -> str:
         return (

@@ -1,0 +1,166 @@
+"""The games, practice and lessons as web apps for a class, served from one computer.
+
+``python -m musicgames.classroom`` (or ``make classroom``) starts a small web server (Voila)
+with a start page: each student types their name once and opens Note Snap, Keyboard Duel,
+the note drill, the chord quiz or a lesson. Every page is an app of its own with its own
+kernel, so each student plays their own game; their answers go to their own progress file in
+the class folder (``--class-folder``), one file per student.
+
+By default the server listens on this computer only (``127.0.0.1``). To let a class in, bind
+it to the local network (``--ip 0.0.0.0``); a token (made up for you, or ``--token``) or a
+password (``--password``) is then required, and students open the address printed at start.
+
+>>> options = parse_args(["--ip", "0.0.0.0", "--class-folder", "class"])
+>>> options.ip, options.port, options.class_folder.name
+('0.0.0.0', 8866, 'class')
+>>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import ipaddress
+import os
+import secrets
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from musicgames import appmode
+
+__all__ = ["default_lessons", "is_loopback", "main", "parse_args", "voila_config"]
+
+_PASSWORD_ENV = "MUSICGAMES_CLASS_PASSWORD"
+
+
+def is_loopback(ip: str) -> bool:
+    """Whether ``ip`` is reachable from this computer only."""
+    if ip == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:
+        return False
+
+
+def default_lessons() -> Path | None:
+    """Where the lessons are: ``./lessons``, else the ``lessons`` folder of the project."""
+    for candidate in (Path.cwd() / "lessons", Path(__file__).resolve().parents[2] / "lessons"):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line's options (see ``python -m musicgames.classroom --help``)."""
+    from musicgames.progress import data_dir
+
+    parser = argparse.ArgumentParser(
+        prog="python -m musicgames.classroom",
+        description="Serve the games, practice and lessons as web apps to a class.",
+    )
+    parser.add_argument("--ip", default="127.0.0.1",
+                        help="address to listen on: 127.0.0.1 (this computer only, the "
+                             "default) or 0.0.0.0 (the local network; needs a token or "
+                             "password)")
+    parser.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    parser.add_argument("--class-folder", type=Path, default=data_dir() / "class",
+                        help="folder for the students' progress files, one per student "
+                             "(default: 'class' in the musicgames data folder)")
+    parser.add_argument("--lessons", type=Path, default=None,
+                        help="folder of lesson notebooks (default: ./lessons or the "
+                             "project's lessons)")
+    parser.add_argument("--token", default=None,
+                        help="the code students need to get in (made up for you when "
+                             "listening beyond this computer)")
+    parser.add_argument("--password", action="store_true",
+                        help=f"ask for a class password instead of a token (or take it "
+                             f"from ${_PASSWORD_ENV})")
+    parser.add_argument("--open", action="store_true", help="open the start page in a browser")
+    return parser.parse_args(argv)
+
+
+def voila_config(options: argparse.Namespace, root: Path) -> dict[str, dict[str, object]]:
+    """Voila's settings for these options, serving the app folder ``root``.
+
+    Refuses (``SystemExit``) to serve beyond this computer without a token or password.
+    """
+    loopback = is_loopback(options.ip)
+    config: dict[str, dict[str, object]] = {
+        "Voila": {
+            "ip": options.ip,
+            "port": options.port,
+            "port_retries": 0,
+            "root_dir": str(root),
+            "open_browser": bool(options.open),
+        },
+        "VoilaConfiguration": {
+            "template": "musicgames",
+            "show_tracebacks": False,
+            "strip_sources": True,
+        },
+    }
+    if options.password:
+        password = os.environ.get(_PASSWORD_ENV) or getpass.getpass("Class password: ")
+        if not password:
+            raise SystemExit("an empty password lets anyone in: give one, or use a token")
+        from jupyter_server.auth import passwd
+
+        config["PasswordIdentityProvider"] = {"hashed_password": passwd(password)}
+        config["Voila"]["token"] = ""
+    elif options.token is not None and options.token != "":
+        config["Voila"]["token"] = options.token
+    elif options.token == "" and not loopback:
+        raise SystemExit(
+            f"--ip {options.ip} lets the local network in: a token or a password is required"
+        )
+    elif not loopback:
+        config["Voila"]["token"] = secrets.token_urlsafe(8)
+    return config
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the classroom server until stopped (Ctrl+C)."""
+    from traitlets.config import Config
+
+    from musicgames.classroom.apps import build_app_folder, find_lessons
+    from musicgames.classroom.server import ClassroomVoila, share_on_jupyter_path
+
+    options = parse_args(argv)
+    class_folder = options.class_folder.expanduser().resolve()
+    class_folder.mkdir(parents=True, exist_ok=True)
+    lessons_dir = options.lessons if options.lessons is not None else default_lessons()
+    with tempfile.TemporaryDirectory(prefix="musicgames-classroom-") as tmp:
+        root = Path(tmp)
+        served = build_app_folder(root, find_lessons(lessons_dir))
+        config = voila_config(options, root)
+        os.environ[appmode.APP_ENV] = "1"
+        os.environ[appmode.CLASS_FOLDER_ENV] = str(class_folder)
+        os.environ.pop("MUSICGAMES_PROGRESS_FILE", None)
+        share_on_jupyter_path()
+        app = ClassroomVoila(config=Config(config))
+        app.lessons = served
+        app.initialize([])
+        token = config["Voila"].get("token") or ""
+        host = options.ip if options.ip not in ("0.0.0.0", "::", "") else _lan_address()
+        where = f"http://{host}:{options.port}/" + (f"?token={token}" if token else "")
+        print(f"musicgames classroom: students open {where}", file=sys.stderr)
+        print(f"progress files go to {class_folder}", file=sys.stderr)
+        print(f"lessons: {len(served)} from {lessons_dir}", file=sys.stderr)
+        app.start()
+    return 0
+
+
+def _lan_address() -> str:
+    """This computer's address on the local network, as well as can be told offline."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))  # no packet is sent: this picks a route
+            return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostname()

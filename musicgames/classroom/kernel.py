@@ -1,0 +1,179 @@
+"""The kernel's side of a classroom app: the student's progress file and the app itself.
+
+Each visitor of an app gets a kernel of their own (Voila starts one per page), so each student
+plays their own game. The student's name comes from the app's address (``?student=Ana``, put
+there by the start page, see :mod:`musicgames.appmode`); their answers go to their own file in
+the class folder, named after them, and nowhere else. Opened without a name (someone typed an
+app's address by hand), a game asks for the name first.
+
+Headless, as the tests use it:
+
+>>> import os, tempfile
+>>> saved = dict(os.environ)
+>>> os.environ.update({"MUSICGAMES_APP": "1", "MUSICGAMES_CLASS_FOLDER": tempfile.mkdtemp(),
+...                    "QUERY_STRING": "student=Ana&language=es"})
+>>> app = open_app("note-drill")
+>>> type(app.children[-1]).__name__, app.children[-1].language
+('NoteDrill', 'es')
+>>> store = student_store("Ana"); store.path.name, store.student
+('ana.sqlite3', 'Ana')
+>>> store.close(); close_app(app)
+>>> os.environ.clear(); os.environ.update(saved)
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from html import escape
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from musicgames import appmode
+from musicgames.classroom.apps import APPS
+from musicgames.i18n import LANGUAGES, text
+from musicgames.progress import ProgressStore
+
+__all__ = [
+    "UnknownAppError",
+    "begin_lesson",
+    "close_app",
+    "open_app",
+    "page_settings",
+    "student_store",
+]
+
+_APPS = tuple(app.name for app in APPS)
+
+
+class UnknownAppError(ValueError):
+    """An app name the classroom does not have."""
+
+
+def page_settings() -> dict[str, str]:
+    """The language and note naming the start page chose (``?language=es&naming=letters``)."""
+    query = parse_qs(os.environ.get("QUERY_STRING", ""))
+    language = (query.get("language") or ["en"])[0]
+    naming = (query.get("naming") or ["solfege"])[0]
+    return {
+        "language": language if language in LANGUAGES else "en",
+        "naming": naming if naming in ("solfege", "letters") else "solfege",
+    }
+
+
+def student_store(name: str) -> ProgressStore:
+    """The progress file of student ``name`` in the class folder, open for writing.
+
+    The file carries the student's name; a name spelt differently but naming the same file
+    (``ana`` for ``Ana``) keeps the name the file was first given.
+    """
+    store = ProgressStore(appmode.student_file(name))
+    if store.student is None:
+        store.set_student(appmode.clean_name(name))
+    return store
+
+
+def _make(app: str, store: ProgressStore | None, settings: dict[str, str]) -> Any:
+    language, naming = settings["language"], settings["naming"]
+    if app == "note-snap":
+        from musicgames.widgets.note_snap import play_note_snap
+
+        return play_note_snap(people=1, computers=2, level="beginner", progress=store,
+                              language=language, naming=naming)
+    if app == "keyboard-duel":
+        from musicgames.widgets.keyboard_duel import play_keyboard_duel
+
+        return play_keyboard_duel(progress=store, language=language, naming=naming)
+    if app == "note-drill":
+        from musicgames.widgets.note_drill import NoteDrill
+
+        return NoteDrill(progress=store, language=language, naming=naming)
+    if app == "chord-quiz":
+        from musicgames.widgets.chord_quiz import ChordTonesQuiz
+
+        return ChordTonesQuiz(progress=store, language=language, naming=naming)
+    raise UnknownAppError(f"{app!r} is not a classroom app: use {', '.join(_APPS)}")
+
+
+def _heading(app: str, language: str, name: str | None) -> widgets.HTML:
+    title = text("classroom." + app.replace("-", "_"), language)
+    who = (
+        text("classroom.kept_for", language, name=escape(name))
+        if name
+        else text("classroom.no_student", language)
+    )
+    return widgets.HTML(
+        f'<h2 class="musicgames-app-title">{escape(title)}</h2>'
+        f'<p class="musicgames-app-student">{who} '
+        f'<a href="../../" target="_top">{escape(text("classroom.back", language))}</a></p>'
+    )
+
+
+def open_app(app: str) -> widgets.VBox:
+    """The app ``app`` (``"note-snap"``, ``"keyboard-duel"``, ``"note-drill"``,
+    ``"chord-quiz"``) for the student named in the address, recording to their file.
+
+    Without a name, a small form asks for it and the app opens once it is given.
+    """
+    if app not in _APPS:
+        raise UnknownAppError(f"{app!r} is not a classroom app: use {', '.join(_APPS)}")
+    settings = page_settings()
+    language = settings["language"]
+    name = appmode.student()
+    box = widgets.VBox(layout=widgets.Layout(width="100%"))
+    box.add_class("musicgames-app")
+    if name is not None:
+        box.children = (_heading(app, language, name), _make(app, student_store(name), settings))
+        return box
+    field = widgets.Text(placeholder=text("classroom.your_name", language))
+    button = widgets.Button(description=text("classroom.start", language))
+    note = widgets.HTML(text("classroom.ask_name", language))
+
+    def start(_: object = None) -> None:
+        try:
+            chosen = appmode.clean_name(field.value)
+        except appmode.NotANameError:
+            note.value = text("classroom.bad_name", language)
+            return
+        box.children = (_heading(app, language, chosen),
+                        _make(app, student_store(chosen), settings))
+
+    button.on_click(start)
+    box.children = (note, widgets.HBox([field, button]))
+    return box
+
+
+def close_app(box: widgets.VBox) -> None:
+    """Close an app and what it shows (its game's timers stop; its progress file closes)."""
+    for child in box.children:
+        progress = getattr(child, "_progress", None)
+        child.close()
+        if isinstance(progress, ProgressStore):
+            progress.close()
+    box.close()
+
+
+def begin_lesson() -> None:
+    """First cell of a lesson served as an app: the lesson records to the student's file.
+
+    Sets ``MUSICGAMES_PROGRESS_FILE`` (see :func:`musicgames.progress.default_path`) for this
+    kernel, so ``Lesson(...)`` opens the student's file in the class folder. Without a
+    student, nothing is recorded (and never in anyone else's file); the page says so.
+    """
+    from IPython.display import HTML, display
+
+    name = appmode.student()
+    language = page_settings()["language"]
+    if name is None:
+        os.environ["MUSICGAMES_PROGRESS_FILE"] = os.path.join(
+            tempfile.mkdtemp(prefix="musicgames-nobody-"), "none.sqlite3"
+        )
+        display(HTML(f"<p>{text('classroom.no_student', language)}</p>"))
+        return
+    store = student_store(name)
+    os.environ["MUSICGAMES_PROGRESS_FILE"] = str(store.path)
+    store.close()
+    display(HTML(f"<p>{text('classroom.kept_for', language, name=escape(name))}</p>"))
+

@@ -1,0 +1,173 @@
+"""The classroom server in Chromium: the start page, two students' Note Snap at once, their
+progress files in the class folder, and nothing fetched from beyond this computer.
+
+Every request each page makes is recorded; any that leaves 127.0.0.1 fails the test (Voila's
+own template asks a CDN for an icon font: the classroom's template must not).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from musicgames.progress import read_answers
+from tests.browser.conftest import Server, _port_open, _start, free_port
+from tests.browser.snap_helpers import SOMETHING_TO_DO_JS, read_table
+
+pytestmark = pytest.mark.browser
+
+RUN_THE_CELL = re.compile(r"\brun\b[^.\n]*\b(cells?|notebook)\b|shift\s*\+\s*enter", re.I)
+PLAY_TIMEOUT_S = 120.0
+
+
+@pytest.fixture(scope="module")
+def classroom(chromium_path: Path) -> Iterator[tuple[Server, Path]]:
+    """``python -m musicgames.classroom`` on 127.0.0.1 with a fresh class folder."""
+    workdir = Path(tempfile.mkdtemp(prefix="musicgames-classroom-test-"))
+    folder = workdir / "class"
+    port = free_port()
+    command = [sys.executable, "-m", "musicgames.classroom", "--port", str(port),
+               "--class-folder", str(folder)]
+    server = _start(command, workdir, port, lambda: _port_open(port))
+    yield server, folder
+    server.stop()
+
+
+class Visitor:
+    """One student's browser (own storage), recording every request its pages make."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.server = server
+        self.context = browser.new_context(base_url=server.url,
+                                           viewport={"width": 1200, "height": 900})
+        self.requests: list[str] = []
+        self.failures: list[str] = []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(120_000)
+        self.page.on("console", lambda m: self.failures.append(m.text)
+                     if "Failed to load model class" in m.text else None)
+
+    def sign_in(self, name: str) -> None:
+        self.page.goto("/")
+        self.page.locator("#name").fill(name)
+        self.page.locator("#ask button").click()
+        self.page.locator("#apps").wait_for()
+
+    def open(self, title: str) -> None:
+        self.page.get_by_role("link", name=title, exact=True).click()
+
+    def foreign_requests(self) -> list[str]:
+        mine = f"http://127.0.0.1:{self.server.port}/"
+        return [u for u in self.requests
+                if not u.startswith(mine) and not u.startswith(("data:", "blob:"))]
+
+    def close(self) -> None:
+        self.context.close()
+
+
+class SnapPlayer:
+    """Plays Note Snap in a page like a person: Enter on their turn, Space on each card."""
+
+    def __init__(self, visitor: Visitor) -> None:
+        self.page = visitor.page
+        self.root = self.page.locator(".mg-snap")
+        self.root.locator(".mg-snap-seat").first.wait_for()
+        self.root.locator(".mg-snap-title").click()  # focus the table
+        self.handled: list[int] = []
+        self.slaps = 0
+
+    def step(self) -> None:
+        self.page.wait_for_function(SOMETHING_TO_DO_JS,
+                                    arg=[self.root.element_handle(), self.handled],
+                                    timeout=30_000, polling="raf")
+        table = read_table(self.root)
+        if table.phase == "over":
+            return
+        if table.phase == "flip":
+            self.page.keyboard.press("Enter")
+            return
+        assert table.number is not None
+        self.handled.append(table.number)
+        self.page.keyboard.press("Space")
+        self.slaps += 1
+
+
+def test_two_students_play_note_snap_at_once_and_each_has_their_own_file(
+    browser: Any, classroom: tuple[Server, Path]
+) -> None:
+    server, folder = classroom
+    ana, bruno = Visitor(browser, server), Visitor(browser, server)
+    try:
+        ana.sign_in("Ana")
+        bruno.sign_in("Bruno")
+        assert "Ana" in ana.page.locator("#who").inner_text()
+        ana.open("Note Snap")
+        bruno.open("Note Snap")
+        players = [SnapPlayer(ana), SnapPlayer(bruno)]
+        for visitor in (ana, bruno):
+            body = visitor.page.locator("body").inner_text()
+            assert not RUN_THE_CELL.search(body), body
+            assert "student=" in visitor.page.url
+        deadline = time.monotonic() + PLAY_TIMEOUT_S
+        while min(p.slaps for p in players) < 3:
+            assert time.monotonic() < deadline, "the games did not deal enough cards"
+            for player in players:  # both tables run at once; each is played in turn
+                player.step()
+        for player in players:  # the kernel's answer to the last slap is drawn
+            player.page.wait_for_function(
+                "(root) => root.mgSnap.timings.every((t) => t.answer_at !== null)",
+                arg=player.root.element_handle(), timeout=15_000)
+        for visitor in (ana, bruno):
+            assert not visitor.failures, visitor.failures
+            assert visitor.foreign_requests() == []
+    finally:
+        ana.close()
+        bruno.close()
+    files = sorted(p.name for p in folder.glob("*.sqlite3"))
+    assert files == ["ana.sqlite3", "bruno.sqlite3"]
+    for file, name in (("ana.sqlite3", "Ana"), ("bruno.sqlite3", "Bruno")):
+        rows = read_answers(folder / file)
+        assert rows, f"{file} has no rows"
+        assert {r.student for r in rows} == {name}
+        assert {r.activity for r in rows} == {"note_snap"}
+
+
+def test_every_app_and_a_lesson_open_as_apps_without_run_instructions(
+    browser: Any, classroom: tuple[Server, Path]
+) -> None:
+    server, folder = classroom
+    carla = Visitor(browser, server)
+    try:
+        carla.sign_in("Carla")
+        apps = {"Keyboard Duel": ".mg-duel", "Note drill": ".mg-practice",
+                "Chord quiz": ".mg-practice"}
+        for title, selector in apps.items():
+            carla.page.goto("/")
+            carla.open(title)
+            carla.page.locator(selector).first.wait_for()
+            body = carla.page.locator("body").inner_text()
+            assert not RUN_THE_CELL.search(body), f"{title}: {body[:500]}"
+            assert "Carla" in body
+        carla.page.goto("/")
+        lesson = carla.page.locator('a.app[data-app="lesson"]').first
+        lesson.click()
+        exercise = carla.page.locator(".widget-button").first
+        exercise.wait_for()
+        body = carla.page.locator("body").inner_text()
+        assert not RUN_THE_CELL.search(body), body[:1000]
+        assert "Carla" in body
+        carla.page.goto("/voila/tree")  # no file browser: back to the start page
+        assert carla.page.locator("#apps").is_visible()
+        assert not carla.failures, carla.failures
+        assert carla.foreign_requests() == []
+    finally:
+        carla.close()
+    assert (folder / "carla.sqlite3").exists()

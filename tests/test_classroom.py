@@ -1,0 +1,221 @@
+"""The classroom server's parts, headless: options, the app folder, the kernel's side."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from musicgames import appmode
+from musicgames.classroom import default_lessons, is_loopback, parse_args, voila_config
+from musicgames.classroom.apps import (
+    APPS,
+    LAB_ONLY_TAG,
+    build_app_folder,
+    find_lessons,
+    lesson_for_app,
+    strip_run_instructions,
+)
+from musicgames.classroom.kernel import begin_lesson, close_app, open_app, student_store
+from musicgames.progress import read_answers
+
+RUN_THE_CELL = re.compile(r"\brun\b[^.\n]*\b(cells?|notebook)\b|shift\s*\+\s*enter", re.I)
+
+
+# -- options -------------------------------------------------------------------------------
+
+
+def test_loopback_by_default_without_a_token(tmp_path: Path) -> None:
+    options = parse_args(["--class-folder", str(tmp_path)])
+    assert options.ip == "127.0.0.1" and is_loopback(options.ip)
+    config = voila_config(options, tmp_path)
+    assert config["Voila"]["ip"] == "127.0.0.1"
+    assert "token" not in config["Voila"]  # Voila's default then: no token on loopback
+    assert config["VoilaConfiguration"]["template"] == "musicgames"
+
+
+def test_beyond_loopback_a_token_is_made_up(tmp_path: Path) -> None:
+    first = voila_config(parse_args(["--ip", "0.0.0.0", "--port", "9000"]), tmp_path)
+    second = voila_config(parse_args(["--ip", "0.0.0.0"]), tmp_path)
+    assert first["Voila"]["port"] == 9000
+    tokens = [first["Voila"]["token"], second["Voila"]["token"]]
+    assert all(isinstance(t, str) and len(t) >= 10 for t in tokens)
+    assert tokens[0] != tokens[1]
+
+
+def test_beyond_loopback_an_empty_token_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="token or a password is required"):
+        voila_config(parse_args(["--ip", "192.168.1.20", "--token", ""]), tmp_path)
+    # on loopback an empty token is the teacher's choice
+    assert voila_config(parse_args(["--token", ""]), tmp_path)["Voila"].get("token") is None
+
+
+def test_a_given_token_or_a_password(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = voila_config(parse_args(["--ip", "0.0.0.0", "--token", "do-re-mi"]), tmp_path)
+    assert config["Voila"]["token"] == "do-re-mi"
+    monkeypatch.setenv("MUSICGAMES_CLASS_PASSWORD", "sol-la-si")
+    config = voila_config(parse_args(["--ip", "0.0.0.0", "--password"]), tmp_path)
+    hashed = config["PasswordIdentityProvider"]["hashed_password"]
+    assert isinstance(hashed, str) and "sol-la-si" not in hashed
+    from jupyter_server.auth import passwd_check
+
+    assert passwd_check(hashed, "sol-la-si") and not passwd_check(hashed, "do")
+    assert config["Voila"]["token"] == ""
+
+
+# -- the app folder ------------------------------------------------------------------------
+
+
+def test_app_folder_has_every_app_and_the_lessons_ready_for_apps(tmp_path: Path) -> None:
+    lessons = find_lessons(default_lessons())
+    assert lessons, "the project's lessons were not found"
+    served = build_app_folder(tmp_path, lessons)
+    for app in APPS:
+        notebook = json.loads((tmp_path / app.notebook).read_text(encoding="utf-8"))
+        [cell] = notebook["cells"]
+        assert f"open_app({app.name!r})" in cell["source"]
+    assert [s.notebook for s in served] == [f"lessons/{p.name}" for p in lessons]
+    assert all(s.title for s in served)
+    for lesson in served:
+        notebook = json.loads((tmp_path / lesson.notebook).read_text(encoding="utf-8"))
+        assert "begin_lesson()" in notebook["cells"][0]["source"]
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "markdown":
+                source = "".join(cell["source"])
+                assert not RUN_THE_CELL.search(source), (lesson.notebook, source)
+
+
+def test_lab_only_cells_are_left_out_and_other_text_kept() -> None:
+    notebook = {"cells": [
+        {"cell_type": "markdown", "metadata": {"tags": [LAB_ONLY_TAG]}, "source": "Lab only"},
+        {"cell_type": "markdown", "metadata": {},
+         "source": ["# Title\n", "\n", "Read. Run the notebook from the top. Then play.\n",
+                    "\n", "| a | b |\n", "|---|---|\n"]},
+        {"cell_type": "markdown", "metadata": {}, "source": "Run ▸ Run All Cells."},
+        {"cell_type": "code", "metadata": {}, "source": "x = 1", "outputs": []},
+    ], "metadata": {}}
+    ready = lesson_for_app(notebook)
+    sources = ["".join(c["source"]) for c in ready["cells"]]
+    assert len(sources) == 3 and "begin_lesson" in sources[0]
+    assert sources[1] == "# Title\n\nRead. Then play.\n\n| a | b |\n|---|---|"
+    assert sources[2] == "x = 1"
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("Run the cell below (**Shift + Enter**): you play.", ""),
+    ("Ejecuta la celda de abajo. Luego juega.", "Luego juega."),
+    ("Press **Mayús + Enter** para empezar. Bien.", "Bien."),
+    ("A runner runs. Cells are small.", "A runner runs. Cells are small."),
+])
+def test_run_instructions_in_both_languages(text: str, kept: str) -> None:
+    assert strip_run_instructions(text) == kept
+
+
+# -- the kernel's side -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def classroom_kernel(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The environment Voila gives a classroom app's kernel."""
+    monkeypatch.setenv(appmode.APP_ENV, "1")
+    monkeypatch.setenv(appmode.CLASS_FOLDER_ENV, str(tmp_path))
+    # begin_lesson() sets MUSICGAMES_PROGRESS_FILE: the test's end must remove it again
+    monkeypatch.setenv("MUSICGAMES_PROGRESS_FILE", "")
+    monkeypatch.delenv("MUSICGAMES_PROGRESS_FILE")
+    monkeypatch.setenv("MUSICGAMES_DATA_DIR", str(tmp_path / "teacher-data"))
+    return tmp_path
+
+
+def _widget(box: Any) -> Any:
+    return box.children[-1]
+
+
+@pytest.mark.parametrize(("app", "kind"), [
+    ("note-snap", "NoteSnapWidget"), ("keyboard-duel", "KeyboardDuelWidget"),
+    ("note-drill", "NoteDrill"), ("chord-quiz", "ChordTonesQuiz"),
+])
+def test_each_app_opens_for_the_student_in_the_address(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch, app: str, kind: str
+) -> None:
+    monkeypatch.setenv("QUERY_STRING", "student=Ana&language=es&naming=letters")
+    box = open_app(app)
+    try:
+        assert type(_widget(box)).__name__ == kind
+        assert "Ana" in box.children[0].value
+        assert _widget(box)._progress.path == classroom_kernel / "ana.sqlite3"
+    finally:
+        close_app(box)
+
+
+def test_an_unknown_app_is_refused(classroom_kernel: Path) -> None:
+    with pytest.raises(ValueError, match="'solitaire' is not a classroom app"):
+        open_app("solitaire")
+
+
+def test_without_a_name_the_app_asks_for_it_first(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("QUERY_STRING", "")
+    box = open_app("note-drill")
+    note, row = box.children
+    field, button = row.children
+    field.value = "   "
+    button.click()
+    assert "at least one letter" in note.value and len(box.children) == 2
+    field.value = " Bruno "
+    button.click()
+    try:
+        assert type(_widget(box)).__name__ == "NoteDrill"
+        assert (classroom_kernel / "bruno.sqlite3").exists()
+    finally:
+        close_app(box)
+
+
+def test_students_never_share_a_file(classroom_kernel: Path) -> None:
+    ana, bruno, ana_again = student_store("Ana"), student_store("Bruno"), student_store("ana")
+    try:
+        ana.record("drill", "Sol3", "Sol", correct=True, response_ms=500)
+        bruno.record("drill", "La3", "Sol", correct=False, response_ms=900)
+        ana_again.record("drill", "Do3", "Do", correct=True, response_ms=700)
+    finally:
+        for store in (ana, bruno, ana_again):
+            store.close()
+    assert ana.path == ana_again.path != bruno.path
+    assert [(a.student, a.item) for a in read_answers(ana.path)] == [
+        ("Ana", "Sol3"), ("Ana", "Do3")]
+    assert [(a.student, a.item) for a in read_answers(bruno.path)] == [("Bruno", "La3")]
+
+
+def test_a_lesson_records_to_the_students_file(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from musicgames.lessons import Lesson
+
+    monkeypatch.setenv("QUERY_STRING", "student=Carla")
+    begin_lesson()
+    lesson = Lesson("solfege")
+    try:
+        assert lesson.progress is not None
+        assert lesson.progress.path == classroom_kernel / "carla.sqlite3"
+        assert lesson.progress.student == "Carla"
+    finally:
+        lesson.progress.close()
+
+
+def test_a_lesson_without_a_student_records_nowhere(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from musicgames.lessons import Lesson
+    from musicgames.progress import ProgressStore
+
+    # the teacher's own progress file, with a name: a lesson in an app must not write there
+    teacher = ProgressStore(classroom_kernel / "teacher-data" / "progress.sqlite3",
+                            student="Teacher")
+    teacher.close()
+    monkeypatch.setenv("QUERY_STRING", "")
+    begin_lesson()
+    assert Lesson("solfege").progress is None
+    assert list(classroom_kernel.glob("*.sqlite3")) == []
