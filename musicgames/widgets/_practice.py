@@ -44,6 +44,7 @@ __all__ = [
     "PracticeWidget",
     "SettingsError",
     "response_time",
+    "shown",
     "whole_number",
 ]
 
@@ -65,7 +66,7 @@ class MessageError(ValueError):
     """A message from the page that is not one the widget understands or can use now."""
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
     """A value as a refusal quotes it: short, whatever it is."""
     try:
         shown = repr(value)
@@ -78,11 +79,11 @@ def response_time(content: Mapping[str, Any]) -> float:
     """The ``response_ms`` of a message, checked: a number of milliseconds ≥ 0."""
     value = content.get("response_ms")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise MessageError(f"response_ms {_shown(value)} is not a number")
+        raise MessageError(f"response_ms {shown(value)} is not a number")
     if isinstance(value, int) and not 0 <= value <= MAX_RESPONSE_MS:  # 10**400 too
-        raise MessageError(f"response_ms {_shown(value)} is not a time between 0 and 10 minutes")
+        raise MessageError(f"response_ms {shown(value)} is not a time between 0 and 10 minutes")
     if not math.isfinite(value) or not 0 <= value <= MAX_RESPONSE_MS:
-        raise MessageError(f"response_ms {_shown(value)} is not a time between 0 and 10 minutes")
+        raise MessageError(f"response_ms {shown(value)} is not a time between 0 and 10 minutes")
     return float(value)
 
 
@@ -90,9 +91,9 @@ def whole_number(content: Mapping[str, Any], key: str, limit: int = 1_000_000) -
     """A whole number field of a message, checked (at most ``limit`` either way)."""
     value = content.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MessageError(f"{key} {_shown(value)} is not a whole number")
+        raise MessageError(f"{key} {shown(value)} is not a whole number")
     if not -limit <= value <= limit:
-        raise MessageError(f"{key} {_shown(value)} is out of range")
+        raise MessageError(f"{key} {shown(value)} is out of range")
     return value
 
 
@@ -203,7 +204,7 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         kind = content.get("type") if isinstance(content, Mapping) else None
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None or not isinstance(content, Mapping):
-            self._refuse(_shown(kind), f"{_shown(content)} is not a {self._title} message")
+            self._refuse(shown(kind), f"{shown(content)} is not a {self._title} message")
             return
         try:
             handler(self, content)

