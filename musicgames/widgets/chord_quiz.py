@@ -38,7 +38,7 @@ from musicgames.i18n import catalogue, text
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.sound import sound_strings
-from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Note, Triad, TriadError, triad
+from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Triad, TriadError, triad
 from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
     Judged,
@@ -108,18 +108,6 @@ def name_choices(
     picks = [answer] + [row[3] for row in scored[: count - 1]]
     rng.shuffle(picks)
     return picks
-
-
-def _spell(midi: int, chord: Triad) -> Note:
-    """The note of a clicked key, spelt as the chord spells it when it is a chord tone.
-
-    >>> _spell(66, triad("D")).solfege, _spell(66, triad("Eb", "minor")).solfege
-    ('Fa#3', 'Solb3')
-    """
-    for tone in chord.tones:
-        if tone.pitch_class == midi % 12:
-            return Note(tone.step, tone.alter, tone.scientific_octave + (midi - tone.midi) // 12)
-    return Note.parse(midi)
 
 
 class ChordTonesQuiz(PracticeWidget[Triad]):
@@ -266,7 +254,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                 raise MessageError(
                     f"keys {shown(keys)} must be three different keys from 0 to {n_keys - 1}"
                 )
-            given_notes = [_spell(60 + k, chord) for k in sorted(keys)]
+            given_notes = [chord.spell_midi(60 + k) for k in sorted(keys)]
             correct = {n.pitch_class for n in given_notes} == set(chord.pitch_classes)
             wrong_keys = [k for k in sorted(keys) if (k % 12) not in chord.pitch_classes]
             stored = " ".join(n.label(Naming.LETTERS, octave=False) for n in given_notes)
