@@ -38,18 +38,27 @@ NOT_MESSAGES: list[Any] = [None, [], "start", 42, HUGE, math.nan, [{"type": "sta
 BAD_TYPES: list[Any] = [None, [], {}, ["start"], {"start": 1}, HUGE, math.nan, "", "x" * 5000]
 
 
-def _variants(template: dict[str, Any], optional: set[str]) -> Iterator[tuple[str, Any, bool]]:
+def _variants(
+    template: dict[str, Any], optional: set[str], valid: set[tuple[str, str]]
+) -> Iterator[tuple[str, Any, bool]]:
     """(field, value, must be refused) for every field of a message replaced by each bad
-    value, and each field missing (``value`` is ``...``)."""
+    value, and each field missing (``value`` is ``...``). ``optional`` fields may be None or
+    missing; ``valid`` lists (field, repr(value)) pairs that are real messages."""
     for field in template:
         if field == "type":
             continue
         for value in BAD_VALUES:
-            yield field, value, not (field in optional and value is None)
+            allowed = (field in optional and value is None) or (field, repr(value)) in valid
+            yield field, value, not allowed
         yield field, ..., field not in optional
 
 
-def _fuzz(widget: Any, templates: list[dict[str, Any]], optional: set[str]) -> int:
+def _fuzz(
+    widget: Any,
+    templates: list[dict[str, Any]],
+    optional: set[str],
+    valid: set[tuple[str, str]] = frozenset(),  # type: ignore[assignment]
+) -> int:
     """Send every malformed variant of every template; return how many were sent."""
     sent = 0
     for content in NOT_MESSAGES:
@@ -63,7 +72,7 @@ def _fuzz(widget: Any, templates: list[dict[str, Any]], optional: set[str]) -> i
         assert len(widget.refused) == before + 1, kind
         sent += 1
     for template in templates:
-        for field, value, refused in _variants(template, optional):
+        for field, value, refused in _variants(template, optional, valid):
             message = dict(template)
             if value is ...:
                 del message[field]
@@ -152,10 +161,12 @@ def test_note_snap_refuses_malformed_messages_and_goes_on() -> None:
             {"type": "new_game", "settings": {"slap_window_ms": 500}},
             {"type": "display", "language": "es", "naming": "letters"},
         ]
-        _fuzz(game, templates, optional={"call", "language", "naming", "settings"})
-        assert game.game_number == number
-        game.receive({"type": "flip", "game": number, "seat": 0, "call": None})
-        assert game.table["phase"] == "slaps"  # still playing
+        _fuzz(game, templates, optional={"call", "language", "naming", "settings"},
+              valid={("settings", "{}")})
+        # (new_game with default settings is a real message: a new game began)
+        before = len(game.refused)
+        game.receive({"type": "flip", "game": game.game_number, "seat": 0, "call": None})
+        assert len(game.refused) == before and game.table["phase"] == "slaps"  # still playing
     finally:
         game.close()
 
@@ -237,36 +248,85 @@ def test_the_quiz_goes_on_when_progress_cannot_be_written() -> None:
 
 
 def test_note_snap_goes_on_when_progress_cannot_be_written() -> None:
-    store = FailingStore(sqlite3.OperationalError("database or disk is full"))
-    game = play_note_snap(people=1, computers=1, seed=3, progress=store)
-    try:
-        _play_snap_cards(game, 6)
-        assert store.calls >= 1
-        assert game.notice.startswith("Progress not saved: the disk is full")
-    finally:
-        game.close()
+    from musicgames.snap.state import stacked_deal
+
+    do3, re3, mi3, fa3 = 0, 8, 16, 24  # card ids (musicgames.snap.cards)
+    for language, start in (("en", "Progress not saved: the disk is full"),
+                            ("es", "Progreso no guardado: el disco está lleno")):
+        store = FailingStore(sqlite3.OperationalError("database or disk is full"))
+        game = play_note_snap(people=1, computers=1, level="expert", seed=4, progress=store,
+                              language=language)
+        try:
+            game.new_game(hands=stacked_deal([[do3, re3], [mi3, fa3]]))
+            game.receive({"type": "flip", "game": game.game_number, "seat": 0, "call": None})
+            game.receive({"type": "slap", "game": game.game_number, "number": 1, "seat": 0,
+                          "reaction_ms": 420.0})
+            game._close_slaps()
+            assert store.calls == 1
+            assert game.notice.startswith(start)
+            assert game.table["phase"] != "over" or game.state.winners  # the game went on
+            assert game.refused == []
+        finally:
+            game.close()
 
 
-def _play_snap_cards(game: Any, count: int) -> None:
-    """Play ``count`` cards headless: the person flips, nobody slaps, the window closes."""
-    import asyncio
-
-    async def play() -> None:
-        for _ in range(count):
-            table = game.table
-            if table["phase"] == "over":
-                return
-            if table["phase"] == "flip" and table["to_flip"] == 0:
-                game.receive({"type": "flip", "game": game.game_number, "seat": 0,
-                              "call": table.get("call_needed") and None})
-            card = game.table.get("card")
-            if card is not None:
-                game.receive({"type": "shown", "game": game.game_number,
-                              "number": card["number"]})
-            await asyncio.sleep(0.05)
-            await game.settle() if hasattr(game, "settle") else None
-
-    asyncio.run(play())
+# -- Note.parse and saved games ---------------------------------------------------------------
 
 
-_ = Callable  # (typing helper kept for readers of the fixtures above)
+def test_note_parse_answers_a_6000_character_string_at_once() -> None:
+    import time
+
+    from musicgames.theory import Note, NoteError
+
+    for text in ("Do" + "9" * 5000, "x" * 6000, "Do" + " " * 3000 + "#" * 3000, "Sol" + "♯" * 6000):
+        start = time.perf_counter()
+        with pytest.raises(NoteError) as caught:
+            Note.parse(text)
+        assert time.perf_counter() - start < 0.5  # (figures: benchmarks; this catches a hang)
+        message = str(caught.value)
+        assert message.startswith(repr(text[:32])) and len(message) < 400
+    assert Note.parse("  Sol3 ") == Note.parse("G4")
+
+
+def _saved_snap_game() -> dict[str, Any]:
+    import json
+    import random
+
+    from musicgames.snap import Flip, new_game
+
+    state = new_game(random.Random(1))
+    state.apply(Flip(0, None))
+    return dict(json.loads(state.to_json()))
+
+
+def _numbers(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _numbers(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _numbers(value, (*path, index))
+    elif isinstance(data, (int, float)) and not isinstance(data, bool):
+        yield path
+
+
+def test_a_saved_snap_game_with_huge_numbers_is_a_clear_save_error() -> None:
+    import copy
+    import json
+
+    from musicgames.snap import SnapState
+    from musicgames.snap.errors import SaveError
+
+    saved = _saved_snap_game()
+    paths = list(_numbers(saved))
+    assert len(paths) > 50
+    for path in paths:
+        for huge in (HUGE, -HUGE):
+            data = copy.deepcopy(saved)
+            where = data
+            for key in path[:-1]:
+                where = where[key]
+            where[path[-1]] = huge
+            for form in (data, json.dumps(data)):
+                with pytest.raises(SaveError, match="saved game"):
+                    SnapState.from_json(form)

@@ -14,6 +14,7 @@ musicgames.snap.errors.ConfigError: players=5 cannot play Note Snap: 2, 3 or 4 p
 from __future__ import annotations
 
 import math
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +30,10 @@ MAX_PLAYERS = 4
 def _milliseconds(name: str, value: object, *, positive: bool) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ConfigError(f"{name}={value!r} is not a number of milliseconds")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # a whole number too large for a float: 10**400
+        raise ConfigError(f"{name}={reprlib.repr(value)} is not allowed: it is too large") from None
     if not math.isfinite(number) or number < 0 or (positive and number == 0):
         need = "more than 0" if positive else "0 or more"
         raise ConfigError(f"{name}={value!r} is not allowed: it must be finite and {need} ms")

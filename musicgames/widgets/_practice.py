@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import random
-import sqlite3
 from collections.abc import Callable, Hashable, Mapping
 from datetime import datetime, timezone
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
@@ -34,7 +33,7 @@ import traitlets
 from musicgames.drill import DrillError, DrillSession, DrillSummary
 from musicgames.i18n import text
 from musicgames.memory import Memory
-from musicgames.progress import ProgressSink
+from musicgames.progress import ProgressSink, why_not_saved
 
 __all__ = [
     "MAX_RESPONSE_MS",
@@ -99,20 +98,6 @@ def whole_number(content: Mapping[str, Any], key: str, limit: int = 1_000_000) -
 
 def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
-
-
-def _why_not_saved(err: BaseException, language: str) -> str:
-    """Why a progress write failed, in the person's language."""
-    message = str(err).lower()
-    if isinstance(err, (sqlite3.Error, OSError)) and ("full" in message or "space" in message):
-        key = "progress.why.full"
-    elif "locked" in message or "busy" in message:
-        key = "progress.why.locked"
-    elif "readonly" in message or "read-only" in message or isinstance(err, PermissionError):
-        key = "progress.why.readonly"
-    else:
-        key = "progress.why.other"
-    return text(key, language)
 
 
 class Judged(NamedTuple):
@@ -245,7 +230,7 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
     # -- progress ---------------------------------------------------------------------------
     def _progress_failed(self, err: BaseException) -> None:
         """A progress read or write failed: note it, tell the person once, play on."""
-        why = _why_not_saved(err, self._language())
+        why = why_not_saved(err, self._language())
         self.progress_errors.append(why)
         if not self.notice:
             self.notice = text("progress.not_saved", self._language(), why=why)
