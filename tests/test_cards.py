@@ -26,7 +26,7 @@ from musicgames.render import staff_svg
 from musicgames.snap.cards import DECK
 from musicgames.theory import CARD_NOTES, Naming
 
-TOOLS = ("rsvg-convert", "pdftoppm", "pdftotext", "pdfinfo")
+TOOLS = ("rsvg-convert", "pdftoppm", "pdftotext", "pdfinfo", "pdffonts", "pdfimages")
 needs_tools = pytest.mark.skipif(
     any(shutil.which(t) is None for t in TOOLS),
     reason="needs rsvg-convert (librsvg2-bin) and poppler-utils: `make test` installs them",
@@ -136,6 +136,17 @@ def test_snap_pdf_has_every_card_and_the_guide(snap_pdf: Path) -> None:
     guide = _pdf_text(snap_pdf, 8, 8)
     for note in CARD_NOTES:
         assert re.search(rf"\b{note.solfege}\b", guide), note
+
+
+@needs_tools
+def test_music_font_reaches_the_pdf_as_paths_not_as_a_font_or_images(snap_pdf: Path) -> None:
+    fonts = subprocess.run(["pdffonts", str(snap_pdf)], capture_output=True, text=True,
+                           check=True).stdout
+    assert "DejaVuSans" in fonts
+    assert "Leipzig" not in fonts and "Bravura" not in fonts
+    images = subprocess.run(["pdfimages", "-list", str(snap_pdf)], capture_output=True,
+                            text=True, check=True).stdout.splitlines()
+    assert images[2:] == []  # the header only: no bitmap anywhere
 
 
 @needs_tools

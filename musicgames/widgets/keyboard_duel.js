@@ -379,13 +379,14 @@ function render({ model, el }) {
     if (keyButton && event.key in arrows) {
       event.preventDefault();
       const step = arrows[event.key];
-      ui.keyFocus = (Number(keyButton.dataset.keyButton) + step + 24) % 24;
-      focusKey(ui.keyFocus);
+      // focus moves along the keys drawn, round from the last to the first
+      const count = board.querySelectorAll("[data-key-button]").length;
+      focusKey((Number(keyButton.dataset.keyButton) + step + count) % count);
       return;
     }
     if (keyButton && (event.key === "Home" || event.key === "End")) {
       event.preventDefault();
-      focusKey(event.key === "Home" ? 0 : 23);
+      focusKey(event.key === "Home" ? 0 : board.querySelectorAll("[data-key-button]").length - 1);
       return;
     }
     if (cardButton && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {

@@ -274,6 +274,44 @@ def test_round_end_shows_the_finished_board_with_each_tokens_score(
     assert not errors
 
 
+DICE_JS = """() => ['white', 'black'].map((seat) => [...document.querySelectorAll(
+  '.mg-duel-duelpanel .mg-duel-side-' + seat + ' .mg-duel-die')].map((d) => Number(d.dataset.value)))"""
+
+
+def _attack_left_c(page: Any) -> list[list[int]]:
+    page.locator(f"{ROOT}-hand {ROOT}-card[data-code=C1]").click()
+    page.locator(f"{ROOT}-target[data-board-key='0']").first.click()
+    acked(page)
+    page.locator(f"{ROOT}-lock").wait_for()
+    dice: list[list[int]] = page.evaluate(DICE_JS)
+    return dice
+
+
+def test_take_back_then_the_same_attack_rolls_dice_afresh(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """Seeded: the attack rolls White 4 against Black 4 1; taken back (U) and played again it
+    rolls 3 against 5 4 — drawn afresh, not the first roll again."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    position = ("piano=(0, 7), hands=('C1 D3 E1 G2 A1', 'E2 F1'), "
+                "tokens=([(9, 1)], [(0, 3)]), seed=0")
+    set_position(page, kernel_execute, position)
+    first = _attack_left_c(page)
+    assert first == [[4], [4, 1]]
+    page.locator(ROOT).focus()
+    page.keyboard.press("u")
+    acked(page)
+    assert page.locator(f"{ROOT}-duelpanel").is_hidden()
+    again = _attack_left_c(page)
+    assert again != first and again == [[3], [5, 4]], (first, again)
+    assert not errors
+
+
 # Where the widget's parts are, and the part of the widget a person can see (clipped by the
 # window and every scrolling ancestor: Lab scrolls the notebook inside a panel).
 LAYOUT_JS = """() => {
