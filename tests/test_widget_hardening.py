@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -330,3 +330,71 @@ def test_a_saved_snap_game_with_huge_numbers_is_a_clear_save_error() -> None:
             for form in (data, json.dumps(data)):
                 with pytest.raises(SaveError, match="saved game"):
                     SnapState.from_json(form)
+
+
+# -- Keyboard Duel hints and the event loop -----------------------------------------------------
+
+
+def _unretrieved(loop_errors: list[dict[str, Any]]) -> list[str]:
+    return [str(e.get("message")) for e in loop_errors if "never retrieved" in str(e.get("message"))]
+
+
+def test_a_hint_without_a_running_event_loop_is_worked_out_at_once() -> None:
+    game = play_keyboard_duel("casual", seed=4, pause=0.0)
+    try:
+        state = game.state
+        assert state is not None
+        game.receive({"type": "hint", "seq": 1})  # no event loop runs here
+        assert game.table["hint"] is not None
+        assert not [r for r in game.refused if r[0] == "hint"]
+    finally:
+        game.close()
+
+
+def test_a_hint_that_finishes_after_the_turn_ended_leaves_no_task_exception() -> None:
+    import asyncio
+    import gc
+
+    from musicgames.duel import DuelError
+    from musicgames.widgets.keyboard_duel.messages import MessageError
+
+    errors: list[dict[str, Any]] = []
+
+    async def scenario() -> None:
+        asyncio.get_running_loop().set_exception_handler(lambda _loop, ctx: errors.append(ctx))
+        game = play_keyboard_duel("casual", seed=4, pause=0.0)
+        real_choose = game._choose
+
+        def slow_then_fail(player: Any, view: Any) -> Any:
+            import time
+
+            time.sleep(0.05)  # the person acts meanwhile
+            raise DuelError("the position changed under the hint")
+
+        game._choose = slow_then_fail  # type: ignore[method-assign]
+        game.receive({"type": "hint"})
+        state = game.state
+        assert state is not None
+        game._choose = real_choose  # type: ignore[method-assign]
+        action = state.legal_actions()[0]
+        game.receive({"type": "act", "action": action.to_json()})  # the turn goes on without it
+        await game.settle()
+        assert game.table["hint"] is None
+        assert not [r for r in game.refused if r[0] == "task"]
+
+        # A hint whose work fails while its turn still stands is refused, not lost.
+        def fails(player: Any, view: Any) -> Any:
+            raise MessageError("no hint")
+
+        await game.settle()
+        if game.state is not None and game.state.to_act == 0:
+            game._choose = fails  # type: ignore[method-assign]
+            game.receive({"type": "hint"})
+            await game.settle()
+            assert game.refused[-1] == ("hint", "no hint")
+        game.close()
+        await asyncio.sleep(0)
+
+    asyncio.run(scenario())
+    gc.collect()
+    assert _unretrieved(errors) == []

@@ -97,8 +97,11 @@ class SnapConfig:
             raise ConfigError(f"hand_limit={limit!r} is not a number of cards from 2 to 56")
         seconds = self.time_limit_s
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
-                math.isfinite(seconds) and seconds > 0):
-            raise ConfigError(f"time_limit_s={seconds!r} is not a number of seconds above 0")
+                (not isinstance(seconds, int) or abs(seconds) <= 10**9)  # 10**400 is no float
+                and math.isfinite(seconds) and seconds > 0):
+            raise ConfigError(
+                f"time_limit_s={reprlib.repr(seconds)} is not a number of seconds above 0"
+            )
         set_(self, "time_limit_s", float(seconds))
         modes = self.call_modes
         if isinstance(modes, (str, bytes)) or not isinstance(modes, (tuple, list)):
