@@ -336,7 +336,8 @@ def test_a_saved_snap_game_with_huge_numbers_is_a_clear_save_error() -> None:
 
 
 def _unretrieved(loop_errors: list[dict[str, Any]]) -> list[str]:
-    return [str(e.get("message")) for e in loop_errors if "never retrieved" in str(e.get("message"))]
+    messages = [str(e.get("message")) for e in loop_errors]
+    return [m for m in messages if "never retrieved" in m]
 
 
 def test_a_hint_without_a_running_event_loop_is_worked_out_at_once() -> None:
