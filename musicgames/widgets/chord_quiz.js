@@ -40,7 +40,7 @@ class QuizView extends PracticeView {
         timeLeft: "quiz.time.left", timeUp: "quiz.time.up",
         summaryTitle: "quiz.summary.title", summaryTotal: "quiz.summary.total",
         summaryMedian: "quiz.summary.median", again: "quiz.again",
-        focus: "quiz.focus",
+        focus: "quiz.focus", decimal: "quiz.decimal",
       },
     });
   }
@@ -169,7 +169,7 @@ class QuizView extends PracticeView {
   }
 
   summaryCells(row) {
-    return [row.label, row.tones, row.asked, row.right, `${seconds(row.median_ms)} s`];
+    return [row.label, row.tones, row.asked, row.right, `${this.secondsText(row.median_ms)} s`];
   }
 
   summaryPractise(summary) {

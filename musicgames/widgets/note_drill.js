@@ -41,7 +41,7 @@ class DrillView extends PracticeView {
         timeLeft: "drill.time.left", timeUp: "drill.time.up",
         summaryTitle: "drill.summary.title", summaryTotal: "drill.summary.total",
         summaryMedian: "drill.summary.median", again: "drill.again",
-        focus: "drill.focus",
+        focus: "drill.focus", decimal: "drill.decimal",
       },
     });
   }
@@ -149,7 +149,7 @@ class DrillView extends PracticeView {
   }
 
   summaryCells(row) {
-    return [row.label, row.asked, row.right, `${seconds(row.median_ms)} s`];
+    return [row.label, row.asked, row.right, `${this.secondsText(row.median_ms)} s`];
   }
 
   summaryPractise(summary) {

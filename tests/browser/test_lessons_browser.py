@@ -157,6 +157,20 @@ def test_a_lesson_fits_hides_its_code_and_explains_wrong_answers(
     expect(page.locator(".mg-lesson-summary")).to_contain_text(
         "What you learned" if verdict == "Not quite." else "Lo que aprendiste"
     )
+    if play == ".mg-drill" and verdict == "No del todo.":
+        # The drill at the end speaks Spanish numbers too: "(1,4 s)", not "(1.4 s)".
+        drill = page.locator(".mg-drill").last
+        drill.locator(".mg-drill-start").click()
+        drill.locator(".mg-practice-keyboard .mg-key").first.wait_for()
+        page.wait_for_timeout(300)
+        key = drill.locator(".mg-practice-keyboard .mg-key").nth(3)
+        key.click()
+        expect(drill.locator(".mg-drill-feedback")).to_contain_text(re.compile(r"\(\d+,\d s\)"))
+        # The mouse still on the key it clicked: its right or wrong colour shows, not hover.
+        key.hover()
+        marked = key.evaluate("k => [k.getAttribute('class'), getComputedStyle(k).fill]")
+        assert "mg-right" in marked[0] or "mg-wrong" in marked[0], marked
+        assert marked[1] in ("rgb(102, 161, 130)", "rgb(209, 73, 91)"), marked
 
 
 def test_every_kind_of_exercise_answered_wrong_says_why(student_page: Any) -> None:

@@ -25,6 +25,7 @@ from musicgames.duel.bots import Bot
 from musicgames.duel.events import GameOver, RoundScored
 from musicgames.i18n import LANGUAGES, LanguageError, catalogue, text
 from musicgames.progress import ProgressSink
+from musicgames.sound import sound_strings
 from musicgames.theory import Naming
 from musicgames.widgets._assets import joined
 from musicgames.widgets.keyboard_duel.messages import (
@@ -74,8 +75,8 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
       placements, duels, rounds and games as each turn ends (see the module's notes).
     """
 
-    _esm = joined("_dom.js", "_focus.js", "keyboard_duel.js")
-    _css = joined("_focus.css", "keyboard_duel.css")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "keyboard_duel.js")
+    _css = joined("_focus.css", "_sound.css", "keyboard_duel.css")
 
     table = traitlets.Dict().tag(sync=True)
     cards_svg = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -127,7 +128,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         #: How long the computer took to choose each of its steps, in ms, newest last.
         self.think_ms: list[float] = []
         self.on_msg(self._on_page_message)
-        self.strings = catalogue(language, "duel.")
+        self.strings = _strings(language)
         if opponent is not None:
             self.new_game(opponent)
         else:
@@ -351,7 +352,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             self._naming = message.naming
         if message.language is not None and message.language != self._language:
             self._language = message.language
-            self.strings = catalogue(self._language, "duel.")
+            self.strings = _strings(self._language)
         self._publish()
 
     def _require_game(self) -> DuelState:
@@ -543,6 +544,11 @@ _HANDLERS: dict[type, Callable[[KeyboardDuelWidget, Any], None]] = {
     ContinueMessage: KeyboardDuelWidget._on_continue,
     SettingsMessage: KeyboardDuelWidget._on_settings,
 }
+
+
+def _strings(language: str) -> dict[str, str]:
+    """The page's words: the game's and the sound control's."""
+    return {**catalogue(language, "duel."), **sound_strings(language)}
 
 
 def play_keyboard_duel(
