@@ -55,7 +55,8 @@ class StartPageHandler(JupyterHandler):
             language=language,
             languages=[(code, text("language.name", code)) for code in LANGUAGES],
             apps=APPS,
-            lessons=self.lessons,
+            lessons=[lesson for lesson in self.lessons if lesson.language == language]
+            or [lesson for lesson in self.lessons if lesson.language == "en"],
         )
         self.set_header("Cache-Control", "no-store")
         self.finish(page)
