@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 # JupyterLab refuses to run as root unless told it may.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test setup setup-dev chromium lint typecheck check bench classroom
+.PHONY: lab test setup setup-dev chromium print-tools lint typecheck check bench classroom
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,7 @@ $(VENV)/.setup-classroom: pyproject.toml | $(BIN)/python
 setup: $(VENV)/.setup
 setup-dev: $(VENV)/.setup-dev
 
-lab: setup
+lab: setup print-tools
 	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir="$(CURDIR)" notebooks/welcome.ipynb
 
 # The games, practice and lessons as web apps for a class (see the README, "In the classroom").
@@ -48,13 +48,26 @@ chromium:
 		echo "NOTE: /usr/bin/chromium is missing and cannot be installed here (needs root and apt-get): browser tests will be skipped."; \
 	fi
 
+# Print-and-play PDFs are made with librsvg's rsvg-convert (chosen in benchmarks/bench_cards.py)
+# in DejaVu Sans; the tests read them back with poppler's pdftotext and pdftoppm.
+PRINT_DEBS := librsvg2-bin poppler-utils fonts-dejavu-core
+print-tools:
+	@if command -v rsvg-convert >/dev/null && command -v pdftoppm >/dev/null \
+		&& [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing $(PRINT_DEBS) for the print-and-play cards"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PRINT_DEBS) >/dev/null; \
+	else \
+		echo "NOTE: rsvg-convert or pdftoppm is missing and cannot be installed here (needs root and apt-get): install $(PRINT_DEBS) to print cards; their PDF tests will be skipped."; \
+	fi
+
 lint: setup-dev
 	$(BIN)/ruff check musicgames tests benchmarks
 
 typecheck: setup-dev
 	$(BIN)/mypy
 
-test: setup-dev chromium lint typecheck
+test: setup-dev chromium print-tools lint typecheck
 	$(BIN)/python -m pytest --doctest-modules --doctest-glob=README.md --nbmake \
 		musicgames README.md tests $(wildcard notebooks lessons)
 

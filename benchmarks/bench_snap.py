@@ -3,16 +3,22 @@
 Run: ``python benchmarks/bench_snap.py [--games N] [--seed S]``. It prints, for a few
 tables of computer players, games per second by wall-clock and by CPU time (CPU time is
 steadier on a busy machine), with and without checking every invariant after every
-action, and the engine's own speed replaying recorded games. Nothing is asserted.
+action, and the engine's own speed replaying recorded games. Then how long games last on
+screen (table time, :class:`~musicgames.snap.simulate.TablePace`) for each game-length
+setting, one person (played by a computer player) against two beginners: the distribution
+of minutes (10th, 25th, 50th, 75th, 90th percentile and the longest), with the person
+pressing "no match" on every card or never. Nothing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections.abc import Callable
 
-from musicgames.snap import CallMode, SnapConfig, SnapState, play_game
+from musicgames.snap import CallMode, GameLength, SnapConfig, SnapState, play_game
+from musicgames.snap.simulate import TablePace, game_minutes
 
 TABLES: dict[str, list[str]] = {
     "4 x intermediate": ["intermediate"] * 4,
@@ -60,6 +66,32 @@ def bench_replay(games: int, seed: int) -> str:
     return f"{total / cpu:10.0f} actions/s CPU ({total / games:.0f} actions a game)"
 
 
+def bench_lengths(games: int, seed: int) -> list[str]:
+    """Minutes per game for each length setting, a person and two beginners (3 seats)."""
+    lines = []
+    people = {"intermediate": "an intermediate person", "beginner": "a beginner person"}
+    for length in GameLength:
+        config = SnapConfig(players=3, call_modes=(CallMode.AUTO, CallMode.SELF, CallMode.SELF),
+                            length=length)
+        for person, label in people.items():
+            for passes, how in ((True, 'presses "no match"'), (False, "never passes")):
+                pace = TablePace(flip_ms=800.0, passes=(passes, True, True))
+                minutes = game_minutes([person, "beginner", "beginner"], games, seed,
+                                       config=config, pace=pace)
+                q = statistics.quantiles(minutes, n=20)
+                lines.append(
+                    f"  {length.value:<8} {label:<24} {how:<18}  p10 {q[1]:4.1f}  p25 {q[4]:4.1f}"
+                    f"  median {statistics.median(minutes):4.1f}  p75 {q[14]:4.1f}"
+                    f"  p90 {q[17]:4.1f}  max {max(minutes):4.1f} min"
+                )
+    v1 = SnapConfig(players=3, call_modes=(CallMode.AUTO, CallMode.SELF, CallMode.SELF))
+    minutes = game_minutes(["intermediate", "beginner", "beginner"], games, seed, config=v1,
+                           pace=TablePace(early_close=False, settle_ms=0.0))
+    lines.append(f"  classic without the early close (v1), an intermediate person: median "
+                 f"{statistics.median(minutes):4.1f} min")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
@@ -71,6 +103,10 @@ def main() -> None:
             figures = bench_table(levels, args.games, args.seed, check=check)
             print(f"  {label}  {name:<36}{figures}")
     print(f"  engine replaying recorded games{'':<20}{bench_replay(args.games // 4, args.seed)}")
+    print(f"Game length on screen (table time), {args.games // 4} games a line; the timed game "
+          "stops at the first flip after 5 minutes")
+    for line in bench_lengths(args.games // 4, args.seed):
+        print(line)
 
 
 if __name__ == "__main__":

@@ -1,33 +1,34 @@
-"""Which question comes next: the adaptive schedule behind the note drill and the chord quiz.
+"""Which question comes next: the spaced schedule behind the note drill and the chord quiz.
 
-The scheme is **Leitner boxes**, a flash-card method teachers know:
+There is one model of the student: the **FSRS memory state** of each item (a note, a chord),
+kept in the student's progress file across days (see :mod:`musicgames.memory`). A session
+starts from it and updates it answer by answer:
 
-* every item (a note, a chord) sits in one of five boxes; all start in box 1;
-* a **wrong** answer sends it back to box 1, and the item is asked again after at most
-  ``retry_after`` other questions (2 by default), while the mistake is fresh;
-* a **right and quick** answer moves it up one box (at most box 5);
-* a **right but slow** answer (slower than ``slow_ms``, 3 s by default) leaves it where it is;
-* the next question is drawn at random with weight ``2 ** (5 - box)``: an item in box 1
-  comes 16 times as often as one in box 5. The same item is not asked twice in a row
-  (unless it is the only one).
-
-So the notes a student misses or answers slowly come back more often, and the ones they know
-fade into the background without disappearing.
+* first the items **due for review**, the most overdue first (lowest chance of recall);
+* then **new** items, never answered, in random order;
+* then the others, drawn at random with weight ``1 / (1 + rank)`` by how soon they are due,
+  so items answered wrong (due again in a minute) or slowly (*Hard*) come back soonest;
+* a **wrong** answer is FSRS's *Again*: the item is due again in a minute, its first step of
+  relearning. Questions come every few seconds, so within a session that minute is counted
+  in questions: the item is asked again after at most ``retry_after`` other questions (2 by
+  default) — the same step of the same model, not a second one;
+* the same item is not asked twice in a row (unless it is the only one).
 
 >>> import random
->>> schedule = LeitnerSchedule(["Do", "Re", "Mi"], random.Random(1))
->>> schedule.record("Do", correct=True, response_ms=900)    # quick and right: up a box
->>> schedule.record("Re", correct=True, response_ms=5000)   # right but slow: stays
->>> schedule.record("Mi", correct=False, response_ms=700)   # wrong: back to box 1
->>> schedule.boxes()
-{'Do': 2, 'Re': 1, 'Mi': 1}
->>> schedule.weight("Do"), schedule.weight("Mi")
-(8, 16)
+>>> from datetime import datetime, timedelta, timezone
+>>> clock = [datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)]
+>>> schedule = SpacedSchedule(["Do", "Re", "Mi"], random.Random(1), clock=lambda: clock[0])
+>>> schedule.record("Do", correct=True, response_ms=900)    # right: Good
+>>> schedule.record("Re", correct=True, response_ms=5000)   # right but slow: Hard
+>>> schedule.record("Mi", correct=False, response_ms=700)   # wrong: Again
+>>> clock[0] += timedelta(minutes=2)
+>>> schedule.due()                                          # Mi's minute is over
+['Mi']
 
 
 A :class:`DrillSession` asks questions from a schedule until a number of questions is
-answered or a time is up, keeps every result, and sums them up at the end. It reads no
-clock: the caller passes the time that has passed.
+answered or a time is up, keeps every result, and sums them up at the end, with the next
+review day of what was asked. Elapsed time is passed in by the caller.
 
 >>> session = DrillSession(["Do", "Re", "Mi"], random.Random(2), questions=2)
 >>> first = session.ask()
@@ -45,27 +46,27 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from datetime import datetime, timezone
+from typing import Any, Generic, TypeVar
+
+from musicgames.memory import Memory, next_review
 
 __all__ = [
-    "BOXES",
     "DEFAULT_SLOW_MS",
     "DrillError",
     "DrillResult",
     "DrillSession",
     "DrillSummary",
     "ItemSummary",
-    "LeitnerSchedule",
     "SessionOverError",
+    "SpacedSchedule",
     "UnknownItemError",
     "WrongQuestionError",
 ]
 
-#: How many Leitner boxes there are.
-BOXES = 5
-#: A right answer slower than this (in milliseconds) does not move an item up a box.
+#: A right answer slower than this (in milliseconds) rates *Hard* rather than *Good*.
 DEFAULT_SLOW_MS = 3000.0
 
 T = TypeVar("T", bound=Hashable)
@@ -87,8 +88,15 @@ class SessionOverError(DrillError):
     """A question or an answer after the session has ended."""
 
 
-class LeitnerSchedule(Generic[T]):
-    """Five Leitner boxes over ``items``; see the module's description for the rules."""
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class SpacedSchedule(Generic[T]):
+    """The order of questions over ``items``, from their FSRS memory states (see the
+    module's description). ``memory`` holds the states read from the progress file (by
+    ``key(item)``, the name the file uses); without one, every item starts new. ``clock``
+    gives the present time (UTC)."""
 
     def __init__(
         self,
@@ -97,53 +105,84 @@ class LeitnerSchedule(Generic[T]):
         *,
         slow_ms: float = DEFAULT_SLOW_MS,
         retry_after: int = 2,
+        memory: Memory | None = None,
+        key: Callable[[T], str] = str,
+        clock: Callable[[], datetime] = _utc_now,
     ) -> None:
         unique = list(dict.fromkeys(items))
         if not unique:
             raise DrillError("a drill needs at least one item to ask")
-        if not (isinstance(slow_ms, (int, float)) and slow_ms > 0):
+        if not (
+            isinstance(slow_ms, (int, float))
+            and not isinstance(slow_ms, bool)
+            and math.isfinite(slow_ms)
+            and slow_ms > 0
+        ):
             raise DrillError(f"slow_ms={slow_ms!r} must be a positive number of milliseconds")
-        self.items: tuple[T, ...] = tuple(unique)
         if not isinstance(retry_after, int) or retry_after < 0:
             raise DrillError(f"retry_after={retry_after!r} must be a whole number ≥ 0")
+        self.items: tuple[T, ...] = tuple(unique)
         self.slow_ms = float(slow_ms)
         self.retry_after = retry_after
+        self.memory = Memory(memory.cards if memory is not None else {}, slow_ms=self.slow_ms)
+        self._key = key
+        self._keys: dict[T, str] = {item: key(item) for item in self.items}
+        self._clock = clock
         self._rng = rng
-        self._box: dict[T, int] = {item: 1 for item in self.items}
         self._last: T | None = None
         self._retry: dict[T, int] = {}  # missed items -> questions to wait before asking again
 
     def _check(self, item: T) -> None:
-        if item not in self._box:
+        if item not in self._keys:
             raise UnknownItemError(f"{item!r} is not one of the drill's items")
 
-    def box(self, item: T) -> int:
-        """The box (1 to 5) that ``item`` is in."""
+    def key(self, item: T) -> str:
+        """The name the progress file uses for ``item``."""
         self._check(item)
-        return self._box[item]
+        return self._keys[item]
 
-    def boxes(self) -> dict[T, int]:
-        """Every item's box."""
-        return dict(self._box)
+    def now(self) -> datetime:
+        """The present time, by the schedule's clock."""
+        return self._clock()
 
-    def weight(self, item: T) -> int:
-        """How likely ``item`` is to be asked next, relative to the others: ``2 ** (5 - box)``."""
-        return int(2 ** (BOXES - self.box(item)))
+    def due(self) -> list[T]:
+        """The items due now, most overdue first."""
+        by_key = {k: item for item, k in self._keys.items()}
+        return [by_key[k] for k in self.memory.due(self.now(), by_key)]
+
+    def new_items(self) -> list[T]:
+        """The items never answered, in the drill's order."""
+        return [i for i in self.items if not self.memory.seen(self._keys[i])]
 
     def is_slow(self, response_ms: float | None) -> bool:
         """Whether an answer took longer than ``slow_ms`` (an untimed answer is not slow)."""
         return response_ms is not None and response_ms > self.slow_ms
 
+    def state(self) -> dict[str, Any]:
+        """Everything that decides the next question (to compare before and after)."""
+        cards = {k: c.to_dict() for k, c in self.memory.cards.items()}
+        return {"cards": cards, "retry": dict(self._retry), "last": self._last}
+
     def next_item(self) -> T:
-        """The next item to ask: a missed item whose wait is over, else one drawn by weight;
-        never the previous one twice in a row (unless it is the only item)."""
-        due = [i for i, wait in self._retry.items() if wait <= 0 and i != self._last]
-        if due:
-            choice = due[0]
+        """The next item to ask (see the module's description)."""
+        retry = [i for i, wait in self._retry.items() if wait <= 0 and i != self._last]
+        if retry:
+            choice = retry[0]
         else:
             candidates = [i for i in self.items if i != self._last] or list(self.items)
-            weights = [self.weight(i) for i in candidates]
-            choice = self._rng.choices(candidates, weights=weights)[0]
+            due = [i for i in self.due() if i in candidates]
+            new = [i for i in candidates if not self.memory.seen(self._keys[i])]
+            if due:
+                choice = due[0]
+            elif new:
+                choice = self._rng.choice(new)
+            else:
+                ranked = sorted(
+                    candidates,
+                    key=lambda i: (self.memory.cards[self._keys[i]].due, self._keys[i]),
+                )
+                weights = [1 / (1 + rank) for rank in range(len(ranked))]
+                choice = self._rng.choices(ranked, weights=weights)[0]
         self._retry.pop(choice, None)
         for item in self._retry:
             self._retry[item] -= 1
@@ -151,18 +190,23 @@ class LeitnerSchedule(Generic[T]):
         return choice
 
     def record(self, item: T, *, correct: bool, response_ms: float | None = None) -> None:
-        """Move ``item`` between boxes after an answer."""
+        """Update ``item``'s memory state after an answer, at the clock's present time."""
         self._check(item)
-        if response_ms is not None and (not math.isfinite(response_ms) or response_ms < 0):
+        if response_ms is not None and (
+            isinstance(response_ms, bool)
+            or not isinstance(response_ms, (int, float))
+            or not math.isfinite(response_ms)
+            or response_ms < 0
+        ):
             raise DrillError(f"response_ms={response_ms!r} must be a time in ms ≥ 0")
+        self.memory.review(
+            self._keys[item], correct=bool(correct), response_ms=response_ms, when=self.now()
+        )
         if not correct:
-            self._box[item] = 1
             self._retry[item] = self.retry_after
-        elif not self.is_slow(response_ms):
-            self._box[item] = min(BOXES, self._box[item] + 1)
 
     def __repr__(self) -> str:
-        return f"LeitnerSchedule({list(self.items)!r}, boxes={list(self._box.values())!r})"
+        return f"SpacedSchedule({list(self.items)!r}, answered={len(self.memory.cards)})"
 
 
 @dataclass(frozen=True)
@@ -200,6 +244,10 @@ class DrillSummary(Generic[T]):
     median_ms: float | None
     items: tuple[ItemSummary[T], ...]
     to_practise: tuple[T, ...]
+    #: The next day some of the items asked are due (0 today, 1 tomorrow, …) and those
+    #: items, in the order they fall due; ``None`` when nothing was answered.
+    next_review_days: int | None = None
+    next_review: tuple[T, ...] = ()
 
     @property
     def accuracy(self) -> float:
@@ -223,6 +271,9 @@ class DrillSession(Generic[T]):
         questions: int | None = 20,
         seconds: float | None = None,
         slow_ms: float = DEFAULT_SLOW_MS,
+        memory: Memory | None = None,
+        key: Callable[[T], str] = str,
+        clock: Callable[[], datetime] = _utc_now,
     ) -> None:
         if questions is None and seconds is None:
             raise DrillError("give a number of questions, a time in seconds, or both")
@@ -230,7 +281,9 @@ class DrillSession(Generic[T]):
             raise DrillError(f"questions={questions!r} must be a whole number ≥ 1")
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise DrillError(f"seconds={seconds!r} must be a positive number")
-        self.schedule: LeitnerSchedule[T] = LeitnerSchedule(items, rng, slow_ms=slow_ms)
+        self.schedule: SpacedSchedule[T] = SpacedSchedule(
+            items, rng, slow_ms=slow_ms, memory=memory, key=key, clock=clock
+        )
         self.questions = questions
         self.seconds = None if seconds is None else float(seconds)
         self.results: list[DrillResult[T]] = []
@@ -276,7 +329,7 @@ class DrillSession(Generic[T]):
         """Record the answer to the question being asked (``item``).
 
         An answer given just as the time ran out still counts: it was to a question asked in
-        time. The caller judges ``correct``; the schedule moves the item between boxes.
+        time. The caller judges ``correct``; the schedule updates the item's memory state.
         """
         if self.current is None:
             if self.is_over(elapsed_s):
@@ -319,10 +372,15 @@ class DrillSession(Generic[T]):
             if row.right < row.asked or self.schedule.is_slow(row.median_ms)
         ]
         weak.sort(key=lambda row: (row.accuracy, -(row.median_ms or 0.0)))
+        schedule = self.schedule
+        by_key = {schedule.key(item): item for item in per_item}
+        upcoming = next_review(schedule.memory, by_key, schedule.now())
         return DrillSummary(
             len(self.results),
             sum(1 for r in self.results if r.correct),
             _median([r.response_ms for r in self.results if r.response_ms is not None]),
             rows,
             tuple(row.item for row in weak),
+            None if upcoming is None else upcoming.days,
+            () if upcoming is None else tuple(by_key[k] for k in upcoming.items),
         )

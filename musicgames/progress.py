@@ -56,9 +56,12 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from musicgames import memory
+from musicgames.memory import Memory
 from musicgames.theory import LETTERS, Naming, Note, NoteError
 
 if TYPE_CHECKING:
+    from fsrs import Card
     from matplotlib.figure import Figure
 
 __all__ = [
@@ -107,7 +110,8 @@ __all__ = [
 #: lessons' exercises (item ``"<lesson-id>/<exercise-id>"``, see :func:`lesson_item`).
 ACTIVITIES: tuple[str, ...] = ("drill", "quiz", "note_snap", "keyboard_duel", "lesson")
 #: The version of the file layout, kept in ``PRAGMA user_version``.
-SCHEMA_VERSION = 1
+#: 1: answers; 2: and the FSRS memory state of each item (see :mod:`musicgames.memory`).
+SCHEMA_VERSION = 2
 #: Marks a SQLite file as a musicgames progress file (``PRAGMA application_id``, "MGPR").
 APPLICATION_ID = 0x4D475052
 #: The columns of an exported CSV file, in order.
@@ -144,7 +148,14 @@ CREATE TABLE answers (
     response_ms REAL
 );
 CREATE INDEX answers_by_time ON answers (time);
+CREATE TABLE memory (
+    activity TEXT NOT NULL,
+    item TEXT NOT NULL,
+    card TEXT NOT NULL,
+    PRIMARY KEY (activity, item)
+);
 """
+_MEMORY_TABLE = _SCHEMA[_SCHEMA.index("CREATE TABLE memory") :].rstrip().rstrip(";")
 _ANSWER_COLUMNS = {"id", "student", "time", "activity", "item", "answer", "correct", "response_ms"}
 
 
@@ -466,6 +477,14 @@ def _is_empty(connection: sqlite3.Connection) -> bool:
     return bool(tables == 0 and app_id == 0)
 
 
+def _card_or_none(text: object) -> Card | None:
+    """A stored memory state, or ``None`` when the row is damaged (it starts over)."""
+    try:
+        return memory.card_from_json(str(text))
+    except memory.MemoryError_:
+        return None
+
+
 def _write_schema(connection: sqlite3.Connection) -> None:
     for statement in _SCHEMA.split(";"):  # not executescript: that would commit first
         if statement.strip():
@@ -565,6 +584,8 @@ class ProgressStore:
                 _write_schema(con)
             else:
                 _check_connection(con, self.path)
+                if con.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                    self._upgrade()
             con.execute("COMMIT")
         except BaseException:
             if con.in_transaction:
@@ -572,6 +593,37 @@ class ProgressStore:
             raise
         con.execute("PRAGMA synchronous = FULL")
         self._switch_journal()
+
+    def _upgrade(self) -> None:
+        """Bring a file of layout 1 to layout 2 (in the open transaction): add the memory
+        table and fill it from the answers already there, oldest first."""
+        con = self._connection
+        con.execute(_MEMORY_TABLE)
+        rows = [_row_to_answer(r) for r in con.execute(f"{_SELECT} ORDER BY time, id")]
+        self._update_memory(rows)
+        con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _update_memory(self, rows: Iterable[Answer]) -> None:
+        """Update the memory state of each judged answer's item (in the open transaction)."""
+        con = self._connection
+        cards: dict[tuple[str, str], Card | None] = {}
+        for a in rows:
+            if a.correct is None:
+                continue
+            key = (a.activity, a.item)
+            if key not in cards:
+                found = con.execute(
+                    "SELECT card FROM memory WHERE activity = ? AND item = ?", key
+                ).fetchone()
+                cards[key] = _card_or_none(found[0]) if found else None
+            when = datetime.fromisoformat(a.time)
+            cards[key] = memory.review(
+                cards[key], a.correct, a.response_ms, when, memory.slow_ms_for(a.activity)
+            )
+        con.executemany(
+            "INSERT OR REPLACE INTO memory (activity, item, card) VALUES (?, ?, ?)",
+            [(act, item, memory.card_to_json(c)) for (act, item), c in cards.items() if c],
+        )
 
     def _switch_journal(self) -> None:
         """Use the rollback journal (a file of an older version may be in WAL mode: it is
@@ -642,6 +694,7 @@ class ProgressStore:
         return row
 
     def _insert(self, rows: Iterable[Answer]) -> int:
+        answers = list(rows)
         values = [
             (
                 a.student,
@@ -652,7 +705,7 @@ class ProgressStore:
                 None if a.correct is None else int(a.correct),
                 a.response_ms,
             )
-            for a in rows
+            for a in answers
         ]
         with self._lock:
             con = self._connection
@@ -663,6 +716,7 @@ class ProgressStore:
                     "response_ms) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     values,
                 )
+                self._update_memory(answers)
                 con.execute("COMMIT")
             except BaseException:
                 if con.in_transaction:
@@ -684,6 +738,37 @@ class ProgressStore:
                     f"{_SELECT} WHERE activity = ? ORDER BY time, id", (activity,)
                 ).fetchall()
         return [_row_to_answer(r) for r in rows]
+
+    def memory(self, activity: str) -> Memory:
+        """The memory state (FSRS) of every item of ``activity`` answered so far."""
+        if activity not in ACTIVITIES:
+            raise AnswerError(f"activity {_quote(activity)} is not one of {', '.join(ACTIVITIES)}")
+        with self._lock:
+            rows = self._connection.execute(
+                "SELECT item, card FROM memory WHERE activity = ?", (activity,)
+            ).fetchall()
+        cards = {str(item): c for item, text in rows if (c := _card_or_none(text)) is not None}
+        return Memory(cards, slow_ms=memory.slow_ms_for(activity))
+
+    def due(self, activity: str, now: datetime | None = None) -> list[str]:
+        """The items of ``activity`` due for review at ``now`` (default: the present moment),
+        most overdue first — the lowest chance of recall first (see :mod:`musicgames.memory`).
+
+        >>> import tempfile, pathlib
+        >>> from datetime import datetime, timedelta, timezone
+        >>> day = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+        >>> store = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "p.sqlite3", student="Ana")
+        >>> for n in range(5):
+        ...     _ = store.record("drill", "La3", "La", True, 800,
+        ...                      time=(day + timedelta(minutes=n)).isoformat())
+        >>> _ = store.record("drill", "Sol3", "Fa", False, 800, time=day.isoformat())
+        >>> store.due("drill", now=day + timedelta(days=1))
+        ['Sol3']
+        """
+        when = datetime.now(timezone.utc) if now is None else now
+        if when.tzinfo is None:
+            raise AnswerError("now must be a time with a time zone (UTC)")
+        return self.memory(activity).due(when.astimezone(timezone.utc))
 
     def __len__(self) -> int:
         with self._lock:

@@ -39,7 +39,6 @@ __all__ = [
 StaffItem = Union[Note, str, int, Sequence[Union[Note, str, int]]]  # noqa: UP007
 
 
-
 class Drawing(str):
     """SVG text that a notebook shows as a picture (it is still an ordinary ``str``).
 
@@ -192,6 +191,8 @@ def _set_height(svg: str, height: int) -> str:
 CHORD_TONE_COLOURS: tuple[str, str, str] = ("#d1495b", "#edae49", "#00798c")
 _HIGHLIGHT = "#66a182"
 _WHITE_PCS = (0, 2, 4, 5, 7, 9, 11)
+#: Black keys are named by default when a white key is at least this wide on the page.
+_BLACK_LABELS_MIN_PX = 22
 _BLACK_OFFSETS = {1: 0.65, 3: 1.75, 6: 3.6, 8: 4.7, 10: 5.8}  # in white-key widths
 
 
@@ -211,6 +212,7 @@ def keyboard_svg(
     highlight: Iterable[Note | str | int] | Mapping[Note | str | int, str] = (),
     chord: Triad | Sequence[Triad | None] | None = None,
     labels: Naming | str | None = None,
+    black_labels: bool | None = None,
     marks: Mapping[int, str] | None = None,
     width: int = 280,
 ) -> Drawing:
@@ -220,7 +222,12 @@ def keyboard_svg(
       mapping from them to colours.
     - ``chord``: a triad whose tones are coloured in every octave (root, third, fifth in
       :data:`CHORD_TONE_COLOURS`), or one triad per octave (``None`` for a plain octave).
-    - ``labels``: names on the white keys, in solfège or letters.
+    - ``labels``: names on the keys, in solfège or letters. With a ``chord`` every key is
+      named in the chord's key (:meth:`Triad.spell_midi`: B♭ and E♭ in B♭ major, never A♯
+      or D♯); without one the white keys have their letter and the black keys a sharp.
+    - ``black_labels``: whether the black keys are named too (when ``labels`` is given).
+      By default they are when the keys are wide enough to read (a white key at least
+      22 px wide on the page); ``False`` keeps a small board uncluttered.
     - ``marks``: a mark per key index, such as ``{0: "fff", 4: "ff", 7: "f"}``.
 
     Every key is a ``<rect>`` with ``class="mg-key"`` and ``data-key`` = its index from the
@@ -230,6 +237,11 @@ def keyboard_svg(
     >>> svg = keyboard_svg(2, chord=triad("G", "major"), marks={7: "fff"})
     >>> svg.count('class="mg-key '), 'data-key="7"' in svg, ">fff<" in svg
     (24, True, True)
+    >>> board = keyboard_svg(1, chord=triad("Bb"), labels="letters", width=340)
+    >>> ">B♭<" in board and ">E♭<" in board and "♯" not in board
+    True
+    >>> ">B♭<" in keyboard_svg(1, chord=triad("Bb"), labels="letters", black_labels=False)
+    False
     """
     if octaves < 1:
         raise ValueError(f"octaves={octaves!r}: a keyboard needs at least one octave")
@@ -240,16 +252,21 @@ def keyboard_svg(
     colours = _key_colours(n_keys, start, highlight, chord)
     naming = Naming(labels) if labels is not None else None
     marks = dict(marks or {})
+    contexts = _spelling_contexts(octaves, chord)
 
     white_w, white_h = 24.0, 100.0
     black_w, black_h = 14.0, 62.0
     total_w = white_w * 7 * octaves
+    if black_labels is None:
+        black_labels = width / (7 * octaves) >= _BLACK_LABELS_MIN_PX
     height = white_h + (18 if marks else 0)
     body: list[str] = []
     blacks: list[str] = []
     for index in range(n_keys):
         octave, pc = divmod(index, 12)
-        note = Note.parse(start.midi + index)
+        context = contexts[octave]
+        midi = start.midi + index
+        note = context.spell_midi(midi) if context is not None else Note.parse(midi)
         colour = colours.get(index)
         if pc in _WHITE_PCS:
             x = (octave * 7 + _WHITE_PCS.index(pc)) * white_w
@@ -277,6 +294,15 @@ def keyboard_svg(
             )
             centre = x + black_w / 2
             mark_y = black_h - 6
+            if naming is not None and black_labels:
+                name = note.label(naming, octave=False)
+                size = 7 if len(name) <= 2 else 5.5
+                label_colour = "#222" if colour else "#fff"
+                blacks.append(
+                    f'<text class="mg-black-label" x="{centre:.1f}" y="{black_h - 20}" '
+                    f'font-size="{size}" text-anchor="middle" font-family="sans-serif" '
+                    f'fill="{label_colour}" pointer-events="none">{escape(name)}</text>'
+                )
         mark = marks.get(index)
         if mark:
             target = body if pc in _WHITE_PCS else blacks
@@ -295,6 +321,18 @@ def keyboard_svg(
         + "".join(blacks)
         + "</svg>"
     )
+
+
+def _spelling_contexts(
+    octaves: int, chord: Triad | Sequence[Triad | None] | None
+) -> list[Triad | None]:
+    """The triad whose key names the keys of each octave (``None``: plain names)."""
+    if chord is None:
+        return [None] * octaves
+    if isinstance(chord, Triad):
+        return [chord] * octaves
+    per_octave = list(chord)[:octaves]
+    return per_octave + [None] * (octaves - len(per_octave))
 
 
 def _key_colours(

@@ -60,7 +60,7 @@ def state(quiz: ChordTonesQuiz) -> tuple:
         dict(quiz.feedback),
         dict(quiz.score),
         list(quiz.session.results),
-        quiz.session.schedule.boxes(),
+        quiz.session.schedule.state(),
     )
 
 
@@ -206,7 +206,7 @@ def test_answers_go_to_the_progress_file(tmp_path: Path) -> None:
     rows = read_answers(tmp_path / "p.sqlite3")
     assert [(r.activity, r.item, r.answer, r.correct, r.response_ms) for r in rows] == [
         ("quiz", "F major", "F A C", True, 3100.0),
-        ("quiz", "F major", "F G♯ C", False, 2500.0),  # not a tone of F major: spelt plainly
+        ("quiz", "F major", "F A♭ C", False, 2500.0),  # not a chord tone: A♭ in F, never G♯
     ]
     assert quiz.summary["practise"] == ["Fa major"]
 

@@ -1,22 +1,26 @@
-"""The adaptive drill schedule (Leitner boxes) and drill sessions, without any widget."""
+"""The spaced drill schedule (FSRS memory states) and drill sessions, without any widget."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from datetime import datetime, timedelta, timezone
 
 import pytest
+from fsrs import State
 
 from musicgames.drill import (
-    BOXES,
     DrillError,
     DrillSession,
-    LeitnerSchedule,
     SessionOverError,
+    SpacedSchedule,
     UnknownItemError,
     WrongQuestionError,
 )
+from musicgames.memory import Memory
 from musicgames.theory import CARD_NOTES, Note
+
+DAY = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 
 
 def run(session: DrillSession[Note], right, ms) -> None:  # type: ignore[no-untyped-def]
@@ -66,27 +70,47 @@ def test_notes_answered_slowly_come_back_more_often() -> None:
     assert min(counts["Sol3"], counts["Sol4"]) > 1.5 * max(others)
 
 
-def test_leitner_moves() -> None:
-    schedule = LeitnerSchedule(["a", "b"], random.Random(0), slow_ms=1000)
-    assert schedule.boxes() == {"a": 1, "b": 1}
-    for _ in range(7):
-        schedule.record("a", correct=True, response_ms=500)
-    assert schedule.box("a") == BOXES  # up one box each time, at most 5
-    schedule.record("a", correct=True, response_ms=1500)
-    assert schedule.box("a") == BOXES  # slow but right: stays
-    schedule.record("b", correct=True, response_ms=None)
-    assert schedule.box("b") == 2  # untimed counts as quick
-    schedule.record("b", correct=True, response_ms=1001)
-    assert schedule.box("b") == 2
-    schedule.record("a", correct=False, response_ms=100)
-    assert schedule.box("a") == 1  # wrong: back to box 1
-    assert [schedule.weight(i) for i in "ab"] == [16, 8]
+def test_answers_move_the_memory_state_again_hard_good() -> None:
+    clock = [DAY]
+    schedule = SpacedSchedule(
+        ["a", "b", "c"], random.Random(0), slow_ms=1000, clock=lambda: clock[0]
+    )
+    assert schedule.new_items() == ["a", "b", "c"] and schedule.due() == []
+    schedule.record("a", correct=True, response_ms=500)  # Good
+    schedule.record("b", correct=True, response_ms=1500)  # right but slow: Hard
+    schedule.record("c", correct=False, response_ms=100)  # Again
+    cards = schedule.memory.cards
+    assert cards["c"].due < cards["b"].due < cards["a"].due  # the weaker, the sooner
+    schedule.record("a", correct=True, response_ms=None)  # untimed counts as quick
+    assert cards["a"].state is State.Review and cards["a"].due - DAY >= timedelta(days=1)
+    clock[0] = DAY + timedelta(minutes=30)
+    assert schedule.due() == ["c", "b"]  # most overdue (learning steps past) first
+    assert schedule.new_items() == []
+
+
+def test_the_schedule_starts_with_what_is_due_then_new_items() -> None:
+    memory = Memory()
+    memory.review("Fa3", correct=False, response_ms=900, when=DAY - timedelta(days=1))
+    for minute in range(5):
+        when = DAY - timedelta(days=1, minutes=10 - minute)
+        memory.review("Sol3", correct=True, response_ms=900, when=when)
+    notes = [Note.parse(n) for n in ("Do3", "Sol3", "Fa3", "La3")]
+    schedule = SpacedSchedule(
+        notes, random.Random(4), memory=memory, key=lambda n: n.solfege, clock=lambda: DAY
+    )
+    assert [n.solfege for n in schedule.due()] == ["Fa3"]  # Sol3, right five times, is not
+    asked = []
+    for _ in range(3):
+        asked.append(schedule.next_item())
+        schedule.record(asked[-1], correct=True, response_ms=800)
+    assert asked[0].solfege == "Fa3"
+    assert {n.solfege for n in asked[1:]} == {"Do3", "La3"}  # then the new ones
 
 
 def test_a_missed_item_comes_back_within_three_questions() -> None:
     items = [f"n{i}" for i in range(10)]
     for seed in range(50):
-        schedule = LeitnerSchedule(items, random.Random(seed))
+        schedule = SpacedSchedule(items, random.Random(seed))
         first = schedule.next_item()
         schedule.record(first, correct=False, response_ms=100)
         following = [schedule.next_item() for _ in range(3)]
@@ -94,14 +118,14 @@ def test_a_missed_item_comes_back_within_three_questions() -> None:
 
 
 def test_the_same_item_is_never_asked_twice_in_a_row() -> None:
-    schedule = LeitnerSchedule(["a", "b", "c"], random.Random(3))
+    schedule = SpacedSchedule(["a", "b", "c"], random.Random(3))
     asked = []
     for _ in range(300):
         item = schedule.next_item()
         asked.append(item)
         schedule.record(item, correct=item != "a", response_ms=100)
     assert all(x != y for x, y in zip(asked, asked[1:], strict=False))
-    single = LeitnerSchedule(["only"], random.Random(3))
+    single = SpacedSchedule(["only"], random.Random(3))
     assert [single.next_item() for _ in range(3)] == ["only"] * 3
 
 
@@ -157,11 +181,11 @@ def test_answering_another_question_raises_and_changes_nothing() -> None:
     session = DrillSession(["Do", "Re", "Mi"], random.Random(1), questions=5)
     asked = session.ask()
     other = next(i for i in session.items if i != asked)
-    boxes = session.schedule.boxes()
+    state = session.schedule.state()
     with pytest.raises(WrongQuestionError, match=f"{other!r} was answered, but {asked!r}"):
         session.answer(other, other, correct=True, response_ms=10)
     assert session.results == [] and session.current == asked
-    assert session.schedule.boxes() == boxes
+    assert session.schedule.state() == state
     assert session.ask() == asked  # the same question until it is answered
 
 
@@ -181,13 +205,15 @@ def test_bad_settings_raise(kwargs: dict, why: str) -> None:
 
 def test_bad_items_and_times_raise() -> None:
     with pytest.raises(DrillError, match="at least one item"):
-        LeitnerSchedule([], random.Random(0))
-    schedule = LeitnerSchedule("ab", random.Random(0))
+        SpacedSchedule([], random.Random(0))
+    schedule = SpacedSchedule("ab", random.Random(0))
     with pytest.raises(UnknownItemError, match="'z' is not one of"):
         schedule.record("z", correct=True)
     with pytest.raises(DrillError, match="response_ms=-1"):
         schedule.record("a", correct=True, response_ms=-1)
-    assert schedule.boxes() == {"a": 1, "b": 1}
+    with pytest.raises(DrillError, match="response_ms=nan"):
+        schedule.record("a", correct=True, response_ms=float("nan"))
+    assert schedule.state()["cards"] == {}
 
 
 def test_the_summary_puts_the_weakest_first() -> None:
@@ -205,6 +231,19 @@ def test_the_summary_puts_the_weakest_first() -> None:
     ]
     assert summary.to_practise == ("Re", "Mi")  # wrong first, then slow
     assert summary.accuracy == 0.5
+    assert summary.next_review_days == 0 and summary.next_review[0] == "Re"  # minutes away
+
+
+def test_the_summary_names_the_next_review_day() -> None:
+    clock = [DAY]
+    session = DrillSession(["Do", "Re"], random.Random(0), questions=4, clock=lambda: clock[0])
+    for _ in range(4):  # answered right twice each: due again in days
+        item = session.ask()
+        session.answer(item, item, correct=True, response_ms=500)
+        clock[0] += timedelta(minutes=15)
+    summary = session.summary()
+    assert summary.next_review_days is not None and summary.next_review_days >= 1
+    assert set(summary.next_review) <= {"Do", "Re"} and summary.next_review
 
 
 @pytest.mark.slow
@@ -217,7 +256,7 @@ def test_random_sessions_keep_their_invariants() -> None:
             note = session.ask()
             assert note in items
             session.answer(note, "x", correct=rng.random() < 0.7, response_ms=rng.uniform(0, 6000))
-            assert all(1 <= b <= BOXES for b in session.schedule.boxes().values())
+            assert set(session.schedule.memory.cards) <= {str(n) for n in items}
         summary = session.summary()
         assert summary.asked == len(session.results) == session.questions
         assert sum(session.counts().values()) == summary.asked

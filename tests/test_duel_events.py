@@ -12,11 +12,14 @@ import pytest
 import musicgames.duel as duel_api
 from musicgames.duel import (
     BLACK,
+    COMPOSE_DECK,
+    PIANO_CARDS,
     WHITE,
     ActionTaken,
     BadSavedGame,
     BadSavedGameError,
     CardPlayed,
+    Corner,
     Dealt,
     DiceRolled,
     DieRerolled,
@@ -411,3 +414,44 @@ def test_the_log_is_the_story_in_plain_json():
     assert len(actions) == sum(1 for e in state.log if e["event"] == "action")
     json.dumps(state.log)
     assert [e["event"] for e in state.events(WHITE)] == [e["event"] for e in state.log]
+
+
+# -- key names in messages are spelled in their chord's key ----------------------------------
+
+
+def test_key_names_in_refusals_are_spelled_in_the_chords_key():
+    """Walk seeded games; at each turn, refuse a Move from every empty key and of every
+    opponent token: the message names the key as its piano card's chord spells it."""
+    checked = 0
+    for seed in range(8):
+        state = DuelState.new_game(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and state.round == 1:
+            seat = state.to_act
+            mover = next((c for c in state.hand(seat)
+                          if COMPOSE_DECK[c].corner in (Corner.ONE, Corner.TWO, Corner.THREE)),
+                         None)
+            if state.duel is None and not state.moved_this_turn and mover is not None:
+                steps = int(COMPOSE_DECK[mover].corner)
+                for key in range(24):
+                    token = state.board_token(key)
+                    if token is not None and token.seat == seat:
+                        continue
+                    message = str(refusal(state, Move(mover, key, steps), seat))
+                    card = state.piano_cards[key // 12]
+                    spelled = card.triad.spell(key % 12).label("letters", octave=False)
+                    mark = card.marks.get(key % 12)
+                    words = f"{spelled} ({mark})" if mark else spelled
+                    assert f"{words} of {card.name()}" in message, message
+                    assert "(left)" not in message and "(right)" not in message
+                    checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 500
+
+
+def test_d2_a_black_key_in_b_flat_major_is_b_flat_never_a_sharp():
+    b_flat = next(c.index for c in PIANO_CARDS if c.name() == "B♭ major")
+    state = DuelState.from_position(piano=(0, b_flat), hands=("D1 Wild", "E1"),
+                                    tokens=([], [(22, 1)]))
+    error = refusal(state, Move(card_ids("D1")[0], 22, 1))
+    assert "B♭ (fff) of B♭ major" in str(error) and "A♯" not in str(error)

@@ -50,7 +50,7 @@ def state(drill: NoteDrill) -> tuple:
         dict(drill.feedback),
         dict(drill.score),
         list(drill.session.results),
-        drill.session.schedule.boxes(),
+        drill.session.schedule.state(),
     )
 
 

@@ -30,6 +30,7 @@ from musicgames.snap import (
     GameOverError,
     LateSlapError,
     NotYourTurnError,
+    Pass,
     Phase,
     PhaseError,
     ReactionTimeError,
@@ -229,9 +230,9 @@ def test_save_and_load_in_the_middle_of_a_slap_phase_with_bots_playing_on() -> N
             state.apply(bots[seat].flip(state.view(seat)))
             continue
         state = SnapState.from_json(json.loads(state.to_json()))  # a dict loads too
-        slaps = [b.react(state.view(b.seat)) for b in bots]
-        for slap in sorted((s for s in slaps if s), key=lambda s: s.reaction_ms):
-            state.apply(slap)
+        decisions = [b.decide(state.view(b.seat)) for b in bots]
+        for decision in sorted((d for d in decisions if d), key=_decision_time):
+            state.apply(decision)
         if state.phase is Phase.SLAPS:
             state.apply(CloseSlaps())
     assert state.to_json() == uninterrupted.state.to_json()
@@ -278,3 +279,7 @@ def test_the_event_log_replays_the_whole_game() -> None:
         SnapState.replay(events, state.config)
     with pytest.raises(SaveError, match="Dealt"):
         SnapState.replay(events[1:], state.config)
+
+
+def _decision_time(decision: Slap | Pass) -> float:
+    return decision.reaction_ms if isinstance(decision, Slap) else decision.at_ms

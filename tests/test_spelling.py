@@ -111,3 +111,32 @@ def test_bad_pitch_classes_are_triad_errors_naming_the_input(bad: object) -> Non
 def test_bad_midi_keys_are_triad_errors(bad: object) -> None:
     with pytest.raises(TriadError, match="MIDI key"):
         triad("C").spell_midi(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("t", ALL_TRIADS, ids=_IDS)
+def test_keyboards_name_every_key_as_the_chord_spells_it(t: Triad) -> None:
+    import re
+
+    from musicgames.render import keyboard_svg
+
+    for naming in Naming:
+        svg = keyboard_svg(1, chord=t, labels=naming, width=340)
+        names = re.findall(r"<text[^>]*>([^<]+)</text>", svg)
+        assert names == [t.tone_name(pc, naming) for pc in (0, 2, 4, 5, 7, 9, 11)] + [
+            t.tone_name(pc, naming) for pc in (1, 3, 6, 8, 10)
+        ]
+
+
+def test_black_key_names_can_be_left_off_and_are_off_on_small_boards() -> None:
+    from musicgames.render import keyboard_svg
+
+    bb = triad("Bb")
+    assert "mg-black-label" in keyboard_svg(1, chord=bb, labels="letters", width=340)
+    assert "mg-black-label" not in keyboard_svg(
+        1, chord=bb, labels="letters", width=340, black_labels=False
+    )
+    assert "mg-black-label" not in keyboard_svg(2, chord=bb, labels="letters", width=280)
+    assert "mg-black-label" in keyboard_svg(
+        2, chord=bb, labels="letters", width=280, black_labels=True
+    )
+

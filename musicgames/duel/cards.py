@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 
 from musicgames.theory import ALL_TRIADS, LETTERS, SYLLABLES, Naming, Triad
 
@@ -55,6 +56,7 @@ __all__ = [
     "card_ids",
     "key_for_letter",
     "key_name",
+    "key_words",
     "key_piano",
     "key_pitch_class",
 ]
@@ -169,8 +171,37 @@ class PianoCard:
         """The chord's name, e.g. ``'D major'`` or ``'Re mayor'``."""
         return self.triad.name(naming, language)
 
+    def key_words(self, pitch_class: int, naming: Naming | str = Naming.LETTERS) -> str:
+        """A key of this card in words, spelled in the chord's key (``Triad.spell``), with its
+        mark: ``'B♭ (fff) of B♭ major'``, ``'E♭ of B♭ major'`` — never A♯ in B♭ major.
+
+        >>> PIANO_CARDS[10].key_words(10), PIANO_CARDS[10].key_words(3, "solfege")
+        ('B♭ (fff) of B♭ major', 'Mi♭ of Si♭ major')
+        """
+        return _key_words(self.index, pitch_class % KEYS_PER_CARD, Naming(naming))
+
     def __repr__(self) -> str:
         return f"PIANO_CARDS[{self.index}]"
+
+
+@cache
+def _key_words(index: int, pitch_class: int, naming: Naming) -> str:
+    card = PIANO_CARDS[index]
+    note = card.triad.spell(pitch_class)
+    mark = card.marks.get(pitch_class)
+    words = note.label(naming.value, octave=False)
+    return f"{words} ({mark}) of {card.name(naming)}" if mark else f"{words} of {card.name(naming)}"
+
+
+def key_words(key: int, piano: tuple[int, int] | list[int],
+              naming: Naming | str = Naming.LETTERS) -> str:
+    """Key ``key`` (0–23) of a board whose piano cards are ``piano`` (left, right), in words
+    spelled in its chord's key: ``key_words(22, (0, 10))`` is ``'B♭ (fff) of B♭ major'``.
+
+    >>> key_words(22, (0, 10)), key_words(1, (0, 10))
+    ('B♭ (fff) of B♭ major', 'D♭ of C major')
+    """
+    return PIANO_CARDS[piano[key // KEYS_PER_CARD]].key_words(key % KEYS_PER_CARD, naming)
 
 
 def _multipliers(t: Triad) -> tuple[int, ...]:

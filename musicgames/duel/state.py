@@ -26,7 +26,7 @@ Token(seat=0, index=0, state=<TokenState.ON_BOARD: 'on_board'>, key=2, power=3, 
 >>> game.apply(Place(card_ids("A3"), key=9))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-musicgames.duel.errors.SecondPlaceError: Place A3 on A (left) refused: White has already placed ...
+musicgames.duel.errors.SecondPlaceError: Place A3 on A (f) of D major refused: White has ...
 >>> [type(event).__name__ for event in game.apply(EndTurn())]
 ['TurnEnded', 'Drew']
 >>> game.to_act, game.hand_size(WHITE)
@@ -96,7 +96,7 @@ from musicgames.duel.cards import (
     PIANO_CARDS,
     PianoCard,
     card_ids,
-    key_name,
+    key_words,
 )
 from musicgames.duel.errors import (
     BadSavedGameError,
@@ -1112,7 +1112,8 @@ class DuelState:
     def _check(self, action: object, seat: int | None) -> None:
         phase = self._phase
         if phase == _OVER:
-            raise GameIsOverError(f"{action} refused: the game is over ({self._totals[0]}–"
+            raise GameIsOverError(f"{self._said(action)} refused: "
+                                  f"the game is over ({self._totals[0]}–"
                                   f"{self._totals[1]}) after three rounds (D15); start a new "
                                   "game")
         kind = type(action)
@@ -1123,22 +1124,25 @@ class DuelState:
         actor = self._turn if phase != _DEFEND else 1 - self._turn
         if seat is not None and seat != actor:
             if seat not in (WHITE, BLACK):
-                raise NotYourTurnError(f"{action} refused: {_short(seat)} is not a seat: use "
+                raise NotYourTurnError(f"{self._said(action)} refused: "
+                                       f"{_short(seat)} is not a seat: use "
                                        "0 (White) or 1 (Black) (D1)")
             rule = "D7" if phase == _TURN else ("D11b" if phase == _ATTACK else "D11c")
-            raise NotYourTurnError(f"{action} refused: it is {_seat_name(actor)}'s decision "
+            raise NotYourTurnError(f"{self._said(action)} refused: "
+                                   f"it is {_seat_name(actor)}'s decision "
                                    f"({self._waiting_for()}), not {_seat_name(seat)}'s "
                                    f"({rule})")
         if kind is DuelCard or kind is LockIn:
             if phase == _TURN:
-                raise NotNowError(f"{action} refused: there is no duel now; it is "
+                raise NotNowError(f"{self._said(action)} refused: there is no duel now; it is "
                                   f"{_seat_name(actor)}'s turn to place or move (D7, D11)")
             if kind is DuelCard:
                 self._check_duel_card(action, actor)  # type: ignore[arg-type]
             return
         if phase != _TURN:
             rule = "D11b" if phase == _ATTACK else "D11c"
-            raise NotNowError(f"{action} refused: the duel on {self._key_words(self._dkey)} is "
+            raise NotNowError(f"{self._said(action)} refused: "
+                              f"the duel on {self._key_words(self._dkey)} is "
                               f"waiting for {_seat_name(actor)}'s run: play a duel card or "
                               f"lock in ({rule})")
         if kind is Place:
@@ -1151,8 +1155,31 @@ class DuelState:
             self._check_end_turn(action, actor)
 
     def _key_words(self, key: int) -> str:
-        """A key in words for messages: its note name and the card it lies on."""
-        return key_name(key)
+        """A key in words for messages, spelled in its chord's key: 'B♭ (fff) of B♭ major'."""
+        return key_words(key, self._piano)
+
+    def _said(self, action: object) -> str:
+        """An action in words for messages, its keys spelled in their chord's key."""
+        kind = type(action)
+        if kind is Place:
+            assert isinstance(action, Place)
+            if _is_int(action.key) and 0 <= action.key < BOARD_KEYS:
+                return f"Place {_cards_said(action.cards)} on {self._key_words(action.key)}"
+        elif kind is Move:
+            assert isinstance(action, Move)
+            key, steps = action.key, action.steps
+            if _is_int(key) and 0 <= key < BOARD_KEYS and _is_int(steps):
+                size = abs(steps)
+                return (f"Move {_cards_said((action.card,))}: the token on "
+                        f"{self._key_words(key)} {size} key{'s' if size != 1 else ''} "
+                        f"{'right' if steps > 0 else 'left'}")
+        elif kind is Shift:
+            assert isinstance(action, Shift)
+            if _is_int(action.piano) and action.piano in (0, 1):
+                card = PIANO_CARDS[self._piano[action.piano]]
+                return (f"Shift {_cards_said((action.card,))}: the "
+                        f"{('left', 'right')[action.piano]} card ({card.name()})")
+        return str(action)
 
     def _waiting_for(self) -> str:
         if self._phase == _TURN:
@@ -1162,13 +1189,15 @@ class DuelState:
 
     def _check_card(self, action: object, card: object, seat: int, rule: str) -> int:
         if not _is_int(card):
-            raise NotAnActionError(f"{action} refused: a card is a whole number 0–41, not "
+            raise NotAnActionError(f"{self._said(action)} refused: "
+                                   f"a card is a whole number 0–41, not "
                                    f"{_short(card)} ({rule})")
         assert isinstance(card, int)
         if card not in self._hands[seat]:
             what = str(COMPOSE_DECK[card]) if 0 <= card < DECK_SIZE else "no card"
             raise CardNotInHandError(
-                f"{action} refused: card {card} ({what}) is not in {_seat_name(seat)}'s hand "
+                f"{self._said(action)} refused: "
+                f"card {card} ({what}) is not in {_seat_name(seat)}'s hand "
                 f"({_card_list(self._hands[seat])}); a player plays cards from their own hand "
                 f"({rule})"
             )
@@ -1176,101 +1205,122 @@ class DuelState:
 
     def _check_place(self, action: Place, seat: int) -> None:
         if self._placed:
-            raise SecondPlaceError(f"{action} refused: {_seat_name(seat)} has already placed a "
+            raise SecondPlaceError(f"{self._said(action)} refused: "
+                                   f"{_seat_name(seat)} has already placed a "
                                    "token this turn (one Place per turn, D7)")
         first = seat * TOKENS_PER_SEAT
         if _UNPLACED not in self._status[first : first + TOKENS_PER_SEAT]:
-            raise NoTokenLeftError(f"{action} refused: {_seat_name(seat)} has placed all five "
+            raise NoTokenLeftError(f"{self._said(action)} refused: "
+                                   f"{_seat_name(seat)} has placed all five "
                                    "tokens this round (five Dice Tokens, D6, D8)")
         cards = action.cards
         if not isinstance(cards, tuple):
-            raise NotAnActionError(f"{action} refused: 'cards' must be a tuple of card ids, not "
+            raise NotAnActionError(f"{self._said(action)} refused: "
+                                   f"'cards' must be a tuple of card ids, not "
                                    f"{_short(cards)} (D8)")
         if not cards:
-            raise NoCardsError(f"{action} refused: a Place needs at least one card (D8)")
+            raise NoCardsError(f"{self._said(action)} refused: "
+                               f"a Place needs at least one card (D8)")
         if len(cards) > legal.MAX_PLACE_CARDS:
-            raise TooManyCardsError(f"{action} refused: {len(cards)} cards, but a Place may "
+            raise TooManyCardsError(f"{self._said(action)} refused: "
+                                    f"{len(cards)} cards, but a Place may "
                                     f"use at most {legal.MAX_PLACE_CARDS} (D8)")
         for card in cards:
             self._check_card(action, card, seat, "D8")
         if len(set(cards)) != len(cards):
-            raise DuplicateCardError(f"{action} refused: a card is listed twice; each card is "
+            raise DuplicateCardError(f"{self._said(action)} refused: "
+                                     f"a card is listed twice; each card is "
                                      "played once (D5, D8)")
         letters = {CARD_LETTER[c] for c in cards} - {-1}
         if len(letters) > 1:
             names = "/".join(LETTERS[x] for x in sorted(letters))
-            raise MixedLettersError(f"{action} refused: the cards show different letters "
+            raise MixedLettersError(f"{self._said(action)} refused: "
+                                    f"the cards show different letters "
                                     f"({names}); a Place uses one letter plus any Wilds (D8)")
         key = action.key
         if not _is_int(key):
-            raise NotAnActionError(f"{action} refused: 'key' must be a whole number 0–23, not "
+            raise NotAnActionError(f"{self._said(action)} refused: "
+                                   f"'key' must be a whole number 0–23, not "
                                    f"{_short(key)} (D2)")
         if not 0 <= key < BOARD_KEYS:
-            raise KeyOffBoardError(f"{action} refused: key {key} is off the board (keys are "
+            raise KeyOffBoardError(f"{self._said(action)} refused: "
+                                   f"key {key} is off the board (keys are "
                                    "0–23, D2)")
         if letters:
             letter = letters.pop()
             pitch_class = LETTER_PITCH_CLASSES[letter]
             if key % KEYS_PER_CARD != pitch_class:
                 raise WrongKeyError(
-                    f"{action} refused: {LETTERS[letter]} cards place on the {LETTERS[letter]} "
+                    f"{self._said(action)} refused: "
+                    f"{LETTERS[letter]} cards place on the {LETTERS[letter]} "
                     f"key, key {pitch_class} or {pitch_class + KEYS_PER_CARD}; only Wilds alone "
                     "name any key (D8)"
                 )
 
     def _check_move(self, action: Move, seat: int) -> None:
         if self._moved:
-            raise SecondMoveError(f"{action} refused: {_seat_name(seat)} has already moved this "
+            raise SecondMoveError(f"{self._said(action)} refused: "
+                                  f"{_seat_name(seat)} has already moved this "
                                   "turn (one Move per turn, D7)")
         card = self._check_card(action, action.card, seat, "D9")
         corner = CARD_CORNER[card]
         if corner in (_UP, _DOWN):
-            raise WrongCardError(f"{action} refused: {COMPOSE_DECK[card]} is an arrow card; "
+            raise WrongCardError(f"{self._said(action)} refused: "
+                                 f"{COMPOSE_DECK[card]} is an arrow card; "
                                  "arrows shift every token on a piano card: use Shift (D9)")
         key, steps = action.key, action.steps
         if not _is_int(key) or not _is_int(steps):
-            raise NotAnActionError(f"{action} refused: 'key' and 'steps' must be whole numbers "
+            raise NotAnActionError(f"{self._said(action)} refused: "
+                                   f"'key' and 'steps' must be whole numbers "
                                    "(D2, D9)")
         if not 0 <= key < BOARD_KEYS:
-            raise KeyOffBoardError(f"{action} refused: key {key} is off the board (keys are "
+            raise KeyOffBoardError(f"{self._said(action)} refused: "
+                                   f"key {key} is off the board (keys are "
                                    "0–23, D2)")
         token = self._board[key]
         if token < 0:
-            raise NoTokenThereError(f"{action} refused: no token stands on "
+            raise NoTokenThereError(f"{self._said(action)} refused: no token stands on "
                                     f"{self._key_words(key)}; a Move moves one of your tokens "
                                     "on the board (D9)")
         if token // TOKENS_PER_SEAT != seat:
-            raise NotYourTokenError(f"{action} refused: the token on {self._key_words(key)} is "
+            raise NotYourTokenError(f"{self._said(action)} refused: "
+                                    f"the token on {self._key_words(key)} is "
                                     f"{_seat_name(1 - seat)}'s; a Move moves one of your own "
                                     "tokens (D9)")
         size = 1 if corner == _WILD else corner
         if steps not in (size, -size):
-            raise WrongStepsError(f"{action} refused: {COMPOSE_DECK[card]} moves exactly "
+            raise WrongStepsError(f"{self._said(action)} refused: "
+                                  f"{COMPOSE_DECK[card]} moves exactly "
                                   f"{size} key{'s' if size > 1 else ''} (steps {size} or "
                                   f"{-size}), not {steps} (D9)")
 
     def _check_shift(self, action: Shift, seat: int) -> None:
         if self._moved:
-            raise SecondMoveError(f"{action} refused: {_seat_name(seat)} has already moved this "
+            raise SecondMoveError(f"{self._said(action)} refused: "
+                                  f"{_seat_name(seat)} has already moved this "
                                   "turn (one Move per turn, D7)")
         card = self._check_card(action, action.card, seat, "D9")
         corner = CARD_CORNER[card]
         if corner not in (_UP, _DOWN):
-            raise WrongCardError(f"{action} refused: {COMPOSE_DECK[card]} is not an arrow "
+            raise WrongCardError(f"{self._said(action)} refused: "
+                                 f"{COMPOSE_DECK[card]} is not an arrow "
                                  "card; use Move to move one token (D9)")
         piano = action.piano
         if not _is_int(piano):
-            raise NotAnActionError(f"{action} refused: 'piano' must be 0 (left) or 1 (right), "
+            raise NotAnActionError(f"{self._said(action)} refused: "
+                                   f"'piano' must be 0 (left) or 1 (right), "
                                    f"not {_short(piano)} (D2)")
         if piano not in (0, 1):
-            raise NoSuchPianoCardError(f"{action} refused: piano card {piano} does not exist: "
+            raise NoSuchPianoCardError(f"{self._said(action)} refused: "
+                                       f"piano card {piano} does not exist: "
                                        "the board has two, 0 (left) and 1 (right) (D2)")
         first = piano * KEYS_PER_CARD
         board = self._board
         for key in range(first, first + KEYS_PER_CARD):
             if board[key] >= 0 and board[key] // TOKENS_PER_SEAT == seat:
                 return
-        raise NoTokenThereError(f"{action} refused: {_seat_name(seat)} has no token on the "
+        raise NoTokenThereError(f"{self._said(action)} refused: "
+                                f"{_seat_name(seat)} has no token on the "
                                 f"{('left', 'right')[piano]} piano card; an arrow shifts your "
                                 "tokens on one piano card (D9)")
 
@@ -1280,7 +1330,8 @@ class DuelState:
         letter = legal.run_letter(self._druns[role])
         card_letter = CARD_LETTER[card]
         if letter >= 0 and card_letter >= 0 and card_letter != letter:
-            raise MixedLettersError(f"{action} refused: this run shows {LETTERS[letter]}; a "
+            raise MixedLettersError(f"{self._said(action)} refused: "
+                                    f"this run shows {LETTERS[letter]}; a "
                                     "run uses one letter plus any Wilds (D11b)")
 
     def _check_end_turn(self, action: object, seat: int) -> None:
@@ -1289,7 +1340,8 @@ class DuelState:
         possible = legal.turn_actions(seat, self._hands[seat], self._status, self._board,
                                       False, False, True)
         if type(possible[0]) is not EndTurn:  # EndTurn is listed only when nothing else is
-            raise MustActFirstError(f"{action} refused: {_seat_name(seat)} must place or move "
+            raise MustActFirstError(f"{self._said(action)} refused: "
+                                    f"{_seat_name(seat)} must place or move "
                                     "before ending the turn; a player passes only when no "
                                     f"action is possible ({possible[0]} is) (D7)")
 
@@ -1668,6 +1720,12 @@ def _log_event(log: list[dict[str, Any]], event: Event) -> None:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cards_said(cards: object) -> str:
+    if isinstance(cards, tuple) and all(_is_int(c) and 0 <= c < DECK_SIZE for c in cards):
+        return " + ".join(str(COMPOSE_DECK[c]) for c in cards) or "no cards"
+    return f"cards {_short(cards)}"
 
 
 def _short(value: object) -> str:

@@ -8,11 +8,20 @@ There are three actions:
 * :class:`Slap` — a seat slaps the card shown, ``reaction_ms`` milliseconds after the card
   was drawn on screen (S7, S13). Time is data: the engine never reads a clock.
 * :class:`CloseSlaps` — the slap window is over (S14): the engine decides who takes the pile.
+* :class:`Pass` — a seat judges the card shown not worth a slap, ``at_ms`` after it was drawn
+  (S14 v2: a person's "no match" key; a computer player whose reaction time came without a
+  slap). Once every seat has slapped or passed, the slap phase ends by itself.
+* :class:`TimeUp` — a game with a time limit (:attr:`GameLength.TIMED`) has run out of time:
+  between two cards, the game ends and the fewest cards in hand win.
 
 >>> Flip(0), Flip(1, "Re"), Slap(2, 431.5), CloseSlaps()
 (Flip(seat=0, call=None), Flip(seat=1, call='Re'), Slap(seat=2, reaction_ms=431.5), CloseSlaps())
+>>> Pass(1, 980.0), TimeUp()
+(Pass(seat=1, at_ms=980.0), TimeUp())
 >>> action_to_json(Slap(2, 431.5)), action_from_json(["flip", 1, "Re"])
 (['slap', 2, 431.5], Flip(seat=1, call='Re'))
+>>> action_to_json(Pass(1, 980.0)), action_from_json(["time_up"])
+(['pass', 1, 980.0], TimeUp())
 
 Events are the story of a game, in order: :class:`Dealt`, then :class:`Flipped`,
 :class:`Slapped` and :class:`Outcome` events. An :class:`Outcome` says what became of the
@@ -33,14 +42,19 @@ __all__ = [
     "CallMode",
     "CloseSlaps",
     "Dealt",
+    "Ended",
     "Event",
     "Flip",
+    "GameLength",
     "Flipped",
     "Outcome",
+    "Pass",
+    "Passed",
     "Phase",
     "Reason",
     "Slap",
     "Slapped",
+    "TimeUp",
     "action_from_json",
     "action_to_json",
 ]
@@ -64,6 +78,20 @@ class CallMode(str, Enum):
     AUTO = "auto"
     #: The seat chooses the name itself and takes the pile if it is out of order (S10).
     SELF = "self"
+
+
+class GameLength(str, Enum):
+    """How a game ends (a setting of the table; the source plays :attr:`CLASSIC`)."""
+
+    #: S11: the first to have no cards when someone else takes the centre pile wins.
+    CLASSIC = "classic"
+    #: The first to empty a hand wins at once (once the card is judged, without waiting
+    #: for an empty centre), or the game ends when a seat holds ``SnapConfig.hand_limit``
+    #: cards (40) after taking the pile: then the fewest cards win. Games of a lesson.
+    SHORT = "short"
+    #: S11, or when the table says the time is up (:class:`TimeUp`, after
+    #: ``SnapConfig.time_limit_s`` of play): then the fewest cards in hand win.
+    TIMED = "timed"
 
 
 class Reason(str, Enum):
@@ -115,8 +143,23 @@ class CloseSlaps:
     """The slap window is over (S14): decide who takes the pile, if anyone."""
 
 
-#: Any of the three actions.
-Action = Flip | Slap | CloseSlaps
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``seat`` does not slap the card shown: it decided so ``at_ms`` after the card was
+    drawn (S14 v2). A pass is final for that card; on a match it counts as not slapping."""
+
+    seat: int
+    at_ms: float
+
+
+@dataclass(frozen=True, slots=True)
+class TimeUp:
+    """A timed game's time is over: between two cards, the game ends (the fewest cards in
+    hand win; see :attr:`GameLength.TIMED`)."""
+
+
+#: Any of the five actions.
+Action = Flip | Slap | CloseSlaps | Pass | TimeUp
 
 
 def action_to_json(action: Action) -> list[Any]:
@@ -129,7 +172,13 @@ def action_to_json(action: Action) -> list[Any]:
         return ["flip", action.seat, action.call]  # type: ignore[union-attr]
     if isinstance(action, CloseSlaps):
         return ["close"]
-    raise ActionError(f"{action!r} is not a Note Snap action: use Flip, Slap or CloseSlaps")
+    if isinstance(action, Pass):
+        return ["pass", action.seat, action.at_ms]
+    if isinstance(action, TimeUp):
+        return ["time_up"]
+    raise ActionError(
+        f"{action!r} is not a Note Snap action: use Flip, Slap, CloseSlaps, Pass or TimeUp"
+    )
 
 
 def action_from_json(data: object) -> Action:
@@ -151,9 +200,13 @@ def action_from_json(data: object) -> Action:
             return Slap(data[1], data[2])
         if kind == "close" and len(data) == 1:
             return CloseSlaps()
+        if kind == "pass" and len(data) == 3:
+            return Pass(data[1], data[2])
+        if kind == "time_up" and len(data) == 1:
+            return TimeUp()
     raise ActionError(
-        f"{data!r} is not a saved action: use ['flip', seat, call], ['slap', seat, ms] "
-        "or ['close']"
+        f"{data!r} is not a saved action: use ['flip', seat, call], ['slap', seat, ms], "
+        "['close'], ['pass', seat, ms] or ['time_up']"
     )
 
 
@@ -209,6 +262,29 @@ class Slapped(NamedTuple):
         return {"type": "slapped", "seat": self.seat, "reaction_ms": self.reaction_ms}
 
 
+class Passed(NamedTuple):
+    """``seat`` passed on the card shown, ``at_ms`` after it appeared (S14 v2)."""
+
+    seat: int
+    at_ms: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain JSON data."""
+        return {"type": "passed", "seat": self.seat, "at_ms": self.at_ms}
+
+
+class Ended(NamedTuple):
+    """A game ended by its length setting, not by S11: ``reason`` is ``'hand_emptied'``,
+    ``'hand_limit'`` or ``'time_up'``; ``winners`` hold the fewest cards."""
+
+    reason: str
+    winners: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain JSON data."""
+        return {"type": "ended", "reason": self.reason, "winners": list(self.winners)}
+
+
 class Outcome(NamedTuple):
     """What became of the card shown.
 
@@ -250,4 +326,4 @@ class Outcome(NamedTuple):
 
 
 #: Any event of the game's story.
-Event = Dealt | Flipped | Slapped | Outcome
+Event = Dealt | Flipped | Slapped | Passed | Outcome | Ended

@@ -10,7 +10,10 @@ A :class:`BotLevel` describes a kind of player:
 * a **false-slap rate**: the chance of slapping a card that does not match (S8);
 * a **miss rate**: the chance of not noticing a match at all (S9, S14);
 * a **wrong-call rate**: the chance of calling a name out of order when the seat calls
-  for itself (S10). In auto-call mode the engine calls, so this never applies.
+  for itself (S10). In auto-call mode the engine calls, so this never applies;
+* a **personal speed** spread: each :class:`Bot` draws, once, its own speed factor, so two
+  computer players of one level are two different people, one a little quicker than the
+  other, and each card's times are drawn independently per seat.
 
 Why these times. By the Hick–Hyman law (Hick 1952, *Q. J. Exp. Psychol.* 4:11–26;
 Hyman 1953, *J. Exp. Psychol.* 45:188–196) a choice reaction time grows with the
@@ -20,8 +23,30 @@ shows is log₂ 7 ≈ 2.8 bits, so a player who knows the names but still works 
 about 200 + 150 × 2.8 ≈ 620 ms: the *intermediate* level (mean ``mu + tau`` ≈ 720 ms with
 its slow tail). An *expert* reads notes as shapes, nearly a two-choice decision (slap or
 not, ≈ 350–450 ms): mean ≈ 480 ms. A *beginner* still counts lines and spaces: mean over a
-second, with a long tail. The mistake rates are chosen, not measured: they make the three
-levels clearly different to play against.
+second, with a long tail.
+
+Why the personal speed. People differ steadily in speed: in a population sample of adults
+the between-person standard deviation of choice reaction time is about 10–15 % of its mean
+(Deary, Der & Ford 2001, *Intelligence* 29:389–399). Each bot multiplies its level's times
+by a factor drawn once from a log-normal distribution with a spread of ``speed_spread``
+(12 %), so at one table of experts one is steadily the quicker, as among people; and each
+card's time is then drawn on its own for each seat, never shared.
+
+Why these mistakes. Slapping is a go/no-go decision with a rare "go": a match comes about
+once in seven cards. Commission errors (a "go" on a "no-go") are rare when "go" is rare and
+grow as it becomes frequent (Wessel 2018, *Psychophysiology* 55:e12871, comparing go/no-go
+variants; the SART, with frequent "go", shows many more: Robertson et al. 1997,
+*Neuropsychologia* 35:747–758): a few per cent of non-matches for a beginner, less with
+practice. Misses of a rare target in a long watch run at some 5–15 % in the vigilance
+literature from Mackworth (1948, *Q. J. Exp. Psychol.* 1:6–21) on, more for a reader who
+must still work each note out: 10 % for a beginner. A wrong call (S10) is a slip in
+reciting a well-known sequence while reading: rare; we know of no measurement of this very
+task, so its rate is chosen to make the total fit a class's experience of beginners — about
+one mistake of any kind every 15–20 cards. At a table of three, with a match one card in
+seven and a seat calling one card in three, a beginner errs on
+0.03 × 6/7 + 0.10 × 1/7 + 0.04 × 1/3 ≈ 0.053 of the cards: once every 19 cards
+(:meth:`BotLevel.errors_per_card`); an intermediate player once every ~38, an expert about
+once every 100.
 
 >>> import random
 >>> level = LEVELS["intermediate"]
@@ -43,11 +68,12 @@ Flip(seat=0, call=None)
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import cache
 
-from musicgames.snap.actions import Action, CallMode, Flip, Phase, Slap
+from musicgames.snap.actions import Action, CallMode, Flip, Pass, Phase, Slap
 from musicgames.snap.cards import CALL_CYCLE, CARD_NAME_INDEX
 from musicgames.snap.errors import ConfigError
 from musicgames.snap.state import SeatView
@@ -78,6 +104,7 @@ class BotLevel:
     miss_rate: float
     wrong_call_rate: float
     floor_ms: float = 150.0
+    speed_spread: float = 0.12
 
     def __post_init__(self) -> None:
         for field_name in ("mu_ms", "sigma_ms", "tau_ms", "floor_ms"):
@@ -87,6 +114,18 @@ class BotLevel:
         _rate("false_slap_rate", self.false_slap_rate)
         _rate("miss_rate", self.miss_rate)
         _rate("wrong_call_rate", self.wrong_call_rate)
+        _rate("speed_spread", self.speed_spread)
+
+    def errors_per_card(self, players: int = 3) -> float:
+        """The share of cards this level errs on at a table of ``players`` (every seat
+        calling for itself): a false slap on a non-match (6 cards in 7), a miss of a match
+        (1 in 7), a wrong call on its own flips (1 in ``players``).
+
+        >>> round(1 / LEVELS["beginner"].errors_per_card(3))
+        19
+        """
+        return (self.false_slap_rate * 6 / 7 + self.miss_rate / 7
+                + self.wrong_call_rate / players)
 
     @property
     def mean_ms(self) -> float:
@@ -104,11 +143,11 @@ LEVELS: dict[str, BotLevel] = {
     level.name: level
     for level in (
         BotLevel("beginner", mu_ms=820.0, sigma_ms=130.0, tau_ms=300.0,
-                 false_slap_rate=0.06, miss_rate=0.15, wrong_call_rate=0.08),
+                 false_slap_rate=0.03, miss_rate=0.10, wrong_call_rate=0.04),
         BotLevel("intermediate", mu_ms=560.0, sigma_ms=80.0, tau_ms=160.0,
-                 false_slap_rate=0.03, miss_rate=0.06, wrong_call_rate=0.03),
+                 false_slap_rate=0.015, miss_rate=0.05, wrong_call_rate=0.02),
         BotLevel("expert", mu_ms=400.0, sigma_ms=45.0, tau_ms=80.0,
-                 false_slap_rate=0.01, miss_rate=0.02, wrong_call_rate=0.01),
+                 false_slap_rate=0.005, miss_rate=0.02, wrong_call_rate=0.008),
     )
 }
 
@@ -145,11 +184,12 @@ class Bot:
     """A computer player at ``seat``, playing at ``level``, with its own seeded ``rng``.
 
     It sees only a :class:`SeatView` — the card shown, the name called, the counts — and
-    never the order of a face-down pile. For each card shown it makes one decision: slap
-    (at a drawn reaction time) or not. Drawn times after the slap window mean no slap.
+    never the order of a face-down pile. For each card shown it makes one decision at a
+    drawn time: slap, or pass (S14 v2). A drawn time after the slap window means it never
+    decided: no slap. ``speed`` is its personal speed factor, drawn once from ``rng``.
     """
 
-    __slots__ = ("_flips", "level", "rng", "seat")
+    __slots__ = ("_flips", "level", "rng", "seat", "speed")
 
     def __init__(self, seat: int, level: BotLevel | str, rng: random.Random) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
@@ -160,13 +200,15 @@ class Bot:
         self.level = level_named(level)
         self.rng = rng
         self._flips = _flips_for(seat)
+        spread = self.level.speed_spread
+        self.speed = math.exp(rng.gauss(0.0, spread)) if spread else 1.0
 
     def choose(self, view: SeatView) -> Action | None:
         """The bot's action in this view: a flip on its turn, a slap or nothing."""
         if view.phase is Phase.FLIP and view.to_flip == self.seat:
             return self.flip(view)
         if view.phase is Phase.SLAPS:
-            return self.react(view)
+            return self.decide(view)
         return None
 
     def flip(self, view: SeatView) -> Flip:
@@ -178,22 +220,31 @@ class Bot:
             index = (index + self.rng.choice((-1, 1))) % _CYCLE_LENGTH
         return self._flips[index + 1]
 
-    def react(self, view: SeatView) -> Slap | None:
-        """Decide once about the card shown: a :class:`Slap` with its time, or ``None``."""
+    def decide(self, view: SeatView) -> Slap | Pass | None:
+        """Decide once about the card shown: a :class:`Slap` or a :class:`Pass`, each at a
+        drawn time from the card's appearance; ``None`` when that time is after the window
+        (or there is nothing to decide)."""
         card = view.top_card
         if view.phase is not _SLAPS or card is None or self.seat in view.slapped:
             return None
         level = self.level
-        chance = self.rng.random()
+        rng = self.rng
+        chance = rng.random()
         if _NAMES[card] == view.shown_call:  # a match (S6)
-            if chance < level.miss_rate:
-                return None
-        elif chance >= level.false_slap_rate:
-            return None
-        ms = level.draw_ms(self.rng)
+            slap = chance >= level.miss_rate
+        else:
+            slap = chance < level.false_slap_rate
+        ms = level.draw_ms(rng) * self.speed
+        if ms < level.floor_ms:
+            ms = float(level.floor_ms)
         if ms > view.slap_window_ms:
             return None
-        return Slap(self.seat, ms)
+        return Slap(self.seat, ms) if slap else Pass(self.seat, ms)
+
+    def react(self, view: SeatView) -> Slap | None:
+        """Decide once about the card shown: a :class:`Slap` with its time, or ``None``."""
+        decision = self.decide(view)
+        return decision if type(decision) is Slap else None
 
     def __repr__(self) -> str:
         return f"Bot({self.seat}, {self.level.name!r}, rng)"

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from musicgames.snap.actions import CallMode
+from musicgames.snap.actions import CallMode, GameLength
 from musicgames.snap.errors import ConfigError
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "SnapConfig"]
@@ -46,7 +46,11 @@ class SnapConfig:
     * ``call_modes`` — for each seat, :attr:`CallMode.AUTO` (the engine calls the name) or
       :attr:`CallMode.SELF` (the player must choose it); empty means every seat is auto;
     * ``flip_pause_ms`` — how long a computer player waits before flipping (S15). The rules
-      do not use it; the table that runs the game does.
+      do not use it; the table that runs the game does;
+    * ``length`` — how the game ends (:class:`GameLength`): ``classic`` (S11 only),
+      ``short`` (also when a seat holds ``hand_limit`` cards after a take) or ``timed``
+      (also when the table says :class:`~musicgames.snap.actions.TimeUp`, after
+      ``time_limit_s`` seconds of play: the table keeps the time, the rules do not).
     """
 
     players: int = 4
@@ -54,6 +58,9 @@ class SnapConfig:
     slap_window_ms: float = 2500.0
     call_modes: tuple[CallMode, ...] = field(default=())
     flip_pause_ms: float = 800.0
+    length: GameLength = GameLength.CLASSIC
+    hand_limit: int = 40
+    time_limit_s: float = 300.0
 
     def __post_init__(self) -> None:
         players = self.players
@@ -75,6 +82,20 @@ class SnapConfig:
                 f"tie_window_ms={self.tie_window_ms!r} must be shorter than "
                 f"slap_window_ms={self.slap_window_ms!r}"
             )
+        try:
+            set_(self, "length", GameLength(self.length))
+        except ValueError:
+            raise ConfigError(
+                f"length={self.length!r} is not 'classic', 'short' or 'timed'"
+            ) from None
+        limit = self.hand_limit
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 2 <= limit <= 56:
+            raise ConfigError(f"hand_limit={limit!r} is not a number of cards from 2 to 56")
+        seconds = self.time_limit_s
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
+                math.isfinite(seconds) and seconds > 0):
+            raise ConfigError(f"time_limit_s={seconds!r} is not a number of seconds above 0")
+        set_(self, "time_limit_s", float(seconds))
         modes = self.call_modes
         if isinstance(modes, (str, bytes)) or not isinstance(modes, (tuple, list)):
             raise ConfigError(
@@ -106,6 +127,9 @@ class SnapConfig:
             "slap_window_ms": self.slap_window_ms,
             "call_modes": [m.value for m in self.call_modes],
             "flip_pause_ms": self.flip_pause_ms,
+            "length": self.length.value,
+            "hand_limit": self.hand_limit,
+            "time_limit_s": self.time_limit_s,
         }
 
     @classmethod
@@ -113,7 +137,8 @@ class SnapConfig:
         """Settings from :meth:`to_dict` data, checked (a :class:`ConfigError` if wrong)."""
         if not isinstance(data, dict):
             raise ConfigError(f"settings {data!r} are not a JSON object")
-        known = {"players", "tie_window_ms", "slap_window_ms", "call_modes", "flip_pause_ms"}
+        known = {"players", "tie_window_ms", "slap_window_ms", "call_modes", "flip_pause_ms",
+                 "length", "hand_limit", "time_limit_s"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"settings have unknown keys {unknown!r}: use {sorted(known)!r}")

@@ -12,7 +12,7 @@ the state's own bookkeeping, and returns a list of broken invariants (empty when
 
 from __future__ import annotations
 
-from musicgames.snap.actions import Flipped, Outcome, Phase, Reason
+from musicgames.snap.actions import Ended, Flipped, Outcome, Phase, Reason
 from musicgames.snap.cards import CALL_CYCLE, DECK_SIZE
 from musicgames.snap.state import SnapState
 
@@ -75,7 +75,7 @@ def check_invariants(state: SnapState) -> list[str]:
             problems.append("slaps: the card shown is not the card flipped last")
         elif state.shown_call != last_flip.call or last_flip.call != last_flip.expected:
             problems.append("slaps: the call on the card shown is not the flip's right call")
-        if len(seats) != len(slaps) or len(slaps) >= n:
+        if len(seats) != len(slaps) or len(slaps) + bin(state._passed).count("1") >= n:
             problems.append(f"slaps: {len(slaps)} slaps from {len(seats)} seats at {n} seats")
         if any(not 0 <= s.reaction_ms <= window for s in slaps):
             problems.append("slaps: a reaction time outside the slap window")
@@ -83,9 +83,21 @@ def check_invariants(state: SnapState) -> list[str]:
             problems.append("win: winners named while the game goes on")
     else:
         winners = state._winners
-        empty = tuple(s for s in range(n) if not hands[s])
         if not winners:
             problems.append("win: the game is over without a winner")
+        if state._ended_by in ("hand_emptied", "hand_limit", "time_up"):  # by its length
+            sizes = [len(h) for h in hands]
+            fewest = tuple(s for s in range(n) if sizes[s] == min(sizes))
+            if winners != fewest:
+                problems.append(f"win: winners {winners} but the fewest cards are held by "
+                                f"{fewest}")
+            if state._ended_by == "hand_limit" and (
+                    centre or max(sizes) < state._config.hand_limit):
+                problems.append("win: a short game ended below its hand limit")
+            if not events or type(events[-1]) is not Ended:
+                problems.append("win: a game ended by its length has no Ended event")
+            return problems
+        empty = tuple(s for s in range(n) if not hands[s])
         if winners != empty:
             problems.append(f"win: winners {winners} but seats without cards are {empty}")
         if centre:

@@ -47,14 +47,19 @@ from musicgames.snap.actions import (
     CallMode,
     CloseSlaps,
     Dealt,
+    Ended,
     Event,
     Flip,
     Flipped,
+    GameLength,
     Outcome,
+    Pass,
+    Passed,
     Phase,
     Reason,
     Slap,
     Slapped,
+    TimeUp,
     action_from_json,
     action_to_json,
 )
@@ -109,6 +114,11 @@ _LAST_TO_SLAP, _FALSE_SLAP, _MISSED_MATCH, _WRONG_CALL = (
 _TIE, _DEAD_PILE, _NO_SLAP, _MATCH_NOT_SLAPPED = (
     Reason.TIE, Reason.DEAD_PILE, Reason.NO_SLAP, Reason.MATCH_NOT_SLAPPED
 )
+#: Why a game ended (:attr:`SnapState.ended_by`).
+EMPTY_HAND, HAND_EMPTIED, HAND_LIMIT, TIME_UP = (
+    "empty_hand", "hand_emptied", "hand_limit", "time_up"
+)
+_SHORT = GameLength.SHORT
 
 
 def _slap_order_key(flipper: int, players: int) -> Any:
@@ -158,16 +168,16 @@ class SeatView(NamedTuple):
 class LegalActions:
     """The actions allowed in one position; test one with ``in``.
 
-    Iterating gives the flips and :class:`CloseSlaps` that are allowed. Slaps are not listed
-    one by one, as their time is a number: every seat in ``slappers`` may slap at any
-    ``reaction_ms`` from 0 to ``slap_window_ms``.
+    Iterating gives the flips, :class:`CloseSlaps` and :class:`TimeUp` that are allowed.
+    Slaps and passes are not listed one by one, as their time is a number: every seat in
+    ``slappers`` may slap (or pass) at any time from 0 to ``slap_window_ms``.
 
     >>> legal = new_game(random.Random(1), SnapConfig(players=2)).legal_actions()
     >>> list(legal), Flip(1) in legal, Slap(0, 300.0) in legal
     ([Flip(seat=0, call=None)], False, False)
     """
 
-    __slots__ = ("can_close", "flips", "slap_window_ms", "slappers")
+    __slots__ = ("can_close", "can_time_up", "flips", "slap_window_ms", "slappers")
 
     def __init__(
         self,
@@ -175,11 +185,13 @@ class LegalActions:
         slappers: tuple[int, ...],
         can_close: bool,
         slap_window_ms: float,
+        can_time_up: bool = False,
     ) -> None:
         self.flips = flips
         self.slappers = slappers
         self.can_close = can_close
         self.slap_window_ms = slap_window_ms
+        self.can_time_up = can_time_up
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Flip):
@@ -190,20 +202,24 @@ class LegalActions:
                 except CallError:
                     return False
             return Flip(action.seat, call) in self.flips
-        if isinstance(action, Slap):
-            ms = action.reaction_ms
+        if isinstance(action, (Slap, Pass)):
+            ms = action.reaction_ms if isinstance(action, Slap) else action.at_ms
             return (
                 action.seat in self.slappers
                 and isinstance(ms, (int, float))
                 and not isinstance(ms, bool)
                 and 0 <= ms <= self.slap_window_ms
             )
+        if isinstance(action, TimeUp):
+            return self.can_time_up
         return isinstance(action, CloseSlaps) and self.can_close
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.flips
         if self.can_close:
             yield CloseSlaps()
+        if self.can_time_up:
+            yield TimeUp()
 
     def __bool__(self) -> bool:
         return bool(self.flips or self.slappers or self.can_close)
@@ -257,6 +273,14 @@ class SnapState:
     * Win (S11): each time someone takes the centre pile, every seat then holding no cards
       wins and the game ends. Dead pile (S16): when no seat has a card left to flip, the
       last flipper takes the centre pile back (and the others, all without cards, win).
+    * Pass (S14 v2): a seat may pass on the card shown (:class:`Pass`); once every seat
+      has slapped or passed, the slap phase ends by itself, judged as :class:`CloseSlaps`
+      would judge it (a pass on a match counts as not slapping).
+    * Game length (:class:`GameLength`): a *short* game also ends as soon as a card is
+      judged and a seat's hand is empty (no need to wait for an empty centre), or when,
+      after a take, a seat holds ``hand_limit`` cards or more; a *timed* game also ends
+      with :class:`TimeUp` between two cards. Then the seats with the fewest cards in hand
+      win (:attr:`ended_by` says why the game ended).
     """
 
     __slots__ = (
@@ -270,8 +294,10 @@ class SnapState:
         "_flips",
         "_hands",
         "_miss_pending",
+        "_ended_by",
         "_n",
         "_opener",
+        "_passed",
         "_phase",
         "_shown_call",
         "_slapped",
@@ -291,8 +317,10 @@ class SnapState:
     _flips: int
     _hands: list[list[int]]
     _miss_pending: bool
+    _ended_by: str | None
     _n: int
     _opener: int
+    _passed: int
     _phase: Phase
     _shown_call: int
     _slapped: int
@@ -377,6 +405,8 @@ class SnapState:
         state._shown_call = -1
         state._slaps = []
         state._slapped = 0
+        state._passed = 0
+        state._ended_by = None
         state._winners = ()
         state._flips = 0
         state._actions = []
@@ -401,6 +431,8 @@ class SnapState:
         other._shown_call = self._shown_call
         other._slaps = self._slaps.copy()
         other._slapped = self._slapped
+        other._passed = self._passed
+        other._ended_by = self._ended_by
         other._winners = self._winners
         other._flips = self._flips
         other._actions = self._actions.copy()
@@ -473,6 +505,20 @@ class SnapState:
     def winners(self) -> tuple[int, ...]:
         """The seats that won (no cards and an empty centre, S11); empty while playing."""
         return self._winners
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        """The seats that passed on the card shown (S14 v2), in seat order."""
+        if self._phase is not _SLAPS:
+            return ()
+        return tuple(s for s in range(self._n) if self._passed >> s & 1)
+
+    @property
+    def ended_by(self) -> str | None:
+        """Why the game ended: ``'empty_hand'`` (S11), ``'hand_emptied'`` or
+        ``'hand_limit'`` (a short game), ``'time_up'`` (a timed game); ``None`` while it
+        goes on."""
+        return self._ended_by
 
     @property
     def flips(self) -> int:
@@ -551,10 +597,11 @@ class SnapState:
                 flips: tuple[Flip, ...] = (Flip(seat),)
             else:
                 flips = tuple(Flip(seat, name) for name in CALL_CYCLE)
-            return LegalActions(flips, (), False, window)
+            timed = self._config.length is GameLength.TIMED
+            return LegalActions(flips, (), False, window, timed)
         if phase is _SLAPS:
-            slapped = self._slapped
-            seats = tuple(s for s in range(self._n) if not slapped >> s & 1)
+            decided = self._slapped | self._passed
+            seats = tuple(s for s in range(self._n) if not decided >> s & 1)
             return LegalActions((), seats, True, window)
         return LegalActions((), (), False, window)
 
@@ -584,6 +631,10 @@ class SnapState:
             flip: Flip = canonical  # type: ignore[assignment]
             call = flip.call
             self._do_flip(flip.seat, None if call is None else _NAME_INDEX[call])
+        elif kind is Pass:
+            self._do_pass(canonical)  # type: ignore[arg-type]
+        elif kind is TimeUp:
+            self._end(TIME_UP)
         else:
             self._resolve()
         return tuple(events[start:])
@@ -602,15 +653,14 @@ class SnapState:
         """Check ``action`` against the rules; return it as it will be recorded."""
         kind: type = type(action)
         if kind is not Slap and kind is not Flip and kind is not CloseSlaps:
-            if isinstance(action, Slap):
-                kind = Slap
-            elif isinstance(action, Flip):
-                kind = Flip
-            elif isinstance(action, CloseSlaps):
-                kind = CloseSlaps
+            for known in (Slap, Flip, CloseSlaps, Pass, TimeUp):
+                if isinstance(action, known):
+                    kind = known
+                    break
             else:
                 raise ActionError(
-                    f"{action!r} is not a Note Snap action: use Flip, Slap or CloseSlaps"
+                    f"{action!r} is not a Note Snap action: use Flip, Slap, CloseSlaps, "
+                    "Pass or TimeUp"
                 )
         phase = self._phase
         if phase is _OVER:
@@ -629,6 +679,8 @@ class SnapState:
                 )
             if self._slapped >> seat & 1:
                 raise DoubleSlapError(f"{action!r}: seat {seat} has already slapped this card")
+            if self._passed >> seat & 1:
+                raise DoubleSlapError(f"{action!r}: seat {seat} has passed on this card (S14)")
             ms = action.reaction_ms
             if type(ms) is not float:
                 if isinstance(ms, bool) or not isinstance(ms, (int, float)):
@@ -682,11 +734,46 @@ class SnapState:
             except CallError as err:
                 raise CallError(f"{action!r}: {err}") from None
             return Flip(seat, name)
+        if kind is Pass:
+            return self._validate_pass(action)  # type: ignore[arg-type]
+        if kind is TimeUp:
+            if self._config.length is not GameLength.TIMED:
+                raise ActionError(
+                    f"{action!r}: this game has no time limit "
+                    f"(its length is {self._config.length.value})"
+                )
+            if phase is not _FLIP:
+                raise PhaseError(
+                    f"{action!r}: a card is waiting for slaps: the time is up only between "
+                    "two cards"
+                )
+            return action  # type: ignore[return-value]
         if phase is not _SLAPS:
             raise PhaseError(
                 f"{action!r}: no card is waiting for slaps: seat {self._to_flip} must flip"
             )
         return action  # type: ignore[return-value]
+
+    def _validate_pass(self, action: Pass) -> Pass:
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < self._n:
+            raise self._no_seat(seat, action)
+        if self._phase is not _SLAPS:
+            raise PhaseError(
+                f"{action!r}: no card is waiting for slaps: seat {self._to_flip} must flip"
+            )
+        if (self._slapped | self._passed) >> seat & 1:
+            raise DoubleSlapError(
+                f"{action!r}: seat {seat} has already slapped or passed on this card (S14)"
+            )
+        ms = action.at_ms
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not (
+                0.0 <= ms <= self._config.slap_window_ms):
+            raise ReactionTimeError(
+                f"{action!r}: time {ms!r} is not a number of milliseconds from 0 to the "
+                f"slap window's {self._config.slap_window_ms!r} (S14)"
+            )
+        return action if type(ms) is float else Pass(seat, float(ms))
 
     def _do_flip(self, seat: int, called: int | None) -> None:
         card = self._hands[seat].pop()
@@ -711,13 +798,30 @@ class SnapState:
             self._phase = _SLAPS
             self._slaps = []
             self._slapped = 0
+            self._passed = 0
 
     def _do_slap(self, slap: Slap) -> None:
         self._slaps.append(slap)
         self._slapped |= 1 << slap.seat
         self._events.append(_record(Slapped, (slap.seat, slap.reaction_ms)))
-        if len(self._slaps) == self._n:  # everyone has slapped: the phase is over (S14)
-            self._resolve()
+        if (self._slapped | self._passed) == (1 << self._n) - 1:
+            self._resolve()  # every seat has slapped or passed: the phase is over (S14)
+
+    def _do_pass(self, passed: Pass) -> None:
+        self._passed |= 1 << passed.seat
+        self._events.append(_record(Passed, (passed.seat, passed.at_ms)))
+        if (self._slapped | self._passed) == (1 << self._n) - 1:
+            self._resolve()  # every seat has slapped or passed: the phase is over (S14 v2)
+
+    def _end(self, reason: str) -> None:
+        """End the game by its length setting: the fewest cards in hand win."""
+        sizes = [len(h) for h in self._hands]
+        fewest = min(sizes)
+        winners = tuple(s for s, size in enumerate(sizes) if size == fewest)
+        self._winners = winners
+        self._ended_by = reason
+        self._phase = _OVER
+        self._events.append(_record(Ended, (reason, winners)))
 
     def _resolve(self) -> None:
         """Judge the slaps on the card shown (S7, S8, S9, S12–S14)."""
@@ -770,6 +874,9 @@ class SnapState:
         )
         hands = self._hands
         n = self._n
+        if self._config.length is _SHORT and not all(hands):
+            self._end(HAND_EMPTIED)  # a short game: the first to empty a hand wins at once
+            return
         for k in range(1, n + 1):
             seat = (flipper + k) % n
             if hands[seat]:
@@ -801,12 +908,17 @@ class SnapState:
         winners = tuple(s for s, h in enumerate(self._hands) if not h)  # S11
         if winners:
             self._winners = winners
+            self._ended_by = EMPTY_HAND
             self._phase = _OVER
         self._events.append(
             _record(Outcome, (card, self._flipper, CALL_CYCLE[call],
                               CARD_NAME_INDEX[card] == call, ordered, missing, reason, taker,
                               len(centre), winners))
         )
+        config = self._config
+        if not winners and config.length is _SHORT and max(
+                map(len, self._hands)) >= config.hand_limit:
+            self._end(HAND_LIMIT)
 
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -888,9 +1000,11 @@ class SnapState:
         """Rebuild a game from its event log alone (and its settings).
 
         The actions are read back from the events — a flip from each :class:`Flipped`, a
-        slap from each :class:`Slapped`, a :class:`CloseSlaps` wherever an outcome ended a
-        slap phase that not every seat had slapped in — and played again; the replayed
-        events must be the ones given, or :class:`SaveError` says where they part.
+        slap from each :class:`Slapped`, a pass from each :class:`Passed`, a
+        :class:`CloseSlaps` wherever an outcome ended a slap phase that not every seat had
+        slapped or passed in, a :class:`TimeUp` from its :class:`Ended` — and played again;
+        the replayed events must be the ones given, or :class:`SaveError` says where they
+        part.
 
         >>> game = new_game(random.Random(4), SnapConfig(players=2))
         >>> _ = game.apply(Flip(0)), game.apply(CloseSlaps()), game.apply(Flip(1))
@@ -914,9 +1028,16 @@ class SnapState:
             elif type(event) is Slapped:
                 action = Slap(event.seat, event.reaction_ms)
                 slaps_in_phase += 1
+            elif type(event) is Passed:
+                action = Pass(event.seat, event.at_ms)
+                slaps_in_phase += 1
+            elif type(event) is Ended:
+                if event.reason == TIME_UP:
+                    action = TimeUp()
             elif type(event) is Outcome:
                 closes = type(previous) is Flipped and state.phase is _SLAPS
-                after_slap = type(previous) is Slapped and slaps_in_phase < state.players
+                after_slap = (type(previous) is Slapped or type(previous) is Passed) and \
+                    slaps_in_phase < state.players
                 if closes or after_slap:
                     action = CloseSlaps()
             else:

@@ -53,7 +53,7 @@ class PracticeView {
       label: () => this.t(this.words.focus),
     });
     this.listeners = [];
-    for (const name of traits) {
+    for (const name of [...traits, "notice"]) {
       const listener = () => this.update(name);
       model.on(`change:${name}`, listener);
       this.listeners.push([name, listener]);
@@ -97,13 +97,17 @@ class PracticeView {
       "aria-live": "polite" });
     this.stage = h("div", { class: this.cls("stage") }, this.buildStage());
     this.over = h("div", { class: this.cls("summary") });
-    this.root.append(header, this.ready, this.stage, this.over);
+    this.noticeLine = h("div", { class: this.cls("notice"), role: "status" });
+    this.root.append(header, this.noticeLine, this.ready, this.stage, this.over);
   }
 
   update(what) {
     const phase = this.model.get("phase");
     this.root.dataset.phase = phase;
     this.title.textContent = this.t(this.words.title);
+    const notice = this.model.get("notice") || "";
+    this.noticeLine.textContent = notice;
+    this.noticeLine.hidden = !notice;
     if (what === "all" || what === "strings") this.sound.refresh();
     this.refresh(what);
     this.readyText.textContent = this.t(this.words.ready);
@@ -244,6 +248,7 @@ class PracticeView {
         this.t(this.words.summaryTotal, { right: summary.right || 0, asked, percent })),
       h("p", {}, this.t(this.words.summaryMedian, { seconds: seconds(summary.median_ms) })),
       ...this.summaryPractise(summary),
+      summary.next_review ? h("p", { class: this.cls("next-review") }, summary.next_review) : "",
       asked ? table : "",
       h("button", { class: this.cls("again"), type: "button", onclick: () => this.start() },
         this.t(this.words.again)),

@@ -1,8 +1,10 @@
 """What the note drill and the chord quiz share: a session of questions, asked one at a time.
 
 A practice widget asks an item (a note, a chord), waits for the page's answer, shows right or
-wrong, and asks the next, in the order of the Leitner boxes of :mod:`musicgames.drill`, until
-a number of questions is answered or the time is up; then it sums the session up. The page
+wrong, and asks the next, in the order of the spaced schedule of :mod:`musicgames.drill`
+(given a progress store, it starts from the student's memory states: what is due first,
+then new items), until a number of questions is answered or the time is up; then it sums the
+session up, with the next review day. The page
 sends four messages, checked here:
 
 * ``{"type": "start"}`` — Start, or Practise again;
@@ -21,13 +23,17 @@ from __future__ import annotations
 
 import math
 import random
+import sqlite3
 from collections.abc import Callable, Hashable, Mapping
+from datetime import datetime, timezone
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 import anywidget
 import traitlets
 
 from musicgames.drill import DrillError, DrillSession, DrillSummary
+from musicgames.i18n import text
+from musicgames.memory import Memory
 from musicgames.progress import ProgressSink
 
 __all__ = [
@@ -59,22 +65,53 @@ class MessageError(ValueError):
     """A message from the page that is not one the widget understands or can use now."""
 
 
+def _shown(value: object) -> str:
+    """A value as a refusal quotes it: short, whatever it is."""
+    try:
+        shown = repr(value)
+    except Exception:  # a value whose repr fails is named by its type
+        shown = type(value).__name__
+    return shown if len(shown) <= 40 else f"{shown[:37]}…"
+
+
 def response_time(content: Mapping[str, Any]) -> float:
     """The ``response_ms`` of a message, checked: a number of milliseconds ≥ 0."""
     value = content.get("response_ms")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise MessageError(f"response_ms {value!r} is not a number")
+        raise MessageError(f"response_ms {_shown(value)} is not a number")
+    if isinstance(value, int) and not 0 <= value <= MAX_RESPONSE_MS:  # 10**400 too
+        raise MessageError(f"response_ms {_shown(value)} is not a time between 0 and 10 minutes")
     if not math.isfinite(value) or not 0 <= value <= MAX_RESPONSE_MS:
-        raise MessageError(f"response_ms {value!r} is not a time between 0 and 10 minutes")
+        raise MessageError(f"response_ms {_shown(value)} is not a time between 0 and 10 minutes")
     return float(value)
 
 
-def whole_number(content: Mapping[str, Any], key: str) -> int:
-    """A whole number field of a message, checked."""
+def whole_number(content: Mapping[str, Any], key: str, limit: int = 1_000_000) -> int:
+    """A whole number field of a message, checked (at most ``limit`` either way)."""
     value = content.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MessageError(f"{key} {value!r} is not a whole number")
+        raise MessageError(f"{key} {_shown(value)} is not a whole number")
+    if not -limit <= value <= limit:
+        raise MessageError(f"{key} {_shown(value)} is out of range")
     return value
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _why_not_saved(err: BaseException, language: str) -> str:
+    """Why a progress write failed, in the person's language."""
+    message = str(err).lower()
+    if isinstance(err, (sqlite3.Error, OSError)) and ("full" in message or "space" in message):
+        key = "progress.why.full"
+    elif "locked" in message or "busy" in message:
+        key = "progress.why.locked"
+    elif "readonly" in message or "read-only" in message or isinstance(err, PermissionError):
+        key = "progress.why.readonly"
+    else:
+        key = "progress.why.other"
+    return text(key, language)
 
 
 class Judged(NamedTuple):
@@ -105,6 +142,8 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
     score = traitlets.Dict().tag(sync=True)
     options = traitlets.Dict().tag(sync=True)
     strings = traitlets.Dict().tag(sync=True)
+    #: A line the page shows above the questions ("progress not saved: …"), or "".
+    notice = traitlets.Unicode("").tag(sync=True)
 
     def _setup_session(
         self,
@@ -116,14 +155,19 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         seed: int | None,
         progress: ProgressSink | None,
         clock: Callable[[], float],
+        now: Callable[[], datetime] = _utc_now,
     ) -> None:
-        """Keep the session's settings and make its first (not yet started) session."""
+        """Keep the session's settings and make its first (not yet started) session.
+        ``now`` is the date and time (UTC) answers are reviewed at."""
         self._items = items
         self._lengths = (questions, seconds, slow_ms)
         self._seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self._sessions = 0
         self._progress = progress
         self._clock = clock
+        self._now = now
+        #: Progress writes (or reads) that failed: the person is told once, play goes on.
+        self.progress_errors: list[str] = []
         self._started_at: float | None = None
         self._asked: Item | None = None
         self._answered = False
@@ -159,12 +203,15 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         kind = content.get("type") if isinstance(content, Mapping) else None
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None or not isinstance(content, Mapping):
-            self._refuse(str(kind), f"{content!r} is not a {self._title} message")
+            self._refuse(_shown(kind), f"{_shown(content)} is not a {self._title} message")
             return
         try:
             handler(self, content)
         except (MessageError, DrillError) as err:
             self._refuse(str(kind), str(err))
+        except (TypeError, ValueError, KeyError, IndexError, OverflowError) as err:
+            # A field of a type the checks above did not foresee: refused all the same.
+            self._refuse(str(kind), f"the message could not be used ({type(err).__name__})")
 
     # -- what each widget fills in --------------------------------------------------------
     def _question_for(
@@ -187,13 +234,47 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         """``item`` as the progress file names it."""
         raise NotImplementedError
 
+    def _label(self, item: Item) -> str:
+        """``item`` as the page names it (in the widget's naming)."""
+        return str(item)
+
+    def _language(self) -> str:
+        return str(getattr(self, "language", "en"))
+
+    # -- progress ---------------------------------------------------------------------------
+    def _progress_failed(self, err: BaseException) -> None:
+        """A progress read or write failed: note it, tell the person once, play on."""
+        why = _why_not_saved(err, self._language())
+        self.progress_errors.append(why)
+        if not self.notice:
+            self.notice = text("progress.not_saved", self._language(), why=why)
+
+    def _memory(self) -> Memory | None:
+        """The student's memory states for this activity, from the progress store."""
+        read = getattr(self._progress, "memory", None)
+        if not callable(read):
+            return None
+        try:
+            found = read(self._activity)
+        except Exception as err:  # an unreadable file: start fresh, say so once
+            self._progress_failed(err)
+            return None
+        return found if isinstance(found, Memory) else None
+
     # -- flow -----------------------------------------------------------------------------
     def _new_session(self) -> DrillSession[Item]:
         questions, seconds, slow_ms = self._lengths
         self._rng = random.Random(f"{self._title} {self._seed} {self._sessions}")
         try:
             session = DrillSession(
-                self._items, self._rng, questions=questions, seconds=seconds, slow_ms=slow_ms
+                self._items,
+                self._rng,
+                questions=questions,
+                seconds=seconds,
+                slow_ms=slow_ms,
+                memory=self._memory(),
+                key=self._progress_item,
+                clock=self._now,
             )
         except DrillError as err:
             raise SettingsError(str(err)) from None
@@ -225,9 +306,24 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
             "asked": summary.asked,
             "right": summary.right,
             "median_ms": summary.median_ms,
+            "next_review": self._next_review_text(summary),
             **self._summary_rows(summary),
         }
         self.phase = "over"
+
+    def _next_review_text(self, summary: DrillSummary[Item]) -> str:
+        """"Next review: tomorrow: Sol4, La4 …" (or later today, or in N days)."""
+        days = summary.next_review_days
+        if days is None or not summary.next_review:
+            return ""
+        names = [self._label(item) for item in summary.next_review]
+        shown = ", ".join(names[:6]) + (" …" if len(names) > 6 else "")
+        language = self._language()
+        if days <= 0:
+            return text("progress.next.today", language, items=shown)
+        if days == 1:
+            return text("progress.next.tomorrow", language, items=shown)
+        return text("progress.next.days", language, days=days, items=shown)
 
     def _publish_score(self) -> None:
         results = self.session.results
@@ -246,7 +342,12 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         self.session.answer(item, stored, correct=correct, response_ms=ms, elapsed_s=elapsed)
         self._answered = True
         if self._progress is not None:
-            self._progress.record(self._activity, self._progress_item(item), stored, correct, ms)
+            try:
+                self._progress.record(
+                    self._activity, self._progress_item(item), stored, correct, ms
+                )
+            except Exception as err:  # disk full, file locked, …: the drill goes on
+                self._progress_failed(err)
         self.feedback = judged.feedback
         self._publish_score()
 

@@ -11,8 +11,9 @@ Two kinds of question (``mode``):
 * ``"mixed"`` (the default) — either kind, at random.
 
 Right or wrong is shown at once, with the chord's tones coloured on the keyboard (root,
-third, fifth). Chords the student misses or answers slowly come back more often (the Leitner
-boxes of :mod:`musicgames.drill`). A session lasts a number of questions or a time, and ends
+third, fifth). Chords the student misses or answers slowly come back sooner (the spaced
+schedule of :mod:`musicgames.drill`, from the student's progress when given a store).
+A session lasts a number of questions or a time, and ends
 in a summary. Response times are measured in the page, as in the note drill.
 
 >>> quiz = ChordTonesQuiz(["D major"], mode="find", questions=1, seed=1)
@@ -37,7 +38,7 @@ from musicgames.i18n import catalogue, text
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.sound import sound_strings
-from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Note, Triad, TriadError, triad
+from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Triad, TriadError, triad
 from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
     Judged,
@@ -50,7 +51,7 @@ from musicgames.widgets._practice import (
 
 __all__ = ["DEFAULT_CHORDS", "ChordTonesQuiz", "QuizMode", "name_choices"]
 
-#: A right answer slower than this does not move a chord up a Leitner box.
+#: A right answer slower than this counts as hard: the chord comes back sooner.
 DEFAULT_SLOW_MS = 8000.0
 #: The major and minor triads on the seven natural roots, C (Do) to B (Si).
 DEFAULT_CHORDS: tuple[Triad, ...] = tuple(
@@ -106,18 +107,6 @@ def name_choices(
     picks = [answer] + [row[3] for row in scored[: count - 1]]
     rng.shuffle(picks)
     return picks
-
-
-def _spell(midi: int, chord: Triad) -> Note:
-    """The note of a clicked key, spelt as the chord spells it when it is a chord tone.
-
-    >>> _spell(66, triad("D")).solfege, _spell(66, triad("Eb", "minor")).solfege
-    ('Fa#3', 'Solb3')
-    """
-    for tone in chord.tones:
-        if tone.pitch_class == midi % 12:
-            return Note(tone.step, tone.alter, tone.scientific_octave + (midi - tone.midi) // 12)
-    return Note.parse(midi)
 
 
 class ChordTonesQuiz(PracticeWidget[Triad]):
@@ -264,7 +253,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                 raise MessageError(
                     f"keys {keys!r} must be three different keys from 0 to {n_keys - 1}"
                 )
-            given_notes = [_spell(60 + k, chord) for k in sorted(keys)]
+            given_notes = [chord.spell_midi(60 + k) for k in sorted(keys)]
             correct = {n.pitch_class for n in given_notes} == set(chord.pitch_classes)
             wrong_keys = [k for k in sorted(keys) if (k % 12) not in chord.pitch_classes]
             stored = " ".join(n.label(Naming.LETTERS, octave=False) for n in given_notes)
@@ -306,6 +295,9 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
 
     def _progress_item(self, chord: Triad) -> str:
         return chord.name(Naming.LETTERS)
+
+    def _label(self, chord: Triad) -> str:
+        return self._name(chord)
 
     def __repr__(self) -> str:
         return (

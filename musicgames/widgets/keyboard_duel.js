@@ -82,7 +82,7 @@ function visibleBox(node) {
   let bottom = Math.min(rect.bottom, window.innerHeight);
   for (let up = node.parentElement; up; up = up.parentElement) {
     const style = getComputedStyle(up);
-    if (/(auto|scroll|hidden)/.test(style.overflowY)) {
+    if (/(auto|scroll)/.test(style.overflowY)) {
       const clip = up.getBoundingClientRect();
       top = Math.max(top, clip.top);
       bottom = Math.min(bottom, clip.bottom);

@@ -2,8 +2,9 @@
 
 The student answers by clicking a name, pressing keys 1–7 (1 = Do/C … 7 = Si/B), or clicking
 the note's key on the keyboard. Right or wrong is shown at once, with the right answer. The
-questions follow the Leitner boxes of :mod:`musicgames.drill`: missed or slow notes come back
-more often. A session lasts a number of questions or a time; a summary ends it.
+questions follow the spaced schedule of :mod:`musicgames.drill`: given the student's
+progress store it starts with the notes due for review, then new ones; missed or slow notes
+come back sooner. A session lasts a number of questions or a time; a summary ends it.
 
 The rules live here; the page (``note_drill.js``) draws what it is sent and reports what the
 student did. It times each answer itself: when a note arrives it is put on the page, then in
@@ -86,9 +87,9 @@ class NoteDrill(PracticeWidget[Note]):
       both (whichever ends first);
     * ``answer_with`` — ``"names"`` (buttons and keys 1–7), ``"keyboard"``, or both;
     * ``progress`` — a :class:`musicgames.progress.ProgressStore`: each answer is stored;
-    * ``seed`` — the same questions every time; ``slow_ms`` — slower right answers do not
-      move a note up a Leitner box; ``clock`` — seconds, for timed sessions (tests pass a
-      fake one).
+    * ``seed`` — the same questions every time; ``slow_ms`` — a right answer slower than
+      this counts as hard (the note comes back sooner); ``clock`` — seconds, for timed
+      sessions (tests pass a fake one).
     """
 
     _esm = joined("_dom.js", "_focus.js", "_sound.js", "_practice.js", "note_drill.js")
@@ -228,6 +229,9 @@ class NoteDrill(PracticeWidget[Note]):
 
     def _progress_item(self, note: Note) -> str:
         return note.solfege
+
+    def _label(self, note: Note) -> str:
+        return note.label(self.naming)
 
     def __repr__(self) -> str:
         return (

@@ -56,6 +56,7 @@ from musicgames.snap import (
     CloseSlaps,
     Flip,
     Flipped,
+    GameLength,
     Outcome,
     Phase,
     Reason,
@@ -97,6 +98,8 @@ RESERVED_KEYS: frozenset[str] = frozenset(
     | {f"Numpad{i}" for i in range(1, 8)}
 )
 DEFAULT_LEVEL = "intermediate"
+#: The game lengths a table offers (:class:`~musicgames.snap.GameLength` values).
+LENGTHS: tuple[str, ...] = tuple(length.value for length in GameLength)
 
 #: How long after the slap window the kernel still waits for a person's slap message:
 #: the window is counted on the page, the message then needs a moment to arrive.
@@ -169,9 +172,13 @@ class SnapSettings:
     waits before it flips (S15); ``slap_window_ms`` and ``tie_window_ms`` are the windows of
     S14 and S13; ``call_mode`` is ``'auto'`` (names called for people) or ``'self'``
     (people choose them, S10). Computer players always call for themselves, so their
-    level's wrong-call rate applies (S17). ``naming`` is how names are shown, ``language``
-    the language of the page; ``seed`` makes the shuffle and the computer players repeat
-    (``None``: a new one each game); ``opener`` is the seat that flips first (S5).
+    level's wrong-call rate applies (S17). ``length`` is how a game ends
+    (:class:`~musicgames.snap.GameLength`): ``'classic'`` (S11), ``'short'`` (the first to
+    empty a hand, or someone holding 40 cards) or ``'timed'`` (after ``minutes`` of play,
+    not counting pauses; the default: 5 minutes, a game of a lesson). ``naming`` is how
+    names are shown, ``language`` the language of the page; ``seed`` makes the shuffle and
+    the computer players repeat (``None``: a new one each game); ``opener`` is the seat
+    that flips first (S5).
 
     >>> s = SnapSettings.from_dict({"seats": [{"kind": "person"}, {"kind": "computer"}]})
     >>> s.keys(), s.config().players
@@ -195,6 +202,8 @@ class SnapSettings:
     language: str = "en"
     seed: int | None = None
     opener: int = 0
+    length: str = "timed"
+    minutes: float = 5.0
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
@@ -206,6 +215,13 @@ class SnapSettings:
             raise SettingsError(f"{many} cannot play Note Snap: 2, 3 or 4 players play (S3)")
         for name in ("pace_ms", "slap_window_ms", "tie_window_ms"):
             object.__setattr__(self, name, _milliseconds(name, getattr(self, name)))
+        if self.length not in LENGTHS:
+            raise SettingsError(f"length={self.length!r} is not one of {', '.join(LENGTHS)}")
+        minutes = self.minutes
+        if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not (
+                math.isfinite(minutes) and 0 < minutes <= 120):
+            raise SettingsError(f"minutes={minutes!r} is not a number of minutes from 0 to 120")
+        object.__setattr__(self, "minutes", float(minutes))
         if self.call_mode not in ("auto", "self"):
             raise SettingsError(f"call_mode={self.call_mode!r} is not 'auto' or 'self'")
         object.__setattr__(self, "naming", _naming(self.naming))
@@ -256,6 +272,8 @@ class SnapSettings:
             slap_window_ms=self.slap_window_ms,
             call_modes=modes,
             flip_pause_ms=self.pace_ms,
+            length=GameLength(self.length),
+            time_limit_s=self.minutes * 60.0,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -273,6 +291,8 @@ class SnapSettings:
             "language": self.language,
             "seed": self.seed,
             "opener": self.opener,
+            "length": self.length,
+            "minutes": self.minutes,
         }
 
     @classmethod

@@ -198,3 +198,53 @@ def play_one_decision(page: Any, rng: random.Random) -> str:
     end.click()
     acked(page)
     return "end_turn"
+
+
+# -- the keyboard ------------------------------------------------------------------------------
+
+ACTIVE_JS = """() => {
+  const a = document.activeElement;
+  if (!a) return {};
+  const style = getComputedStyle(a);
+  return {
+    key: a.dataset ? a.dataset.keyButton ?? null : null,
+    card: a.closest && a.closest('.mg-duel-hand') && a.dataset.code ? a.dataset.code : null,
+    classes: a.className && a.className.baseVal === undefined ? a.className : '',
+    to: a.dataset ? a.dataset.to ?? null : null,
+    steps: a.dataset ? a.dataset.steps ?? null : null,
+    label: a.getAttribute('aria-label') || a.textContent || '',
+    pressed: a.getAttribute('aria-pressed'),
+    outline: style.outlineStyle + ' ' + style.outlineWidth,
+    inWidget: !!a.closest('.mg-duel'),
+  };
+}"""
+
+
+def active(page: Any) -> dict[str, Any]:
+    """What has the keyboard focus: its key, card code, classes, accessible name, outline."""
+    result: dict[str, Any] = page.evaluate(ACTIVE_JS)
+    return result
+
+
+def press_until(page: Any, key: str, done: Callable[[dict[str, Any]], bool],
+                limit: int = 40) -> dict[str, Any]:
+    """Press ``key`` until what has the focus satisfies ``done``; return it."""
+    for _ in range(limit):
+        now = active(page)
+        if done(now):
+            return now
+        page.keyboard.press(key)
+    now = active(page)
+    assert done(now), f"pressing {key} {limit} times never reached it: {now}"
+    return now
+
+
+def set_position(page: Any, kernel_execute: KernelExecute, position: str, *,
+                 opponent: str = "casual", pause: float = 0.05) -> None:
+    """Start a game from ``DuelState.from_position(<position>)`` through the kernel."""
+    kernel_execute(page, "from musicgames.duel import DuelState\n"
+                         f"game.pause = {pause}\n"
+                         f"game.new_game({opponent!r}, position=DuelState.from_position("
+                         f"{position}))")
+    page.locator(f"{ROOT}[data-screen=play]").wait_for(timeout=TIMEOUT_MS)
+    wait_idle(page)

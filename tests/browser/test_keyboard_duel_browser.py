@@ -20,6 +20,7 @@ from tests.browser.duel_helpers import (
     ROOT,
     TIMEOUT_MS,
     acked,
+    active,
     assert_page_matches_engine,
     dismiss_notifications,
     engine_snapshot,
@@ -27,6 +28,8 @@ from tests.browser.duel_helpers import (
     page_snapshot,
     place_by_clicking,
     play_one_decision,
+    press_until,
+    set_position,
     start_game,
     wait_idle,
     watch_page_errors,
@@ -151,6 +154,221 @@ def test_voila_renders_the_board_and_a_placement_works(
         "White places a power-1 token on ")
     assert not failures and not errors
     page.close()
+
+
+ACTIONS_SO_FAR = """
+import json
+print(json.dumps([[type(a).__name__, a.to_json()] for a in game.state.actions()]))
+"""
+
+
+def test_a_whole_turn_with_the_keyboard_only(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """Place, move into a duel, lock in and end the turn without the mouse: Tab, arrows,
+    Enter and the L and E shortcuts. White holds a token on the left C, Black on the left D."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute,
+                 "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1'), "
+                 "tokens=([(0, 1)], [(2, 1)])")
+    page.locator(ROOT).focus()
+
+    # Place: Tab to the hand, arrows to the A card, Enter selects it
+    card = press_until(page, "Tab", lambda a: a["card"] is not None)
+    assert "none" not in card["outline"], card  # the focus shows
+    card = press_until(page, "ArrowRight", lambda a: a["card"] == "A1", limit=6)
+    page.keyboard.press("Enter")
+    assert active(page)["pressed"] == "true"
+    # back to the keys (Shift+Tab), along them to the left card's A (lit), Enter places
+    press_until(page, "Shift+Tab", lambda a: a["key"] is not None)
+    key = press_until(page, "ArrowRight", lambda a: a["key"] == "9", limit=24)
+    assert "mg-duel-keybtn" in key["classes"] and "is-target" in key["classes"], key
+    assert key["label"].startswith("La, left card"), key
+    assert "none" not in key["outline"], key
+    page.keyboard.press("Enter")
+    acked(page)
+    page.locator(f"{ROOT}-token-white[data-board-key='9']").wait_for()
+    assert "your power-1 token" in active(page)["label"]
+
+    # Move: Home goes to the left card's C, Enter picks the token up; Tab to the move
+    # button that takes it two keys right onto Black's D, which says it starts a duel
+    press_until(page, "Home", lambda a: a["key"] == "0", limit=2)
+    page.keyboard.press("Enter")
+    move = press_until(page, "Tab", lambda a: "mg-duel-move" in a["classes"]
+                       and a["to"] == "2" and a["steps"] == "2")
+    assert "starts a duel" in move["label"], move
+    page.keyboard.press("Enter")
+    acked(page)
+    page.locator(f"{ROOT}-lock").wait_for()
+
+    # Lock in with L; Black answers; E ends the turn
+    page.keyboard.press("l")
+    page.locator(f"{ROOT}-duelpanel {ROOT}-result").wait_for(timeout=TIMEOUT_MS)
+    wait_idle(page)
+    assert page.locator(f"{ROOT}-end").is_enabled()
+    page.keyboard.press("e")
+    acked(page)
+    played = json.loads(kernel_execute(page, ACTIONS_SO_FAR))
+    kinds = [kind for kind, _ in played]
+    assert kinds[:3] == ["Place", "Move", "LockIn"], played
+    assert played[0][1] == {"type": "place", "cards": played[0][1]["cards"], "key": 9}
+    assert "EndTurn" in kinds[3:], played
+    # the keys stayed in the widget: the notebook is still in command mode, cells unchanged
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.content.mode") == "command"
+    assert not errors
+
+
+def test_round_end_shows_the_finished_board_with_each_tokens_score(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """White's final turn (Black has placed all five): ending it scores the round. The board
+    stays as it finished, each token's gold number is what it scored, the breakdown agrees;
+    the next round's hand is not shown until Next round."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute,
+                 "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1'), final_turn=True, "
+                 "tokens=([(0, 2), (4, 1)], [(7, 3), (2, 1), (19, 2), (23, 1), (14, 1)])")
+    page.locator(f"{ROOT}-hand {ROOT}-card[data-code=A1]").click()
+    page.locator(f"{ROOT}-target[data-board-key='9']").first.click()
+    acked(page)
+    page.locator(f"{ROOT}-end").click()
+    page.locator(f"{ROOT}[data-screen=round_end]").wait_for(timeout=TIMEOUT_MS)
+    panel = page.locator(f"{ROOT}-roundend")
+    panel.wait_for()
+    assert page.locator(f"{ROOT}-hand").is_hidden()
+    shown = sorted(
+        (int(t.get_attribute("data-board-key")), t.get_attribute("data-seat"),
+         int(t.locator(f"{ROOT}-gold").text_content() or "-1"))
+        for t in page.locator(f"{ROOT}-token").all())
+    # C major on the left: C fff ×3, E ff ×2, G f ×1; G major on the right: G (19) fff,
+    # B (23) ff, D (14) f
+    assert shown == [(0, "white", 6), (2, "black", 1), (4, "white", 2), (7, "black", 3),
+                     (9, "white", 1), (14, "black", 1), (19, "black", 6), (23, "black", 2)]
+    engine = json.loads(kernel_execute(
+        page, "import json; print(json.dumps(list(game.state.round_scores[0])))"))
+    white_score = int(panel.locator(".mg-duel-breakdown-side[data-seat=white] "
+                                    ".mg-duel-breakdown-score").get_attribute("data-value"))
+    black_score = int(panel.locator(".mg-duel-breakdown-side[data-seat=black] "
+                                    ".mg-duel-breakdown-score").get_attribute("data-value"))
+    assert [white_score, black_score] == engine == [9, 14]  # Black holds all of G major: +1
+    assert page.locator(f"{ROOT}-chord").first.inner_text().startswith("Do")
+    # Next round has the focus; Enter starts it, with fresh cards and hand
+    page.keyboard.press("Enter")
+    page.locator(f"{ROOT}[data-screen=play]").wait_for()
+    wait_idle(page)
+    assert page.locator(f"{ROOT}-hand").is_visible()
+    assert page.locator(f"{ROOT}-slot[data-state=unplaced]").count() >= 9
+    assert_page_matches_engine(page, kernel_execute)
+    # a scored round stays scored: Take back cannot reach into it
+    assert not page.locator(f"{ROOT}-undo").is_enabled()
+    assert not errors
+
+
+# Where the widget's parts are, and the part of the widget a person can see (clipped by the
+# window and every scrolling ancestor: Lab scrolls the notebook inside a panel).
+LAYOUT_JS = """() => {
+  const root = document.querySelector('.mg-duel');
+  let top = 0, bottom = window.innerHeight, left = 0, right = window.innerWidth;
+  for (let up = root.parentElement; up; up = up.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(up).overflowY)) {
+      const r = up.getBoundingClientRect();
+      top = Math.max(top, r.top); bottom = Math.min(bottom, r.bottom);
+      left = Math.max(left, r.left); right = Math.min(right, r.right);
+    }
+  }
+  const box = (sel) => {
+    const n = root.querySelector(sel);
+    if (!n || !n.getClientRects().length) return null;
+    const r = n.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  return {
+    width: root.getBoundingClientRect().width, layout: root.dataset.layout,
+    view: [left, top, right, bottom],
+    parts: {
+      board: box('.mg-duel-board'), hand: box('.mg-duel-hand'), end: box('.mg-duel-end'),
+      white: box('.mg-duel-player-white .mg-duel-total'),
+      black: box('.mg-duel-player-black .mg-duel-total'), log: box('.mg-duel-log'),
+      lock: box('.mg-duel-lock'), duel: box('.mg-duel-duelpanel'),
+      rules: box('.mg-duel-rules'),
+    },
+  };
+}"""
+
+
+def _inside(part: list[float], view: list[float]) -> bool:
+    return (part[0] >= view[0] - 1 and part[1] >= view[1] - 1 and part[2] <= view[2] + 1
+            and part[3] <= view[3] + 1)
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _layout(page: Any) -> dict[str, Any]:
+    page.locator(ROOT).evaluate("(root) => root.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(150)
+    result: dict[str, Any] = page.evaluate(LAYOUT_JS)
+    return result
+
+
+def test_fits_lab_at_1280x800_with_the_file_browser_open_and_at_1400x1000(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    page = duel_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    page.locator(".jp-FileBrowser").first.wait_for()
+    # White holds a D; Black holds the left D: placing there starts a duel
+    set_position(page, kernel_execute,
+                 "piano=(0, 7), hands=('D1 A2 C1 E3 G1', 'E1 F2 B1'), "
+                 "tokens=([(0, 1)], [(2, 3)])")
+    sizes = {}
+    for width, height in ((1280, 800), (1400, 1000)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        shown = _layout(page)
+        sizes[(width, height)] = round(shown["width"])
+        parts, view = shown["parts"], shown["view"]
+        for name in ("board", "hand", "end", "white", "black"):
+            assert parts[name] and _inside(parts[name], view), (width, name, shown)
+        assert not _overlap(parts["black"], parts["log"]), shown  # Black's total stays clear
+        assert shown["layout"] == ("wide" if shown["width"] >= 820 else "narrow"), shown
+    # in a duel the hand stays in view next to the duel panel and its Lock in
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator(f"{ROOT}-hand {ROOT}-card[data-code=D1]").click()
+    page.locator(f"{ROOT}-target[data-board-key='2']").first.click()
+    page.locator(f"{ROOT}-lock").wait_for()
+    shown = _layout(page)
+    for name in ("hand", "lock", "duel", "board"):
+        assert shown["parts"][name] and _inside(shown["parts"][name], shown["view"]), (
+            name, shown)
+    # Rules opens over the part of the widget in view, even scrolled halfway down it
+    page.locator(ROOT).evaluate(
+        "(root) => root.scrollIntoView({block: 'end'})")
+    page.keyboard.press("r")
+    page.locator(f"{ROOT}-rules").wait_for()
+    shown = page.evaluate(LAYOUT_JS)
+    rules = shown["parts"]["rules"]
+    assert rules and rules[1] >= shown["view"][1] - 1 and rules[1] < shown["view"][3] - 100, shown
+    assert "Tab" in page.locator(f"{ROOT}-rules").inner_text()  # the keys are listed
+    page.keyboard.press("Escape")
+    assert page.locator(f"{ROOT}-rules").count() == 0 or page.locator(f"{ROOT}-rules").is_hidden()
+    print(f"\nKeyboard Duel widget width in Lab: {sizes}")
 
 
 # -- figures for the closing note (printed, never asserted) -----------------------------------

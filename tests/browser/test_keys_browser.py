@@ -26,6 +26,7 @@ WIDGETS = [
     pytest.param("notebooks/note-snap.ipynb", "mg-snap", id="note-snap"),
     pytest.param("tests/browser/drill.ipynb", "mg-drill", id="note-drill"),
     pytest.param("tests/browser/quiz.ipynb", "mg-quiz", id="chord-quiz"),
+    pytest.param("notebooks/keyboard-duel.ipynb", "mg-duel", id="keyboard-duel"),
 ]
 
 #: Keys a player presses, and keys JupyterLab's command mode would act on.

@@ -1,0 +1,235 @@
+"""Sheets of cards: paper sizes, the grid of cards on a page, cut marks and card backs.
+
+Everything is SVG measured in millimetres: a page is ``<svg width="210mm" height="297mm"
+viewBox="0 0 210 297">``, and a card face is an SVG fragment drawn in the card's own box
+(0, 0)–(width, height), which :func:`sheet` moves into its place on the page.
+
+>>> A4.width, LETTER.height, paper("letter") is LETTER
+(210.0, 279.4, True)
+>>> grid = Grid.fit(A4, POKER)
+>>> grid.columns, grid.rows, grid.per_page
+(3, 3, 9)
+>>> Grid.fit(LETTER, POKER.turned()).per_page   # landscape piano cards, 2 × 4
+8
+
+Cut marks sit in the margin, in line with every edge of the grid (cards are butted, so one
+cut serves two cards); a light outline is drawn round each card as well. Backs are laid out
+mirrored left to right, so a sheet printed on both sides (flip on the long edge) puts each
+back behind its own front.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+__all__ = [
+    "A4",
+    "LETTER",
+    "PAPERS",
+    "POKER",
+    "CardSize",
+    "Grid",
+    "Paper",
+    "PaperError",
+    "page_svg",
+    "paper",
+    "sheet",
+    "sheets",
+    "unique_ids",
+]
+
+#: The font every printed word is set in: DejaVu Sans has ♯ ♭ ↑ ↓ and the Spanish letters.
+FONT = "DejaVu Sans, Verdana, sans-serif"
+
+
+class PaperError(ValueError):
+    """A paper size this module does not know."""
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A sheet of paper, portrait, in millimetres."""
+
+    name: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card's size in millimetres."""
+
+    width: float
+    height: float
+
+    def turned(self) -> CardSize:
+        """The same card lying on its side (landscape)."""
+        return CardSize(self.height, self.width)
+
+
+A4 = Paper("a4", 210.0, 297.0)
+LETTER = Paper("letter", 215.9, 279.4)
+PAPERS: dict[str, Paper] = {p.name: p for p in (A4, LETTER)}
+#: The usual playing-card size (2.5 × 3.5 inches), the size of card sleeves.
+POKER = CardSize(63.0, 88.0)
+
+_MARK_GAP = 1.5  # mm between the grid and a cut mark
+_MARK_LENGTH = 5.0  # mm, shortened when the margin is narrow
+_PAGE_EDGE = 2.0  # mm kept clear at the paper's edge
+
+
+def paper(name: str | Paper) -> Paper:
+    """The paper called ``name`` (``'a4'`` or ``'letter'``, any case).
+
+    >>> paper("legal")
+    Traceback (most recent call last):
+    ...
+    musicgames.cards.layout.PaperError: paper 'legal' is not known: use one of 'a4', 'letter'
+    """
+    if isinstance(name, Paper):
+        return name
+    found = PAPERS.get(str(name).strip().lower())
+    if found is None:
+        allowed = ", ".join(repr(p) for p in PAPERS)
+        raise PaperError(f"paper {name!r} is not known: use one of {allowed}")
+    return found
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the cards of one size go on one page: a centred grid of butted cards."""
+
+    paper: Paper
+    card: CardSize
+    columns: int
+    rows: int
+
+    @classmethod
+    def fit(cls, paper: Paper, card: CardSize, margin: float = 7.0) -> Grid:
+        """As many cards as fit with at least ``margin`` mm round the grid for cut marks."""
+        columns = int((paper.width - 2 * margin) // card.width)
+        rows = int((paper.height - 2 * margin) // card.height)
+        if columns < 1 or rows < 1:
+            raise PaperError(f"a {card.width}×{card.height} mm card does not fit {paper.name}")
+        return cls(paper, card, columns, rows)
+
+    @property
+    def per_page(self) -> int:
+        """Cards on one page."""
+        return self.columns * self.rows
+
+    @property
+    def left(self) -> float:
+        """The x of the grid's left edge (mm)."""
+        return (self.paper.width - self.columns * self.card.width) / 2
+
+    @property
+    def top(self) -> float:
+        """The y of the grid's top edge (mm)."""
+        return (self.paper.height - self.rows * self.card.height) / 2
+
+    def origin(self, slot: int, *, mirrored: bool = False) -> tuple[float, float]:
+        """The top-left corner of slot ``slot`` (row by row); mirrored for the back."""
+        row, column = divmod(slot, self.columns)
+        if mirrored:
+            column = self.columns - 1 - column
+        return (self.left + column * self.card.width, self.top + row * self.card.height)
+
+    def cut_marks(self) -> str:
+        """Short lines in the margin, in line with every edge between and around the cards."""
+        right = self.left + self.columns * self.card.width
+        bottom = self.top + self.rows * self.card.height
+        side = min(_MARK_LENGTH, self.left - _MARK_GAP - _PAGE_EDGE)
+        end = min(_MARK_LENGTH, self.top - _MARK_GAP - _PAGE_EDGE)
+        lines: list[str] = []
+        for i in range(self.columns + 1):
+            x = self.left + i * self.card.width
+            lines.append(_line(x, self.top - _MARK_GAP - end, x, self.top - _MARK_GAP))
+            lines.append(_line(x, bottom + _MARK_GAP, x, bottom + _MARK_GAP + end))
+        for j in range(self.rows + 1):
+            y = self.top + j * self.card.height
+            lines.append(_line(self.left - _MARK_GAP - side, y, self.left - _MARK_GAP, y))
+            lines.append(_line(right + _MARK_GAP, y, right + _MARK_GAP + side, y))
+        return f'<g class="cut-marks" stroke="#000" stroke-width="0.25">{"".join(lines)}</g>'
+
+
+def _line(x1: float, y1: float, x2: float, y2: float) -> str:
+    return f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>'
+
+
+def page_svg(paper: Paper, body: str) -> str:
+    """A whole page: an SVG document of the paper's size, in millimetres."""
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'version="1.1" width="{paper.width}mm" height="{paper.height}mm" '
+        f'viewBox="0 0 {paper.width} {paper.height}">'
+        f'<rect width="{paper.width}" height="{paper.height}" fill="#fff"/>{body}</svg>'
+    )
+
+
+def _footer(paper: Paper, text: str) -> str:
+    return (
+        f'<text x="{paper.width / 2:.2f}" y="{paper.height - 3.2:.2f}" font-family="{FONT}" '
+        f'font-size="2.4" fill="#555" text-anchor="middle">{escape(text)}</text>'
+    )
+
+
+#: A card face: draws one card in its own box, (0, 0) to (width, height), as SVG.
+Face = Callable[[CardSize], str]
+
+
+_ID = re.compile(r'\sid="([^"]+)"')
+_REFERENCE = re.compile(r'(id="|#)([A-Za-z_][\w.-]*)')
+
+
+def unique_ids(svg: str, suffix: str) -> str:
+    """``svg`` with every id it defines, and every reference to one (``href="#…"`` and the
+    style sheets' ``#…`` selectors), suffixed: cards repeated on a page keep distinct ids.
+
+    >>> unique_ids('<g id="a"><use href="#a" fill="#fab"/></g>', "-2")
+    '<g id="a-2"><use href="#a-2" fill="#fab"/></g>'
+    """
+    ids = set(_ID.findall(svg))
+    if not ids:
+        return svg
+    return _REFERENCE.sub(
+        lambda m: m.group(1) + m.group(2) + suffix if m.group(2) in ids else m.group(0), svg
+    )
+
+
+def sheet(grid: Grid, faces: Sequence[Face], *, footer: str = "", back: bool = False) -> str:
+    """One page of cards: the faces in grid order (or backs, mirrored), cut marks, a footer."""
+    if len(faces) > grid.per_page:
+        raise ValueError(f"{len(faces)} cards do not fit one page of {grid.per_page}")
+    parts = [grid.cut_marks()]
+    for slot, face in enumerate(faces):
+        x, y = grid.origin(slot, mirrored=back)
+        parts.append(
+            f'<g transform="translate({x:.2f} {y:.2f})">'
+            f'<rect width="{grid.card.width}" height="{grid.card.height}" fill="none" '
+            'stroke="#bbb" stroke-width="0.2"/>'
+            f"{unique_ids(face(grid.card), f'-{slot}')}</g>"
+        )
+    if footer:
+        parts.append(_footer(grid.paper, footer))
+    return page_svg(grid.paper, "".join(parts))
+
+
+def sheets(
+    grid: Grid,
+    faces: Sequence[Face],
+    *,
+    footer: str = "",
+    back: Face | None = None,
+) -> list[str]:
+    """Pages holding every face; with ``back``, each page is followed by its backs."""
+    pages: list[str] = []
+    for start in range(0, len(faces), grid.per_page):
+        chunk = faces[start : start + grid.per_page]
+        pages.append(sheet(grid, chunk, footer=footer))
+        if back is not None:
+            pages.append(sheet(grid, [back] * len(chunk), back=True))
+    return pages

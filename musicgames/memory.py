@@ -1,0 +1,202 @@
+"""What a student remembers: one FSRS memory state per item, across days.
+
+Each item a student answers (a note in the drill, a triad in the quiz, a note in Note Snap, a
+placement in Keyboard Duel) has a memory state kept by FSRS, the scheduler modern flash-card
+apps use (the ``fsrs`` package): how stable the memory is, how difficult the item is, and
+when it is next due for review. Every judged answer updates it:
+
+* a **wrong** answer rates *Again* (the item comes back within minutes, then relearns);
+* a **right but slow** answer (slower than the activity's ``slow_ms``) rates *Hard*;
+* a **right** answer rates *Good* (the item comes back after longer and longer intervals).
+
+The progress file keeps these states (:meth:`musicgames.progress.ProgressStore.due` reads
+them); the drill and quiz start from them and update them answer by answer, so there is one
+model of the student, within a session and across days.
+
+>>> from datetime import datetime, timedelta, timezone
+>>> day = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+>>> memory = Memory()
+>>> memory.review("Sol3", correct=False, response_ms=900, when=day).state.name
+'Learning'
+>>> for minute in range(5):
+...     when = day + timedelta(minutes=minute)
+...     _ = memory.review("La3", correct=True, response_ms=900, when=when)
+>>> memory.due(day + timedelta(days=1))
+['Sol3']
+>>> memory.next_due("La3") > day + timedelta(days=1)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from functools import cache
+
+from fsrs import Card, Rating, Scheduler, State
+
+__all__ = [
+    "SLOW_MS",
+    "Memory",
+    "MemoryError_",
+    "NextReview",
+    "card_from_json",
+    "card_to_json",
+    "next_review",
+    "rating",
+    "review",
+    "scheduler",
+]
+
+#: A right answer slower than this (ms) rates *Hard*, per activity.
+SLOW_MS: dict[str, float] = {
+    "drill": 3000.0,
+    "quiz": 8000.0,
+    "note_snap": 2000.0,
+    "keyboard_duel": 15000.0,
+    "lesson": 15000.0,
+}
+_DEFAULT_SLOW_MS = 5000.0
+
+
+class MemoryError_(ValueError):  # noqa: N801 - MemoryError is Python's own
+    """A memory state that cannot be read (a damaged row)."""
+
+
+@cache
+def scheduler() -> Scheduler:
+    """The one FSRS scheduler: default parameters, 90 % desired retention, learning steps of
+    1 and 10 minutes, no random fuzz (the same answers give the same schedule)."""
+    return Scheduler(
+        desired_retention=0.9,
+        learning_steps=(timedelta(minutes=1), timedelta(minutes=10)),
+        relearning_steps=(timedelta(minutes=1),),
+        enable_fuzzing=False,
+    )
+
+
+def rating(correct: bool, response_ms: float | None, slow_ms: float) -> Rating:
+    """The FSRS rating of an answer: wrong → Again, right but slow → Hard, right → Good.
+
+    >>> rating(False, 500, 3000).name, rating(True, 4000, 3000).name, rating(True, None, 3000).name
+    ('Again', 'Hard', 'Good')
+    """
+    if not correct:
+        return Rating.Again
+    if response_ms is not None and math.isfinite(response_ms) and response_ms > slow_ms:
+        return Rating.Hard
+    return Rating.Good
+
+
+def slow_ms_for(activity: str) -> float:
+    """The activity's ``slow_ms``."""
+    return SLOW_MS.get(activity, _DEFAULT_SLOW_MS)
+
+
+def new_card(when: datetime) -> Card:
+    """A card never reviewed, due at ``when``."""
+    return Card(card_id=1, due=when)
+
+
+def review(
+    card: Card | None, correct: bool, response_ms: float | None, when: datetime, slow_ms: float
+) -> Card:
+    """The card after one answer at ``when`` (a new card if ``card`` is ``None``). An answer
+    time before the card's last review counts as at its last review."""
+    when = when.astimezone(timezone.utc)
+    current = card if card is not None else new_card(when)
+    if current.last_review is not None and when < current.last_review:
+        when = current.last_review
+    updated, _log = scheduler().review_card(
+        current, rating(correct, response_ms, slow_ms), review_datetime=when
+    )
+    return updated
+
+
+def card_to_json(card: Card) -> str:
+    """A card as the progress file keeps it (JSON text)."""
+    return json.dumps(card.to_dict(), sort_keys=True)
+
+
+def card_from_json(text: str) -> Card:
+    """A card read back; a damaged one raises :class:`MemoryError_`."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise TypeError("not an object")
+        card = Card.from_dict(data)  # type: ignore[arg-type]
+        if card.due.tzinfo is None:
+            raise ValueError("due has no time zone")
+    except (ValueError, TypeError, KeyError, RecursionError) as err:
+        raise MemoryError_(f"a memory state is damaged ({err})") from None
+    return card
+
+
+class Memory:
+    """Memory states of one student's items in one activity, by item name.
+
+    ``cards`` maps item names to FSRS cards (as :meth:`ProgressStore.memory` reads them).
+    """
+
+    def __init__(self, cards: Mapping[str, Card] | None = None, *, slow_ms: float = 3000.0):
+        self.cards: dict[str, Card] = dict(cards or {})
+        self.slow_ms = slow_ms
+
+    def review(
+        self, item: str, *, correct: bool, response_ms: float | None, when: datetime
+    ) -> Card:
+        """Update ``item`` after an answer at ``when``; return its new state."""
+        card = review(self.cards.get(item), correct, response_ms, when, self.slow_ms)
+        self.cards[item] = card
+        return card
+
+    def seen(self, item: str) -> bool:
+        """Whether ``item`` has been answered before."""
+        return item in self.cards
+
+    def next_due(self, item: str) -> datetime | None:
+        """When ``item`` is next due, or ``None`` if it was never answered."""
+        card = self.cards.get(item)
+        return None if card is None else card.due
+
+    def recall(self, item: str, now: datetime) -> float:
+        """The chance the student recalls ``item`` at ``now`` (0 to 1; 1 if never answered)."""
+        card = self.cards.get(item)
+        if card is None or card.last_review is None:
+            return 1.0
+        if card.state in (State.Learning, State.Relearning) and card.due <= now:
+            return 0.0  # a step of (re)learning that is due: as good as forgotten
+        return float(scheduler().get_card_retrievability(card, current_datetime=now))
+
+    def due(self, now: datetime, items: Iterable[str] | None = None) -> list[str]:
+        """The items due at ``now``, most overdue first: the lowest chance of recall (as FSRS
+        estimates it), then the earliest due."""
+        names = self.cards if items is None else [i for i in items if i in self.cards]
+        ready = [name for name in names if self.cards[name].due <= now]
+        return sorted(ready, key=lambda n: (self.recall(n, now), self.cards[n].due, n))
+
+
+@dataclass(frozen=True)
+class NextReview:
+    """When the next review is (``days`` from today: 0 today, 1 tomorrow, …) and of what."""
+
+    days: int
+    items: tuple[str, ...]
+
+
+def next_review(memory: Memory, items: Iterable[str], now: datetime) -> NextReview | None:
+    """The first day after ``now`` on which some of ``items`` fall due, and those items (in
+    the order they fall due); ``None`` if none was answered."""
+    upcoming = [
+        (card.due, item)
+        for item in dict.fromkeys(items)
+        if (card := memory.cards.get(item)) is not None and card.due > now
+    ]
+    if not upcoming:
+        return None
+    first_day: date = min(due for due, _ in upcoming).date()
+    chosen = tuple(item for due, item in sorted(upcoming) if due.date() == first_day)
+    return NextReview((first_day - now.date()).days, chosen)

@@ -1,0 +1,222 @@
+"""Print-and-play decks: every card on the pages, both PDFs made, the staff drawn.
+
+The PDFs are made once per module with rsvg-convert (as ``make test`` installs it) and read
+back with poppler's pdfinfo, pdftotext and pdftoppm.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from musicgames.cards import GameError, make_deck, pages
+from musicgames.cards.__main__ import main
+from musicgames.cards.faces import key_names, piano_card
+from musicgames.cards.layout import A4, LETTER, POKER, Grid, PaperError
+from musicgames.duel.cards import COMPOSE_DECK, PIANO_CARDS
+from musicgames.i18n import LanguageError, text
+from musicgames.render import staff_svg
+from musicgames.snap.cards import DECK
+from musicgames.theory import CARD_NOTES, Naming
+
+TOOLS = ("rsvg-convert", "pdftoppm", "pdftotext", "pdfinfo")
+needs_tools = pytest.mark.skipif(
+    any(shutil.which(t) is None for t in TOOLS),
+    reason="needs rsvg-convert (librsvg2-bin) and poppler-utils: `make test` installs them",
+)
+
+
+def _pdf_pages(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    match = re.search(r"^Pages:\s+(\d+)", info.stdout, re.M)
+    assert match is not None
+    return int(match.group(1))
+
+
+def _pdf_text(pdf: Path, first: int | None = None, last: int | None = None) -> str:
+    pages = ["-f", str(first), "-l", str(last)] if first else []
+    return subprocess.run(["pdftotext", *pages, str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.fixture(scope="module")
+def snap_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("cards") / "snap.pdf"
+    return make_deck("snap", out, paper="a4", naming="solfege", language="en")
+
+
+@pytest.fixture(scope="module")
+def duel_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("cards") / "duel.pdf"
+    status = main(["duel", "--out", str(out), "--paper", "letter", "--naming", "letters",
+                   "--language", "es", "--back"])
+    assert status == 0
+    return out
+
+
+# -- the pages (SVG) ---------------------------------------------------------------------------
+
+
+def test_s1_every_note_card_is_on_the_snap_pages_with_its_staff_twice() -> None:
+    """S1: the 56 cards of the engine's deck; each card shows its staff, and again turned."""
+    svg = "".join(pages("snap", paper="letter", naming="letters", language="es"))
+    for note, copies in Counter(DECK).items():
+        drawing_id = re.search(r' id="([^"]+)"', staff_svg(note))
+        assert drawing_id is not None
+        assert len(re.findall(rf'<svg id="{drawing_id.group(1)}-\d+"', svg)) == copies, note
+    assert sum(Counter(DECK).values()) == 56
+    turned = re.findall(r'<use xlink:href="#note-(\d+)" transform="rotate\(180 ', svg)
+    assert len(turned) == 56 and all(f'<g id="note-{slot}">' in svg for slot in set(turned))
+
+
+def test_s2_guide_card_names_all_15_notes_in_the_chosen_naming() -> None:
+    guide = pages("snap", naming="letters", language="es")[-1]
+    labels = re.findall(r">(\w+\d)</tspan>", guide)
+    # two guide cards on the page, each drawn once and shown again turned 180°
+    assert Counter(labels) == Counter({n.label(Naming.LETTERS): 2 for n in CARD_NOTES})
+    assert guide.count('<use xlink:href="#guide-') == 2
+    assert text("snap.guide.title", "es") in guide
+
+
+def test_staves_are_vectors_and_music_glyphs_are_paths() -> None:
+    svg = pages("snap")[0]
+    assert "<image" not in svg and "data:image" not in svg
+    assert 'xlink:href="#E0A2' in svg  # the whole-note head, a path in <defs>
+    assert "Leipzig" not in svg  # no music-font text: glyphs are outlines
+
+
+def test_d3_d4_piano_keys_are_named_in_the_chord_key() -> None:
+    b_flat = next(card for card in PIANO_CARDS if card.name() == "B♭ major")
+    names = {pc: note.label(Naming.LETTERS, octave=False) for pc, note in
+             key_names(b_flat).items()}
+    assert (names[10], names[2], names[5], names[3]) == ("B♭", "D", "F", "E♭")
+    face = piano_card(b_flat, Naming.LETTERS, "en")(POKER.turned())
+    assert ">B♭<" in face and ">A♯<" not in face and ">G♭<" in face
+
+
+def test_cards_fit_both_papers_with_room_for_cut_marks() -> None:
+    for paper in (A4, LETTER):
+        grid = Grid.fit(paper, POKER)
+        assert grid.per_page == 9 and min(grid.left, grid.top) >= 7
+        assert Grid.fit(paper, POKER.turned()).per_page == 8
+
+
+def test_backs_are_mirrored_for_printing_on_both_sides() -> None:
+    grid = Grid.fit(A4, POKER)
+    assert grid.origin(0, mirrored=True) == grid.origin(2)
+    assert grid.origin(4, mirrored=True) == grid.origin(4)
+
+
+def test_unknown_choices_are_refused_with_the_choices() -> None:
+    with pytest.raises(GameError, match="'snap' or 'duel'"):
+        pages("go")
+    with pytest.raises(PaperError, match="'a4', 'letter'"):
+        pages("snap", paper="a3")
+    with pytest.raises(LanguageError, match="'en', 'es'"):
+        pages("duel", language="fr")
+    with pytest.raises(ValueError, match="'solfege', 'letters'"):
+        pages("duel", naming="numbers")
+
+
+# -- the PDFs ----------------------------------------------------------------------------------
+
+
+@needs_tools
+def test_snap_pdf_has_every_card_and_the_guide(snap_pdf: Path) -> None:
+    assert _pdf_pages(snap_pdf) == 8  # 56 cards at 9 a page, then the guide cards
+    words = _pdf_text(snap_pdf)
+    assert words.count(text("cards.footer.snap", "en", count=56)) == 7
+    guide = _pdf_text(snap_pdf, 8, 8)
+    for note in CARD_NOTES:
+        assert re.search(rf"\b{note.solfege}\b", guide), note
+
+
+@needs_tools
+def test_duel_pdf_has_every_card_tokens_and_rules(duel_pdf: Path) -> None:
+    # rules, 5 sheets of Compose cards and 5 of backs, 3 + 3 of piano cards, tokens
+    assert _pdf_pages(duel_pdf) == 18
+    words = _pdf_text(duel_pdf)
+    assert text("duel.rules.title", "es") in _pdf_text(duel_pdf, 1, 1)
+    for card in COMPOSE_DECK:
+        if not card.is_wild:
+            assert words.count(f"{card.label(Naming.LETTERS)}:") == 1, card
+    assert words.count(f"{text('duel.card.wild', 'es')}:") == 7
+    for piano in PIANO_CARDS:
+        name = piano.name(Naming.LETTERS, "es")
+        assert len(re.findall(rf"(?<![\w♯♭]){re.escape(name)}", words)) == 1, name
+    tokens = _pdf_text(duel_pdf, 18, 18)
+    assert text("cards.tokens.title", "es") in tokens
+    assert text("duel.seat.white", "es") in tokens and text("duel.seat.black", "es") in tokens
+    assert pages("duel", paper="letter", language="es")[-1].count('class="token"') == 10
+
+
+def _staff_lines(grey: np.ndarray) -> list[int]:
+    """Rows of long dark horizontal lines (staff lines) in a region, one per line."""
+    dark_share = (grey < 140).mean(axis=1)
+    rows = np.flatnonzero(dark_share > 0.8)
+    lines: list[int] = []
+    for row in rows:
+        if not lines or row > lines[-1] + 1:
+            lines.append(int(row))
+        else:
+            lines[-1] = int(row)
+    return lines
+
+
+@needs_tools
+def test_rasterised_note_cards_show_the_staff_drawn(snap_pdf: Path, tmp_path: Path) -> None:
+    """Every note card on the printed sheets shows five staff lines in each half."""
+    dpi = 150
+    subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-f", "1", "-l", "7", str(snap_pdf),
+                    str(tmp_path / "p")], check=True)
+    grid = Grid.fit(A4, POKER)
+    px = dpi / 25.4
+    staves = 0
+    for number, path in enumerate(sorted(tmp_path.glob("p-*.pgm"))):
+        grey = np.asarray(Image.open(path))
+        cards = DECK[number * 9 : number * 9 + 9]
+        for slot in range(len(cards)):
+            x, y = grid.origin(slot)
+            for half in (0, 1):
+                top = y + half * POKER.height / 2
+                region = grey[round((top + 6) * px) : round((top + POKER.height / 2 - 6) * px),
+                              round((x + 20) * px) : round((x + POKER.width - 20) * px)]
+                lines = _staff_lines(region)
+                assert len(lines) == 5, (number + 1, slot, half, lines)
+                gaps = np.diff(lines)
+                assert gaps.max() - gaps.min() <= 2  # evenly spaced, ≈ 3.25 mm apart
+                staves += 1
+    assert staves == 2 * len(DECK)
+
+
+@needs_tools
+def test_teacher_button_makes_both_decks(tmp_path: Path) -> None:
+    from musicgames.cards.button import deck_button
+
+    box = deck_button(tmp_path / "print", language="es")
+    box.paper.value, box.naming.value, box.backs.value = "letter", "letters", True
+    box.button.click()
+    made = sorted(p.name for p in (tmp_path / "print").glob("*.pdf"))
+    assert made == ["keyboard-duel-cards-letter.pdf", "note-snap-cards-letter.pdf"]
+    assert _pdf_pages(tmp_path / "print" / "note-snap-cards-letter.pdf") == 15
+    assert box.message.value.startswith("Listo: ")
+
+
+def test_teacher_button_says_when_the_converter_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from musicgames.cards import pdf
+    from musicgames.cards.button import deck_button
+
+    monkeypatch.setattr(pdf, "RSVG_CONVERT", "no-such-rsvg-convert")
+    box = deck_button(tmp_path)
+    box.make()
+    assert box.message.value == text("cards.maker.missing", "en")
+    assert not list(tmp_path.glob("*.pdf"))

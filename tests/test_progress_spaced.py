@@ -1,0 +1,116 @@
+"""Spaced practice across days: FSRS memory states in the progress file, used by drill and quiz."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from musicgames import progress
+from musicgames.progress import ProgressStore
+from musicgames.theory import Note
+from musicgames.widgets import ChordTonesQuiz, NoteDrill
+
+NOW = datetime.now(timezone.utc)
+YESTERDAY = NOW - timedelta(days=1)
+
+
+def _at(when: datetime) -> str:
+    return when.isoformat(timespec="microseconds")
+
+
+def _store_missed_yesterday(path: Path) -> ProgressStore:
+    """Sol3 answered right five times, Fa3 missed, both yesterday."""
+    store = ProgressStore(path, student="Ana")
+    for n in range(5):
+        when = _at(YESTERDAY + timedelta(minutes=n))
+        store.record("drill", "Sol3", "Sol", True, 800.0, time=when)
+    store.record("drill", "Fa3", "Mi", False, 900.0, time=_at(YESTERDAY + timedelta(minutes=6)))
+    return store
+
+
+def test_an_item_missed_yesterday_is_due_before_one_answered_right_five_times(
+    tmp_path: Path,
+) -> None:
+    with _store_missed_yesterday(tmp_path / "ana.sqlite3") as store:
+        due = store.due("drill")
+        assert due[0] == "Fa3"
+        assert "Sol3" not in due[:1]
+        # Both due (a week later): still the missed one first, most overdue first.
+        later = store.due("drill", now=NOW + timedelta(days=30))
+        assert later.index("Fa3") < later.index("Sol3")
+        assert store.due("quiz") == []
+        with pytest.raises(progress.AnswerError):
+            store.due("drill", now=datetime(2026, 1, 1))  # no time zone
+
+
+def test_the_memory_state_lives_in_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "ana.sqlite3"
+    _store_missed_yesterday(path).close()
+    with ProgressStore(path) as again:
+        assert again.due("drill")[0] == "Fa3"
+    con = sqlite3.connect(path)
+    rows = dict(con.execute("SELECT item, card FROM memory WHERE activity = 'drill'").fetchall())
+    con.close()
+    assert set(rows) == {"Sol3", "Fa3"}
+
+
+def test_a_file_of_layout_1_gets_its_memory_from_its_answers(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    _store_missed_yesterday(path).close()
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("DROP TABLE memory")
+    con.execute("PRAGMA user_version = 1")
+    con.close()
+    assert len(progress.read_answers(path)) == 6  # still read as it is
+    with ProgressStore(path) as store:
+        assert store.due("drill")[0] == "Fa3"
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == progress.SCHEMA_VERSION
+    con.close()
+
+
+def test_a_drill_started_with_that_store_asks_the_missed_note_first(tmp_path: Path) -> None:
+    with _store_missed_yesterday(tmp_path / "ana.sqlite3") as store:
+        for seed in range(5):
+            drill = NoteDrill(["Do3", "Sol3", "Fa3", "La3"], progress=store, seed=seed)
+            drill.receive({"type": "start"})
+            assert drill.current == Note.parse("Fa3"), seed
+
+
+def test_the_drill_updates_the_same_model_and_names_the_next_review(tmp_path: Path) -> None:
+    with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+        drill = NoteDrill(["Sol4", "La4"], progress=store, questions=4, seed=1, language="es")
+        drill.receive({"type": "start"})
+        for number in range(1, 5):
+            note = drill.current
+            assert note is not None
+            index = "CDEFGAB".index(note.step)
+            drill.receive(
+                {"type": "answer", "number": number, "via": "name", "value": index,
+                 "response_ms": 700.0}
+            )
+            drill.receive({"type": "next", "number": number})
+        assert drill.phase == "over"
+        text = drill.summary["next_review"]
+        assert text.startswith("Próximo repaso: ") and "Sol4" in text and "La4" in text
+        assert set(store.memory("drill").cards) == {"Sol4", "La4"}
+        in_session = drill.session.schedule.memory.cards
+        stored = store.memory("drill").cards
+        assert {k: c.state for k, c in in_session.items()} == {
+            k: c.state for k, c in stored.items()
+        }
+
+
+def test_a_quiz_started_with_a_store_asks_the_missed_chord_first(tmp_path: Path) -> None:
+    with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+        for n in range(5):
+            store.record("quiz", "C major", "C major", True, 900.0,
+                         time=_at(YESTERDAY + timedelta(minutes=n)))
+        store.record("quiz", "A minor", "C major", False, 900.0,
+                     time=_at(YESTERDAY + timedelta(minutes=6)))
+        quiz = ChordTonesQuiz(["C major", "A minor", "G major"], progress=store, seed=3)
+        quiz.receive({"type": "start"})
+        assert quiz.current is not None and quiz.current.name() == "A minor"
