@@ -16,12 +16,13 @@ after another. Without a browser (a notebook run headless) nothing plays and not
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from musicgames.i18n import catalogue
 from musicgames.theory import Note, Triad
 
-__all__ = ["A4_HZ", "Sound", "chord", "frequency", "notes", "sound_strings"]
+__all__ = ["A4_HZ", "Sound", "chord", "frequency", "midi_frequency", "notes", "sound_strings"]
 
 #: The tuning: A4 (La3) in hertz, equal temperament.
 A4_HZ = 440.0
@@ -41,6 +42,16 @@ def frequency(note: Note | str | int) -> float:
     """
     pitch = Note.parse(note).to_music21()
     return float(pitch.frequency)
+
+
+@lru_cache(maxsize=128)
+def midi_frequency(midi: int) -> float:
+    """The frequency of the piano key ``midi`` (60 = middle C), from music21, to 0.01 Hz.
+
+    >>> midi_frequency(69), midi_frequency(60)
+    (440.0, 261.63)
+    """
+    return round(frequency(midi), 2)
 
 
 def notes(items: Iterable[Note | str | int], *, broken: bool = False) -> Sound:

@@ -240,7 +240,15 @@ class Lesson:
             kind=kind,
             size=self.size,
             on_answer=lambda q, i, ok: self._answered(step, q, i, ok),
+            on_listen=self._play,
         )
+
+    player: Any = None
+
+    def _play(self, question: Question) -> None:
+        """Let the student hear the question's notes (when the lesson has a sound player)."""
+        if self.player is not None and self.sound and question.sound:
+            self.player.play(question.sound, broken=question.broken)
 
     _step = ""
 
@@ -249,6 +257,7 @@ class Lesson:
         "<lesson-id>/<exercise-id>"); a refused write is said once, the lesson goes on."""
         if self.on_answer is not None:
             self.on_answer(step, question, index, correct)
+        self._play(question)
         if self.progress is None or not self.lesson_id or not step:
             return
         from musicgames.progress import ProgressError, lesson_item
@@ -308,6 +317,7 @@ class Lesson:
                     0 if line else 1,
                     str(self.staff(note)),
                     self._t(why, name=self.name(note), where=where(note, self.language)),
+                    sound=(note,),
                 )
             )
         return self._exercise("line_or_space", self._t("lesson.line_or_space.title"), questions)
@@ -364,6 +374,7 @@ class Lesson:
                     self._t("lesson.name.why", name=self.name(note),
                             where=where(note, self.language)),
                     tuple(why),
+                    sound=(note,),
                 )
             )
         return self._exercise("name_notes", self._t("lesson.name.title"), items)
@@ -400,6 +411,7 @@ class Lesson:
                         letters=note.label(Naming.LETTERS),
                     ),
                     tuple(why),
+                    sound=(note,),
                 )
             )
         return self._exercise("octave_names", self._t("lesson.octave.title"), items)
@@ -432,6 +444,7 @@ class Lesson:
                     str(self.staff(note)),
                     said,
                     wrong_picture=str(picture),
+                    sound=(note,),
                 )
             )
         return self._exercise("ledger_line_count", self._t("lesson.ledger.title"), items)
@@ -465,6 +478,7 @@ class Lesson:
                     wrong_picture=str(
                         self.keyboard(octaves, highlight=[note], octave_labels=True)
                     ),
+                    sound=(note,),
                 )
             )
         return self._exercise("marked_key", self._t("lesson.key.title"), items)
@@ -493,9 +507,35 @@ class Lesson:
                     picture,
                     said,
                     tuple(why),
+                    sound=chord.tones,
                 )
             )
         return self._exercise("chord_quality", self._t("lesson.quality.title"), items)
+
+    def by_ear(self, chords: Iterable[Triad | str]) -> Exercise:
+        """"Listen: major or minor?" — the chord is only heard (Listen plays it); after the
+        answer it is shown and explained by its third."""
+        options = (self._t("lesson.major"), self._t("lesson.minor"))
+        items = []
+        for chord in (_triad(c) for c in chords):
+            said = self._t(
+                f"lesson.ear.why.{chord.quality}",
+                chord=self.chord_name(chord),
+                third=third_words(chord.root, chord.third, self.language, self.naming),
+            )
+            items.append(
+                Question(
+                    self._t("lesson.ear.prompt"),
+                    options,
+                    0 if chord.quality == "major" else 1,
+                    "",
+                    said,
+                    wrong_picture=str(self._chord_keys(chord)),
+                    sound=chord.tones,
+                    listen=True,
+                )
+            )
+        return self._exercise("by_ear", self._t("lesson.ear.title"), items)
 
     def chord_tone(self, chords: Iterable[Triad | str], which: str = "third") -> Exercise:
         """"What is the third (root, fifth) of Re major?" with note names to choose from."""
@@ -541,6 +581,7 @@ class Lesson:
                         letters=" ".join(self._letters_from(chord.root, which)),
                     ),
                     tuple(why),
+                    sound=chord.tones,
                 )
             )
         return self._exercise("chord_tone", self._t(f"lesson.tone.title.{which}"), items)
@@ -592,6 +633,8 @@ class Lesson:
                     n - 1,
                     str(self.keyboard(1 if high.midi < 72 else 2, highlight=colours)),
                     said,
+                    sound=(low, high),
+                    broken=True,
                 )
             )
         return self._exercise("half_steps", self._t("lesson.half.title"), items)
@@ -622,6 +665,7 @@ class Lesson:
                         sharp=self._sharp_name(note.midi),
                         flat=self._flat_name(note.midi),
                     ),
+                    sound=(note,),
                 )
             )
         return self._exercise("black_key_names", self._t("lesson.black.title"), items)
@@ -652,6 +696,7 @@ class Lesson:
                         natural=self.name(natural),
                         name=self.name(note),
                     ),
+                    sound=(note,),
                 )
             )
         return self._exercise("read_accidentals", self._t("lesson.accidental.title"), items)
@@ -693,6 +738,7 @@ class Lesson:
                         high=self.name(Note.parse(note.midi + 1), octave=False),
                     ),
                     wrong_picture=str(self.keyboard(1, highlight=[note.midi % 12])),
+                    sound=(note,),
                 )
             )
         return self._exercise("enharmonic", self._t("lesson.enharmonic.title"), items)
@@ -738,6 +784,7 @@ class Lesson:
                     options.index(right),
                     str(self._chord_keys(chord)),
                     said,
+                    sound=chord.tones,
                 )
             )
         return self._exercise("spell_in_chord", self._t("lesson.spell.title"), questions)
@@ -793,6 +840,7 @@ class Lesson:
                     str(self.staff(note)),
                     self._t(why, card=self.name(note), call=self.name(called, octave=False),
                             where=where(note, self.language)),
+                    sound=(note,),
                 )
             )
         return self._exercise("match_or_not", self._t("lesson.match.title"), items)
