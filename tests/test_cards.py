@@ -89,7 +89,7 @@ def test_staves_are_vectors_and_music_glyphs_are_paths() -> None:
     svg = pages("snap")[0]
     assert "<image" not in svg and "data:image" not in svg
     assert 'xlink:href="#E0A2' in svg  # the whole-note head, a path in <defs>
-    assert "Leipzig" not in svg  # no music-font text: glyphs are outlines
+    assert "Leipzig" not in svg and "@font-face" not in svg  # glyphs are outlines, no font
 
 
 def test_d3_d4_piano_keys_are_named_in_the_chord_key() -> None:

@@ -329,6 +329,15 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         if state.to_act != _PERSON or self._screen != "play":
             raise MessageError(text("duel.error.no_hint_now", self._language))
         self._error = None
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            # No event loop (a plain script): work the hint out at once.
+            assert self._hinter is not None
+            action = self._choose(self._hinter, state.view(_PERSON))
+            self._hint = {"action": action.to_json()}
+            self._publish()
+            return
         self._spawn(self._hint_task(self._game_number, len(state.actions())))
         self._publish()
 
@@ -439,6 +448,16 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        """Collect what a finished task raised, so nothing is left "never retrieved": it is
+        noted in :attr:`refused` (``("task", why)``) and the game goes on."""
+        if task.cancelled():
+            return
+        err = task.exception()
+        if err is not None:
+            self.refused.append(("task", f"{type(err).__name__}: {err}"))
 
     async def _computer_task(self, game: int) -> None:
         """The computer's steps, one by one, with a pause before each is shown."""
@@ -470,11 +489,17 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
                 self._publish()
 
     async def _hint_task(self, game: int, done: int) -> None:
-        state = self._require_game()
-        assert self._hinter is not None
+        state = self._state
+        if state is None or self._hinter is None:
+            return
         view = state.view(_PERSON)
-        action = await asyncio.to_thread(self._choose, self._hinter, view)
-        if game != self._game_number or len(state.actions()) != done:
+        try:
+            action = await asyncio.to_thread(self._choose, self._hinter, view)
+        except (DuelError, MessageError) as err:
+            if game == self._game_number and len(state.actions()) == done:
+                self.refused.append(("hint", str(err)))
+            return  # a hint for a turn that has ended is of no use: dropped
+        if game != self._game_number or self._state is not state or len(state.actions()) != done:
             return
         self._hint = {"action": action.to_json()}
         self._publish()
