@@ -96,6 +96,7 @@ __all__ = [
     "lesson_item",
     "item_stats",
     "open_class",
+    "not_saved_notice",
     "open_progress",
     "plot_days",
     "plot_items",
@@ -104,6 +105,7 @@ __all__ = [
     "read_class",
     "read_csv",
     "student_stats",
+    "why_not_saved",
 ]
 
 #: What a row can be about: the note drill, the chord-tones quiz, the two games, and the
@@ -914,6 +916,35 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(handle)
+
+
+def why_not_saved(err: BaseException, language: str = "en") -> str:
+    """Why a progress write failed, in words for the person (English or Spanish): a full
+    disk, a file busy in another notebook, a file that cannot be written, or else in general.
+
+    >>> why_not_saved(sqlite3.OperationalError("database is locked"), "es")
+    'el archivo de progreso está ocupado en otro cuaderno'
+    """
+    from musicgames.i18n import text
+
+    message = str(err).lower()
+    if "full" in message or "no space" in message:
+        key = "progress.why.full"
+    elif "locked" in message or "busy" in message:
+        key = "progress.why.locked"
+    elif "readonly" in message or "read-only" in message or isinstance(err, PermissionError):
+        key = "progress.why.readonly"
+    else:
+        key = "progress.why.other"
+    return text(key, language)
+
+
+def not_saved_notice(err: BaseException, language: str = "en") -> str:
+    """The line a widget shows once when progress could not be written: "Progress not
+    saved: the disk is full. You can keep playing." """
+    from musicgames.i18n import text
+
+    return text("progress.not_saved", language, why=why_not_saved(err, language))
 
 
 def open_progress(

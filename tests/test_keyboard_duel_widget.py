@@ -1068,3 +1068,24 @@ def test_the_widget_holds_no_rule() -> None:
         assert ".multiplier(" not in text and "round_score" not in text, source
     js = (package / "keyboard_duel.js").read_text(encoding="utf-8")
     assert '["casual", "sharp"]' not in js  # the opponents come from Python
+
+
+def test_after_a_duel_one_line_says_what_decided_it_and_a_sound_is_sent() -> None:
+    """Seeded attack: White's 1 die against Black's 2; nobody plays a card, so the roll
+    decided it. The person's win sends the key's chord, rising; a loss a low falling fifth."""
+    widget = started()
+    widget.new_game(position=DuelState.from_position(**ATTACK_POSITION))  # type: ignore[arg-type]
+    page = Pager(widget)
+    page.act(Place(card_ids("C1"), key=0))
+    page.act(LockIn())
+    state = widget.state
+    assert state is not None and state.duel is None  # no event loop: Black answered at once
+    duel = widget.table["duel"]
+    assert duel["result"] and duel["decided"].startswith("What decided it: the roll")
+    assert duel["sound"]["broken"] is True
+    won = "You win" in duel["result"]
+    c_major = [261.63, 329.63, 392.0]
+    assert (duel["sound"]["hz"] == c_major) is won
+    sound = widget.table["sound"]
+    assert sound["chords"][0]["hz"] == c_major and sound["id"].endswith("-1")
+    widget.close()

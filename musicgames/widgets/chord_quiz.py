@@ -53,6 +53,7 @@ from musicgames.widgets._practice import (
     PracticeWidget,
     SettingsError,
     response_time,
+    shown,
     whole_number,
 )
 
@@ -266,7 +267,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                 or any(not 0 <= k < n_keys for k in keys)
             ):
                 raise MessageError(
-                    f"keys {keys!r} must be three different keys from 0 to {n_keys - 1}"
+                    f"keys {shown(keys)} must be three different keys from 0 to {n_keys - 1}"
                 )
             given_notes = [chord.spell_midi(60 + k) for k in sorted(keys)]
             correct = {n.pitch_class for n in given_notes} == set(chord.pitch_classes)

@@ -56,6 +56,7 @@ from musicgames.widgets._practice import (
     PracticeWidget,
     SettingsError,
     response_time,
+    shown,
     whole_number,
 )
 
@@ -211,7 +212,7 @@ class NoteDrill(PracticeWidget[Note]):
             correct = key.midi == note.midi
             given_key = value
         else:
-            raise MessageError(f"via {via!r} is not 'name', 'key' or 'keyboard'")
+            raise MessageError(f"via {shown(via)} is not 'name', 'key' or 'keyboard'")
         by_name = via in ("name", "key")
         feedback = {
             "number": number,

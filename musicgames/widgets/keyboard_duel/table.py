@@ -39,6 +39,7 @@ from musicgames.duel.events import DuelStarted, Event, FinalTurnBegins, Moved
 from musicgames.duel.state import dice_for_power
 from musicgames.i18n import LANGUAGES, text
 from musicgames.render import keyboard_svg
+from musicgames.sound import chord, notes
 from musicgames.theory import Naming
 from musicgames.widgets.keyboard_duel.messages import OPPONENTS
 from musicgames.widgets.keyboard_duel.narration import SEAT_KEYS, DuelRecord, Story, Words, say
@@ -158,8 +159,52 @@ def build_table(scene: Scene) -> dict[str, Any]:
         hint=_hint_info(scene, state, words),
         log=_log(scene.story, words)[-LOG_LINES_SHOWN:],
         result=_result(scene, state, words),
+        sound=_round_sound(scene, state, finished),
     )
     return table
+
+
+def _round_sound(scene: Scene, state: DuelState, finished: bool) -> dict[str, Any]:
+    """The two chords of the piano cards on the table, played softly as they appear; the
+    ``id`` changes with each round's cards."""
+    if finished:
+        last = scene.story.rounds[-1]
+        number, piano = last.number, last.piano
+    else:
+        number, piano = state.round, _piano_pair(state)
+    return {"id": f"{scene.game}-{number}",
+            "chords": [chord(PIANO_CARDS[p].triad) for p in piano]}
+
+
+def _decided(record: DuelRecord, words: Words) -> str:
+    """One line after a duel: what decided it — the tie rule, the roll, or a run."""
+    assert record.winner is not None and record.result_totals is not None
+    win = record.role(record.winner)
+    final = record.result_totals
+    if final[0] == final[1]:
+        return words.t("duel.decided.tie", total=final[0], seat=words.seat(record.attacker))
+    rolled = (sum(record.first_dice[0]), sum(record.first_dice[1]))
+    led = win_chance_now(record.first_dice[win], record.first_dice[1 - win], 0, 0,
+                         attacker=win == 0) == 1
+    seat = words.seat(record.winner)
+    if led:
+        key = "duel.decided.roll" if record.cards_played else "duel.decided.roll_only"
+        return words.t(key, seat=seat, score=rolled[win], other_score=rolled[1 - win])
+    return words.t("duel.decided.run", seat=seat, score=rolled[win],
+                   other_score=rolled[1 - win], final=final[win], other_final=final[1 - win],
+                   cards=len(record.runs[win]))
+
+
+def _duel_sound(record: DuelRecord) -> dict[str, Any] | None:
+    """The sound of a duel's result, for the person: the key's chord rising when the person
+    won, a falling fifth low down when the person lost."""
+    if record.winner is None:
+        return None
+    triad = PIANO_CARDS[record.piano[record.key // KEYS_PER_CARD]].triad
+    if record.winner == PERSON:
+        return chord(triad, broken=True)
+    root, _third, fifth = triad.tones
+    return notes([fifth.midi - 12, root.midi - 12], broken=True)
 
 
 def _piano_pair(state: DuelState) -> tuple[int, int]:
@@ -460,7 +505,8 @@ def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] 
         "chance_now": chance_now,
         "card_chance": card_chance,
         "result": result,
-        "decided": None,
+        "decided": _decided(record, words) if record.winner is not None else None,
+        "sound": _duel_sound(record),
     }
 
 
