@@ -33,12 +33,10 @@ from musicgames.duel import (
     Shift,
     attacker_win_chance,
     card_ids,
-    chance_after_card,
-    effect_of_card,
     key_name,
-    win_chance_now,
 )
 from musicgames.duel.bots import make_bot
+from musicgames.duel.odds import duel_odds
 from musicgames.lessons import Lesson
 from musicgames.progress import (
     ProgressStore,
@@ -331,11 +329,12 @@ def test_duel_answered_by_the_person_in_the_same_panel() -> None:
         assert duel["chance_before"] == pytest.approx(1 - attacker_win_chance(1, 1))
         info = state.duel
         own, opp = info.defender_dice, info.attacker_dice
-        assert duel["chance_now"] == float(win_chance_now(own, opp, 0, info.attacker_add,
-                                                          attacker=False))
+        # the engine's honest odds: the best run from the person's hand, each card's chance
+        odds = duel_odds(state.view(WHITE))
+        assert f"{round(float(odds.now) * 100)} %" in duel["odds_lines"][1]
+        assert f"{round(float(odds.best) * 100)} %" in duel["odds_lines"][2]
         d2 = card_ids("D2")[0]
-        assert duel["card_chance"][str(d2)] == float(chance_after_card(
-            effect_of_card(d2), own, opp, 0, info.attacker_add, attacker=False))
+        assert duel["card_chance"][str(d2)] == float(odds.after_card[d2])
         assert DuelCard(d2) in set(state.legal_actions())
         assert_table_matches_state(widget)
         # the person plays D2 into the run (its effect shows at once), then locks in
