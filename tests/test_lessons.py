@@ -623,3 +623,12 @@ def test_the_summary_offers_the_hand_in_in_the_lessons_language(tmp_path: Path) 
     assert type(hand_in).__name__ == "HandInBox"
     assert english_words(" ".join(widget_texts(summary))) == []
     lesson.progress.close()
+
+
+def test_the_note_snap_game_of_lesson_3_is_short() -> None:
+    lesson = open_lesson("03-reading-fast", "es", remember=False, record=False)
+    game = lesson.show("note-snap").children[0]
+    settings = game.settings
+    assert (settings.length, settings.config().hand_limit) == ("short", 40)
+    assert [s.kind for s in settings.seats] == ["person", "computer"]
+    assert settings.seats[1].level == "beginner" and settings.language == "es"

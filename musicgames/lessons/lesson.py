@@ -938,12 +938,32 @@ class Lesson:
             **options,
         )
 
-    def note_snap(self, **options: Any) -> Any:
-        """A game of Note Snap (see :func:`musicgames.widgets.play_note_snap`)."""
-        from musicgames.widgets import play_note_snap
+    def note_snap(
+        self,
+        *,
+        people: int = 1,
+        computers: int = 1,
+        level: str = "beginner",
+        length: str = "short",
+        **options: Any,
+    ) -> Any:
+        """A game of Note Snap in the lesson's naming and language, writing to the
+        student's progress file. A lesson's game is ``short`` by default: it ends when
+        someone empties their hand, or someone holds 40 cards (then the fewest cards win);
+        ``options`` are other :class:`~musicgames.widgets.note_snap.SnapSettings` fields."""
+        from musicgames.widgets.note_snap import NoteSnapWidget, SnapSettings
 
-        options.setdefault("progress", self.progress)
-        return play_note_snap(naming=self.naming, language=self.language, **options)
+        seats = [{"kind": "person"}] * people + [{"kind": "computer", "level": level}] * computers
+        settings = SnapSettings.from_dict(
+            {
+                "seats": seats,
+                "length": length,
+                "naming": self.naming.value,
+                "language": self.language,
+                **options,
+            }
+        )
+        return NoteSnapWidget(settings, progress=self.progress)
 
     def keyboard_duel(self, opponent: str | None = None, **options: Any) -> Any:
         """A game of Keyboard Duel (see :func:`musicgames.widgets.play_keyboard_duel`),
