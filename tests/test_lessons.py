@@ -188,8 +188,8 @@ def test_a_wrong_name_is_explained_on_the_staff(lesson: Lesson) -> None:
     (q,) = ex.questions
     said = feedback(ex, 0, q.options.index("La"))
     assert said == ("Not quite. La3 sits in the 2nd space; this note sits on the 3rd line "
-                    "(the middle one), one step higher: it is Si3. Si3 sits on the 3rd line "
-                    "(the middle one).")
+                    "(the middle one), one step higher: it is Si3.")
+    assert feedback(ex, 0, q.answer) == "Right! Si3 sits on the 3rd line (the middle one)."
 
 
 def test_octave_names(lesson: Lesson) -> None:
