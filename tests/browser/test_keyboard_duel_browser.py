@@ -156,6 +156,9 @@ def test_voila_renders_the_board_and_a_placement_works(
     page.close()
 
 
+SOUNDS_JS = """() => ((globalThis.musicgamesSound || {}).starts || [])
+  .filter((s) => s.name === 'keyboard_duel').map((s) => s.hz)"""
+
 ACTIONS_SO_FAR = """
 import json
 print(json.dumps([[type(a).__name__, a.to_json()] for a in game.state.actions()]))
@@ -210,6 +213,11 @@ def test_a_whole_turn_with_the_keyboard_only(
     page.keyboard.press("l")
     page.locator(f"{ROOT}-duelpanel {ROOT}-result").wait_for(timeout=TIMEOUT_MS)
     wait_idle(page)
+    assert page.locator(f"{ROOT}-decided").inner_text().startswith("What decided it")
+    # the duel's result sounded (the person's keys unlocked the page's sound)
+    expected = json.loads(kernel_execute(
+        page, "import json; print(json.dumps(game.table['duel']['sound']['hz']))"))
+    assert expected in page.evaluate(SOUNDS_JS), page.evaluate(SOUNDS_JS)
     assert page.locator(f"{ROOT}-end").is_enabled()
     page.keyboard.press("e")
     acked(page)
@@ -263,10 +271,16 @@ def test_round_end_shows_the_finished_board_with_each_tokens_score(
     assert [white_score, black_score] == engine == [9, 14]  # Black holds all of G major: +1
     assert page.locator(f"{ROOT}-chord").first.inner_text().startswith("Do")
     # Next round has the focus; Enter starts it, with fresh cards and hand
+    heard = len(page.evaluate(SOUNDS_JS))
     page.keyboard.press("Enter")
     page.locator(f"{ROOT}[data-screen=play]").wait_for()
     wait_idle(page)
     assert page.locator(f"{ROOT}-hand").is_visible()
+    # the new round's piano cards sound as they appear: a soft chord each, left first
+    chords = json.loads(kernel_execute(
+        page, "import json; print(json.dumps(game.table['sound']['chords']))"))
+    page.wait_for_function(f"() => ({SOUNDS_JS})().length >= {heard + 2}", timeout=5_000)
+    assert page.evaluate(SOUNDS_JS)[heard:] == [c["hz"] for c in chords]
     assert page.locator(f"{ROOT}-slot[data-state=unplaced]").count() >= 9
     assert_page_matches_engine(page, kernel_execute)
     # a scored round stays scored: Take back cannot reach into it
@@ -275,7 +289,8 @@ def test_round_end_shows_the_finished_board_with_each_tokens_score(
 
 
 DICE_JS = """() => ['white', 'black'].map((seat) => [...document.querySelectorAll(
-  '.mg-duel-duelpanel .mg-duel-side-' + seat + ' .mg-duel-die')].map((d) => Number(d.dataset.value)))"""
+  '.mg-duel-duelpanel .mg-duel-side-' + seat + ' .mg-duel-die')]
+  .map((d) => Number(d.dataset.value)))"""
 
 
 def _attack_left_c(page: Any) -> list[list[int]]:
