@@ -154,7 +154,8 @@ class Exercise(widgets.VBox):
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.buttons: list[widgets.Button] = []
         self.feedback = widgets.HTML()
-        self.next_button = widgets.Button(description=self._t("lesson.next"))
+        self.next_button = widgets.Button(description=self._t("lesson.next"),
+                                          layout=widgets.Layout(width="auto"))
         self.next_button.add_class("mg-exercise-next")
         self.next_button.on_click(lambda _b: self.next())
         super().__init__(
