@@ -188,8 +188,8 @@ def test_a_wrong_name_is_explained_on_the_staff(lesson: Lesson) -> None:
     (q,) = ex.questions
     said = feedback(ex, 0, q.options.index("La"))
     assert said == ("Not quite. La3 sits in the 2nd space; this note sits on the 3rd line "
-                    "(the middle one), one step higher: it is Si3. Si3 sits on the 3rd line "
-                    "(the middle one).")
+                    "(the middle one), one step higher: it is Si3.")
+    assert feedback(ex, 0, q.answer) == "Right! Si3 sits on the 3rd line (the middle one)."
 
 
 def test_octave_names(lesson: Lesson) -> None:
@@ -496,6 +496,7 @@ def test_no_english_words_in_the_spanish_lessons_text_and_outputs() -> None:
     for plan in COURSE:
         nb = notebook(plan, "es")
         texts = [_plain(c.source) for c in nb.cells if c.cell_type == "markdown"]
+        texts += [c.source.splitlines()[0] for c in nb.cells if c.cell_type == "code"]
         lesson = open_lesson(plan.id, "es", remember=False, record=False)
         shown = [lesson.settings(), *(lesson.show(s) for s in plan.steps), lesson.summary()]
         for widget in shown:
@@ -519,7 +520,10 @@ def test_both_languages_have_the_same_steps(language: str) -> None:
     for plan in COURSE:
         nb = notebook(plan, language)
         code = [c.source for c in nb.cells if c.cell_type == "code"]
-        assert code[1:-1] == [f'lesson.show("{s}")' for s in plan.steps]
+        assert [c.splitlines()[-1] for c in code[1:-1]] == [
+            f'lesson.show("{s}")' for s in plan.steps
+        ]
+        assert all(c.startswith("# ") for c in code)  # what a hidden cell shows: its title
 
 
 def test_the_committed_notebooks_are_a_fresh_build() -> None:
@@ -619,3 +623,12 @@ def test_the_summary_offers_the_hand_in_in_the_lessons_language(tmp_path: Path) 
     assert type(hand_in).__name__ == "HandInBox"
     assert english_words(" ".join(widget_texts(summary))) == []
     lesson.progress.close()
+
+
+def test_the_note_snap_game_of_lesson_3_is_short() -> None:
+    lesson = open_lesson("03-reading-fast", "es", remember=False, record=False)
+    game = lesson.show("note-snap").children[0]
+    settings = game.settings
+    assert (settings.length, settings.config().hand_limit) == ("short", 40)
+    assert [s.kind for s in settings.seats] == ["person", "computer"]
+    assert settings.seats[1].level == "beginner" and settings.language == "es"

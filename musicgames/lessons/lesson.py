@@ -124,11 +124,13 @@ class Lesson:
         lowest: Note | str = "Do3",
         width: int | None = None,
         octave_labels: bool = False,
+        black_labels: bool | None = None,
     ) -> Drawing:
         """A piano keyboard starting on ``lowest``, names on the white keys if ``labels``
         (with octave numbers if ``octave_labels``); ``highlight`` colours keys (a list, or a
         mapping to colours), ``chord`` colours a triad's root, third and fifth (in every
-        octave; or one triad per octave, ``None`` for a plain one)."""
+        octave; or one triad per octave, ``None`` for a plain one); ``black_labels=False``
+        leaves the black keys unnamed (when their name is the question)."""
         chords: Triad | list[Triad | None] | None
         if chord is None or isinstance(chord, (Triad, str)):
             chords = _triad(chord) if chord is not None else None
@@ -140,6 +142,7 @@ class Lesson:
             highlight=highlight,
             chord=chords,
             labels=self.naming if labels else None,
+            black_labels=black_labels,
             width=width or min(800, int(140 * self.scale * octaves)),
         )
         if labels and octave_labels:
@@ -157,10 +160,11 @@ class Lesson:
             r'data-note="([A-G]-?\d+)"([^>]*)/><text[^>]*>([^<]*)</text>', named, svg
         ).replace('font-size="9"', 'font-size="7.5"')
 
-    def _chord_keys(self, chord: Triad, labels: bool = True) -> Drawing:
-        """Two octaves from Do3 with this very root, third and fifth in their colours."""
+    def _chord_keys(self, chord: Triad, *, black_labels: bool | None = False) -> Drawing:
+        """Two octaves from Do3 with this very root, third and fifth in their colours (the
+        black keys unnamed: the text names the chord's tones as its key spells them)."""
         colours = dict(zip(chord.tones, CHORD_TONE_COLOURS, strict=True))
-        return self.keyboard(2, highlight=colours, labels=labels)
+        return self.keyboard(2, highlight=colours, black_labels=black_labels)
 
     def octave_table(self, notes: Iterable[Note | str] = CARD_NOTES) -> Any:
         """A table of notes in both numberings: Franco-Belgian solfège and scientific
@@ -317,6 +321,7 @@ class Lesson:
                     0 if line else 1,
                     str(self.staff(note)),
                     self._t(why, name=self.name(note), where=where(note, self.language)),
+                    wrong_picture=str(self.staff(note, labels=True, size=0.8)),
                     sound=(note,),
                 )
             )
@@ -374,7 +379,9 @@ class Lesson:
                     self._t("lesson.name.why", name=self.name(note),
                             where=where(note, self.language)),
                     tuple(why),
+                    wrong_picture=str(self.staff(note, labels=True, size=0.8)),
                     sound=(note,),
+                    explain_wrong=False,
                 )
             )
         return self._exercise("name_notes", self._t("lesson.name.title"), items)
@@ -476,7 +483,8 @@ class Lesson:
                             nth=self._t(f"lesson.nth.{note.octave - 2}")),
                     tuple(why),
                     wrong_picture=str(
-                        self.keyboard(octaves, highlight=[note], octave_labels=True)
+                        self.keyboard(octaves, highlight=[note], octave_labels=True,
+                                      black_labels=False)
                     ),
                     sound=(note,),
                 )
@@ -631,7 +639,8 @@ class Lesson:
                             high=self.name(high, octave=False)),
                     options,
                     n - 1,
-                    str(self.keyboard(1 if high.midi < 72 else 2, highlight=colours)),
+                    str(self.keyboard(1 if high.midi < 72 else 2, highlight=colours,
+                                      black_labels=False)),
                     said,
                     sound=(low, high),
                     broken=True,
@@ -657,7 +666,7 @@ class Lesson:
                     self._t("lesson.black.prompt"),
                     options,
                     index,
-                    str(self.keyboard(1, highlight=[note.midi - 60])),
+                    str(self.keyboard(1, highlight=[note.midi - 60], black_labels=False)),
                     self._t(
                         "lesson.black.why",
                         low=self.name(below, octave=False),
@@ -932,12 +941,32 @@ class Lesson:
             **options,
         )
 
-    def note_snap(self, **options: Any) -> Any:
-        """A game of Note Snap (see :func:`musicgames.widgets.play_note_snap`)."""
-        from musicgames.widgets import play_note_snap
+    def note_snap(
+        self,
+        *,
+        people: int = 1,
+        computers: int = 1,
+        level: str = "beginner",
+        length: str = "short",
+        **options: Any,
+    ) -> Any:
+        """A game of Note Snap in the lesson's naming and language, writing to the
+        student's progress file. A lesson's game is ``short`` by default: it ends when
+        someone empties their hand, or someone holds 40 cards (then the fewest cards win);
+        ``options`` are other :class:`~musicgames.widgets.note_snap.SnapSettings` fields."""
+        from musicgames.widgets.note_snap import NoteSnapWidget, SnapSettings
 
-        options.setdefault("progress", self.progress)
-        return play_note_snap(naming=self.naming, language=self.language, **options)
+        seats = [{"kind": "person"}] * people + [{"kind": "computer", "level": level}] * computers
+        settings = SnapSettings.from_dict(
+            {
+                "seats": seats,
+                "length": length,
+                "naming": self.naming.value,
+                "language": self.language,
+                **options,
+            }
+        )
+        return NoteSnapWidget(settings, progress=self.progress)
 
     def keyboard_duel(self, opponent: str | None = None, **options: Any) -> Any:
         """A game of Keyboard Duel (see :func:`musicgames.widgets.play_keyboard_duel`),

@@ -89,7 +89,9 @@ class PracticeView {
     this.readyText = h("p", {});
     this.startButton = h("button", { class: this.cls("start"), type: "button",
       onclick: () => this.start() });
-    this.ready = h("div", { class: this.cls("ready") }, this.readyText, this.startButton);
+    // The first-click note of the sound control goes under Start, below the focus bar.
+    this.ready = h("div", { class: this.cls("ready") }, this.readyText, this.startButton,
+      h("p", { class: this.cls("sound-note") }, this.sound.note));
 
     this.prompt = h("div", { class: this.cls("prompt") });
     this.staff = h("div", { class: this.cls("staff") });

@@ -12,7 +12,7 @@
 // together (question.sound.block) or broken (question.sound.broken); an "ear" question (major
 // or minor, by ear only) plays the chord as it appears and shows nothing else; after each
 // answer the chord is played (feedback.sound), and the keys of the answer's keyboard play
-// when clicked.
+// when clicked. Keys H and B: hear the chord again, together or broken.
 //
 // Timing: when a question arrives it is put in the page; in the next requestAnimationFrame
 // performance.now() is read: the question was shown then. The answer's moment (the third key,
@@ -63,6 +63,8 @@ class QuizView extends PracticeView {
     this.clearButton.textContent = this.t("quiz.find.clear");
     this.blockButton.textContent = this.t("sound.play.block");
     this.brokenButton.textContent = this.t("sound.play.broken");
+    this.blockButton.title = fill(this.t("sound.play.key"), { key: "H" });
+    this.brokenButton.title = fill(this.t("sound.play.key"), { key: "B" });
   }
 
   poseQuestion(question) {
@@ -179,6 +181,12 @@ class QuizView extends PracticeView {
   }
 
   keyPressed(event, phase) {
+    if ((event.code === "KeyH" || event.code === "KeyB") && phase === "asking") {
+      event.preventDefault();
+      event.stopPropagation();
+      this.hear(event.code === "KeyH" ? "block" : "broken");
+      return true;
+    }
     const question = this.model.get("question") || {};
     const choosing = question.kind === "name" || question.kind === "ear";
     if (event.code in CHOICE_KEYS && phase === "asking" && choosing) {

@@ -829,14 +829,9 @@ function render({ model, el }) {
     duelPanel.appendChild(h("div", { class: "mg-duel-duel-sides" },
       drawRun(duel.attacker, duel), h("div", { class: "mg-duel-vs" }, t("duel.label.vs")), drawRun(duel.defender, duel)));
     const odds = h("div", { class: "mg-duel-odds" });
-    if (duel.odds_lines && duel.odds_lines.length) {
-      for (const line of duel.odds_lines) odds.appendChild(h("div", { class: "mg-duel-odds-line" }, line));
-    } else {
-      odds.append(
-        h("span", { class: "mg-duel-chance-before" }, t("duel.label.chance_before", { p: percent(duel.chance_before) })),
-        h("span", { class: "mg-duel-chance-now" }, t("duel.label.chance_now", { p: percent(duel.chance_now) })),
-      );
-    }
+    (duel.odds_lines || []).forEach((line, i) => {
+      odds.appendChild(h("div", { class: "mg-duel-odds-line" + (i === 1 ? " mg-duel-chance-now" : "") }, line));
+    });
     duelPanel.appendChild(odds);
     if (duel.result) {
       duelPanel.appendChild(h("div", { class: "mg-duel-result", role: "status" }, duel.result));

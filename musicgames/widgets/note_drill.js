@@ -16,7 +16,8 @@
 // Sound (WidgetSound, _sound.js): the note is played after each answer (feedback.sound),
 // and on demand with the "Hear it" button (question.sound). With options.ask === "ear"
 // ("name what you hear") the staff stays empty and the note is played when the question
-// appears. Once a question is answered, clicking a key of the keyboard plays it.
+// appears. Once a question is answered, clicking a key of the keyboard plays it. Key H: hear
+// the note again.
 //
 // What the drill shares with the chord quiz (PracticeView: header, clock, timing, feedback
 // pause, summary) is in _practice.js, h() and fill() are in _dom.js, guardKeys() in
@@ -56,6 +57,7 @@ class DrillView extends PracticeView {
 
   refresh(what) {
     this.hearButton.textContent = this.t("sound.play");
+    this.hearButton.title = fill(this.t("sound.play.key"), { key: "H" });
     if (what === "all" || what === "names" || what === "strings" || what === "options") {
       this.drawNames();
     }
@@ -166,6 +168,12 @@ class DrillView extends PracticeView {
   }
 
   keyPressed(event, phase) {
+    if (event.code === "KeyH" && phase === "asking") {
+      event.preventDefault();
+      event.stopPropagation();
+      this.hear();
+      return true;
+    }
     if (!(event.code in NAME_KEYS) || phase !== "asking") return false;
     const ways = (this.model.get("options") || {}).answer_with || [];
     if (!ways.includes("names")) return true;

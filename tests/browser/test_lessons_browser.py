@@ -179,3 +179,26 @@ def test_every_kind_of_exercise_answered_wrong_says_why(student_page: Any) -> No
     count = check_wrong_answers_explained(page, "Not quite.")
     assert count == 18
     check_fits(page, "tests/browser/lesson_kinds.ipynb")
+
+
+def test_a_spanish_lesson_as_a_voila_app(browser: Any, voila_server: Any) -> None:
+    """Voila shows the lesson as an app: settings, drawings and exercises, no code, and no
+    word about running cells."""
+    server = voila_server("lessons/es/01-el-pentagrama.ipynb")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(NOTEBOOK_TIMEOUT_MS)
+    failures = watch_widget_failures(page)
+    try:
+        page.goto(server.url)
+        expect(page.locator(".mg-lesson-settings")).to_be_visible()
+        expect(page.locator(".mg-exercise").first).to_be_visible()
+        page.locator(".mg-drill").wait_for()
+        expect(page.locator(".mg-run-hint")).to_be_hidden()
+        shown = page.locator("body").inner_text()
+        assert "⏩" not in shown and "ejecuta" not in shown.lower(), shown[:400]
+        assert "open_lesson" not in shown and "lesson.show" not in shown
+        said = answer_wrong(page.locator(".mg-exercise").nth(1))
+        assert said.startswith("No del todo.") and " está en " in said
+    finally:
+        page.close()
+    assert not failures

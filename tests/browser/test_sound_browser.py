@@ -160,3 +160,7 @@ def test_sound_waits_for_the_first_click_plays_answers_and_mutes(
     quiz.locator(".mg-quiz-hear-broken").click()
     last = page.evaluate("globalThis.musicgamesSound.starts.at(-1)")
     assert last["broken"] is True and last["name"] == "mg-quiz"
+    count = page.evaluate("globalThis.musicgamesSound.starts.length")
+    page.keyboard.press("h")  # the quiz has the focus: H plays the chord together again
+    assert page.evaluate("globalThis.musicgamesSound.starts.length") == count + 1
+    assert page.evaluate("globalThis.musicgamesSound.starts.at(-1)")["broken"] is False

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from musicgames.duel import (
@@ -30,12 +31,11 @@ from musicgames.duel import (
     TokenState,
     action_from_json,
     attacker_win_chance,
-    chance_after_card,
-    effect_of_card,
     win_chance_now,
 )
 from musicgames.duel.cards import KEYS_PER_CARD
 from musicgames.duel.events import DuelStarted, Event, FinalTurnBegins, Moved
+from musicgames.duel.odds import DuelOdds
 from musicgames.duel.state import dice_for_power
 from musicgames.i18n import LANGUAGES, text
 from musicgames.render import keyboard_svg
@@ -89,6 +89,7 @@ class Scene:
     hint: Mapping[str, Any] | None
     duel_put_away: int
     can_undo: bool
+    odds: DuelOdds | None  # the engine's honest odds when the person decides in a duel
     naming: Naming
     language: str
 
@@ -174,6 +175,10 @@ def _round_sound(scene: Scene, state: DuelState, finished: bool) -> dict[str, An
         number, piano = state.round, _piano_pair(state)
     return {"id": f"{scene.game}-{number}",
             "chords": [chord(PIANO_CARDS[p].triad) for p in piano]}
+
+
+def _percent(p: float | Fraction) -> str:
+    return f"{round(float(p) * 100)} %"
 
 
 def _decided(record: DuelRecord, words: Words) -> str:
@@ -468,17 +473,18 @@ def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] 
         }
     before = attacker_win_chance(record.powers[0], record.powers[1])
     chance_before = before if you == 0 else 1.0 - before
-    own, opp = dice[you], dice[1 - you]
-    chance_now = float(win_chance_now(own, opp, record.adds[you], record.adds[1 - you],
-                                      attacker=you == 0))
     you_decide = active and state.to_act == PERSON
+    odds = scene.odds if you_decide else None
+    odds_lines = [words.t("duel.odds.before", p=_percent(chance_before))]
     card_chance: dict[str, float] = {}
-    if you_decide:
-        for action in state.legal_actions():
-            if isinstance(action, DuelCard):
-                card_chance[str(action.card)] = float(chance_after_card(
-                    effect_of_card(action.card), own, opp, record.adds[you],
-                    record.adds[1 - you], attacker=you == 0))
+    if odds is not None:
+        about = "" if odds.exact else "≈ "
+        other = words.seat(record.seat(1 - you))
+        odds_lines.append(words.t("duel.odds.now_attacker" if you == 0 else
+                                  "duel.odds.now_defender", p=about + _percent(odds.now),
+                                  seat=other))
+        odds_lines.append(words.t("duel.odds.best", p=about + _percent(odds.best)))
+        card_chance = {str(card): float(p) for card, p in odds.after_card.items()}
     if record.winner is not None and record.result_totals is not None:
         winner = record.winner
         result: str | None = words.t(
@@ -502,7 +508,7 @@ def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] 
         "you_decide": you_decide,
         "help": "duel.help.attack" if you == 0 else "duel.help.defend",
         "chance_before": chance_before,
-        "chance_now": chance_now,
+        "odds_lines": odds_lines,
         "card_chance": card_chance,
         "result": result,
         "decided": _decided(record, words) if record.winner is not None else None,

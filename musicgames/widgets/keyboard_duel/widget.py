@@ -23,6 +23,7 @@ from musicgames.duel import (
 )
 from musicgames.duel.bots import Bot
 from musicgames.duel.events import GameOver, RoundScored
+from musicgames.duel.odds import DuelOdds, duel_odds
 from musicgames.i18n import LANGUAGES, LanguageError, catalogue, text
 from musicgames.progress import ProgressSink
 from musicgames.sound import sound_strings
@@ -122,6 +123,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._hint: dict[str, Any] | None = None
         self._seq = 0
         self._svg_key: tuple[Any, ...] | None = None
+        self._odds_cache: tuple[Any, DuelOdds] | None = None
         #: Messages the widget refused, newest last: ``(type, why)``; ``("progress", why)``
         #: when the progress store refused a row (the game goes on).
         self.refused: list[tuple[str, str]] = []
@@ -502,6 +504,19 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._hint = {"action": action.to_json()}
         self._publish()
 
+    def _duel_odds(self) -> DuelOdds | None:
+        """The engine's honest odds for the person's decision in a duel (given the other
+        side's best reply, and the best run from the person's hand), kept until the duel
+        or the hand changes."""
+        state = self._state
+        if state is None or state.duel is None or state.to_act != _PERSON:
+            return None
+        view = state.view(_PERSON)
+        key = (self._game_number, view.duel, view.hand)
+        if self._odds_cache is None or self._odds_cache[0] != key:
+            self._odds_cache = (key, duel_odds(view))
+        return self._odds_cache[1]
+
     def _take_back_points(self) -> list[int]:
         """The starts of the person's turns that Take back may return to: in this round
         (the engine says how far back that is)."""
@@ -532,6 +547,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             state=state, story=self._story, screen=self._screen, opponent=self._opponent,
             game=self._game_number, seq=self._seq, error=self._error, thinking=self._thinking,
             hint=self._hint, duel_put_away=self._duel_put_away, can_undo=self._can_undo(),
+            odds=self._duel_odds(),
             naming=self._naming, language=self._language,
         ))
 
