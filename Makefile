@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 # JupyterLab refuses to run as root unless told it may.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test setup setup-dev chromium print-tools lint typecheck check bench classroom
+.PHONY: lab test setup setup-dev chromium print-tools proxy lint typecheck check bench classroom
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,13 +61,28 @@ print-tools:
 		echo "NOTE: rsvg-convert or pdftoppm is missing and cannot be installed here (needs root and apt-get): install $(PRINT_DEBS) to print cards; their PDF tests will be skipped."; \
 	fi
 
+# The JupyterHub test needs node and configurable-http-proxy (npm); install them when missing
+# and we may (root), as for Chromium.
+proxy:
+	@if command -v configurable-http-proxy >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v npm >/dev/null; then \
+		echo "Installing configurable-http-proxy (npm) for the JupyterHub test"; \
+		npm install -g --silent configurable-http-proxy >/dev/null; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing node and configurable-http-proxy for the JupyterHub test"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null \
+		&& npm install -g --silent configurable-http-proxy >/dev/null; \
+	else \
+		echo "NOTE: configurable-http-proxy is missing and cannot be installed here (needs root, npm or apt-get): the JupyterHub test will be skipped."; \
+	fi
+
 lint: setup-dev
 	$(BIN)/ruff check musicgames tests benchmarks
 
 typecheck: setup-dev
 	$(BIN)/mypy
 
-test: setup-dev chromium print-tools lint typecheck
+test: setup-dev chromium print-tools proxy lint typecheck
 	$(BIN)/python -m pytest --doctest-modules --doctest-glob=README.md --nbmake \
 		musicgames README.md tests $(wildcard notebooks lessons)
 

@@ -9,13 +9,14 @@ this module rather than reading them:
   nothing about running cells, menus or keyboard shortcuts of JupyterLab;
 * :func:`class_folder` — the folder the teacher chose for the class's progress files;
 * :func:`student` — the student's name, which the start page asks once and passes to each app
-  in its address (``?student=Ana``);
+  in its address (``?student=Ana``); under JupyterHub, the hub's user name;
 * :func:`student_file` — that student's own progress file in the class folder.
 
 Outside the classroom server nothing is set:
 
 >>> import os
 >>> os.environ.pop(APP_ENV, None) and None
+>>> os.environ.pop("JUPYTERHUB_USER", None) and None
 >>> in_app(), student()
 (False, None)
 
@@ -53,6 +54,8 @@ APP_ENV = "MUSICGAMES_APP"
 CLASS_FOLDER_ENV = "MUSICGAMES_CLASS_FOLDER"
 #: The query string of the app's address; Voila puts it in its kernels' environment.
 _QUERY_ENV = "QUERY_STRING"
+#: JupyterHub names the user of each single-user server in its environment.
+_HUB_USER_ENV = "JUPYTERHUB_USER"
 _MAX_NAME = 60
 
 
@@ -88,12 +91,16 @@ def clean_name(name: str) -> str:
 
 
 def student() -> str | None:
-    """The student's name given to this app (``?student=`` in its address), if any.
-
-    Only under the classroom server; a name that is not a name counts as none.
+    """The student's name, when the server knows it: under the classroom server the name
+    given to this app (``?student=`` in its address); under JupyterHub the user's name
+    (``$JUPYTERHUB_USER``); else ``None``. A name that is not a name counts as none.
     """
     if not in_app():
-        return None
+        hub_user = os.environ.get(_HUB_USER_ENV, "")
+        try:
+            return clean_name(hub_user) if hub_user else None
+        except NotANameError:
+            return None
     values = parse_qs(os.environ.get(_QUERY_ENV, "")).get("student")
     if not values:
         return None

@@ -94,8 +94,10 @@ __all__ = [
     "hand_in_name",
     "lesson_completion",
     "lesson_item",
+    "item_label",
     "item_stats",
     "open_class",
+    "not_saved_notice",
     "open_progress",
     "plot_days",
     "plot_items",
@@ -104,6 +106,7 @@ __all__ = [
     "read_class",
     "read_csv",
     "student_stats",
+    "why_not_saved",
 ]
 
 #: What a row can be about: the note drill, the chord-tones quiz, the two games, and the
@@ -916,6 +919,35 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
+def why_not_saved(err: BaseException, language: str = "en") -> str:
+    """Why a progress write failed, in words for the person (English or Spanish): a full
+    disk, a file busy in another notebook, a file that cannot be written, or else in general.
+
+    >>> why_not_saved(sqlite3.OperationalError("database is locked"), "es")
+    'el archivo de progreso está ocupado en otro cuaderno'
+    """
+    from musicgames.i18n import text
+
+    message = str(err).lower()
+    if "full" in message or "no space" in message:
+        key = "progress.why.full"
+    elif "locked" in message or "busy" in message:
+        key = "progress.why.locked"
+    elif "readonly" in message or "read-only" in message or isinstance(err, PermissionError):
+        key = "progress.why.readonly"
+    else:
+        key = "progress.why.other"
+    return text(key, language)
+
+
+def not_saved_notice(err: BaseException, language: str = "en") -> str:
+    """The line a widget shows once when progress could not be written: "Progress not
+    saved: the disk is full. You can keep playing." """
+    from musicgames.i18n import text
+
+    return text("progress.not_saved", language, why=why_not_saved(err, language))
+
+
 def open_progress(
     student: str | None = None, path: str | os.PathLike[str] | None = None
 ) -> ProgressStore | None:
@@ -1120,14 +1152,20 @@ class ClassProgress:
         """One student's answers."""
         return [a for a in self.answers if a.student == student]
 
-    def table(self, activity: str | None = None) -> Table:
-        """One line per student: answers, right, median time, days, last day, weakest item."""
-        return Table.of(student_stats(self.answers, activity), caption="Class")
+    def table(self, activity: str | None = None, naming: Naming | str | None = None) -> Table:
+        """One line per student: answers, right, median time, days, last day, weakest item
+        (notes and chords in ``naming`` when given)."""
+        return Table.of(student_stats(self.answers, activity), caption="Class", naming=naming)
 
-    def items_table(self, student: str | None = None, activity: str | None = None) -> Table:
+    def items_table(
+        self,
+        student: str | None = None,
+        activity: str | None = None,
+        naming: Naming | str | None = None,
+    ) -> Table:
         """Per item (note, chord) for one student, or for the whole class."""
         rows = self.answers if student is None else self.of(student)
-        return Table.of(item_stats(rows, activity), caption=student or "Class")
+        return Table.of(item_stats(rows, activity), caption=student or "Class", naming=naming)
 
     def days_table(self, student: str | None = None, activity: str | None = None) -> Table:
         """Per day for one student, or for the whole class."""
@@ -1145,26 +1183,61 @@ class ClassProgress:
         headers = ("student", "lesson", "exercises done", "answers", "right")
         return Table(headers, tuple(rows), "Lessons")
 
-    def report(self, student: str | None = None) -> Report:
-        """One student's page (or the class's): tables and figures for the drill and quiz."""
+    def report(
+        self, student: str | None = None, naming: Naming | str = Naming.SOLFEGE
+    ) -> Report:
+        """One student's page (or the class's): tables and figures for the drill and quiz,
+        notes and chords named in ``naming``."""
         if student is not None and student not in self.students:
             raise ProgressError(f"no answers of {student!r} here: the students are {self.students}")
         rows = self.answers if student is None else self.of(student)
         who = student or "The class"
         parts: list[Table | Figure] = []
         if student is None:
-            parts.append(self.table())
+            parts.append(self.table(naming=naming))
         parts.append(plot_days(rows, title=f"{who}: progress over days"))
         if any(a.activity == "drill" for a in rows):
-            parts.append(plot_notes(rows, title=f"{who}: notes in the drill"))
-            parts.append(Table.of(item_stats(rows, "drill"), caption=f"{who}: notes"))
+            parts.append(plot_notes(rows, title=f"{who}: notes in the drill", naming=naming))
+            parts.append(
+                Table.of(item_stats(rows, "drill"), caption=f"{who}: notes", naming=naming)
+            )
         if any(a.activity == "quiz" for a in rows):
-            parts.append(plot_items(rows, activity="quiz", title=f"{who}: chords in the quiz"))
+            parts.append(
+                plot_items(
+                    rows, activity="quiz", title=f"{who}: chords in the quiz", naming=naming
+                )
+            )
         return Report(who, tuple(parts))
 
-    def reports(self) -> Report:
+    def reports(self, naming: Naming | str = Naming.SOLFEGE) -> Report:
         """A :meth:`report` per student, one after another."""
-        return Report("Each student", tuple(self.report(s) for s in self.students))
+        return Report(
+            "Each student", tuple(self.report(s, naming=naming) for s in self.students)
+        )
+
+    def export_html(
+        self, target: str | os.PathLike[str], naming: Naming | str = Naming.SOLFEGE
+    ) -> Path:
+        """Write the class report — the class, lessons, then each student — as one HTML file
+        that opens in any browser (figures inside it as images); return its path."""
+        path = Path(target)
+        parts: list[Any] = [self.report(naming=naming), self.lessons_table()]
+        if self.skipped:
+            parts.append(self.not_read())
+        parts.append(self.reports(naming=naming))
+        body = Report("Class progress", tuple(parts))._repr_html_()
+        page = (
+            '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Class progress</title>'
+            "<style>body{font-family:sans-serif;max-width:1000px;margin:auto}"
+            "table.mg-table{border-collapse:collapse;margin:8px 0}"
+            ".mg-table td,.mg-table th{border:1px solid #ccc;padding:2px 8px}"
+            "img{max-width:100%}</style></head><body>"
+            f"{body}</body></html>"
+        )
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        temporary.write_text(page, encoding="utf-8")
+        os.replace(temporary, path)
+        return path
 
 
 @dataclass(frozen=True)
@@ -1525,6 +1598,34 @@ def lesson_completion(
     return table
 
 
+def item_label(item: str, naming: Naming | str | None = None, language: str = "en") -> str:
+    """An item as a person reads it in one naming: a note (``Sol3`` → ``G4`` in letters) or a
+    chord (``C major`` → ``Do mayor`` in solfège, Spanish); anything else as it is. ``None``
+    keeps the item as stored.
+
+    >>> item_label("Sol3", "letters"), item_label("C major", "solfege", "es")
+    ('G4', 'Do mayor')
+    >>> item_label("01-the-staff/a", "letters")
+    '01-the-staff/a'
+    """
+    if naming is None:
+        return item
+    naming = Naming(naming)
+    try:
+        return Note.parse(item).label(naming)
+    except NoteError:
+        pass
+    root, _, quality = item.partition(" ")
+    if quality in ("major", "minor"):
+        from musicgames.theory import TriadError, triad
+
+        try:
+            return triad(root, quality).name(naming, language)
+        except (TriadError, NoteError, ValueError):
+            return item
+    return item
+
+
 @dataclass(frozen=True)
 class Table:
     """A small table that shows itself as HTML in a notebook."""
@@ -1534,8 +1635,14 @@ class Table:
     caption: str = ""
 
     @classmethod
-    def of(cls, stats: Sequence[ItemStats | DayStats | StudentStats], caption: str = "") -> Table:
-        """A table of :func:`item_stats`, :func:`daily_stats` or :func:`student_stats`."""
+    def of(
+        cls,
+        stats: Sequence[ItemStats | DayStats | StudentStats],
+        caption: str = "",
+        naming: Naming | str | None = None,
+    ) -> Table:
+        """A table of :func:`item_stats`, :func:`daily_stats` or :func:`student_stats`; items
+        (and the weakest item) in ``naming`` when given (see :func:`item_label`)."""
         rows: list[tuple[str, ...]] = []
         headers: tuple[str, ...] = ()
         for s in stats:
@@ -1543,16 +1650,15 @@ class Table:
             share = f"{s.accuracy:.0%}"
             if isinstance(s, ItemStats):
                 headers = ("item", "answers", "right", "median time")
-                rows.append((s.item, str(s.count), share, ms))
+                rows.append((item_label(s.item, naming), str(s.count), share, ms))
             elif isinstance(s, DayStats):
                 headers = ("day", "answers", "right", "median time")
                 rows.append((s.day.isoformat(), str(s.count), share, ms))
             else:
                 headers = ("student", "answers", "right", "median time", "days", "last", "weakest")
                 last = s.last_day.isoformat() if s.last_day else "–"
-                rows.append(
-                    (s.student, str(s.count), share, ms, str(s.days), last, s.weakest or "–")
-                )
+                weakest = item_label(s.weakest, naming) if s.weakest else "–"
+                rows.append((s.student, str(s.count), share, ms, str(s.days), last, weakest))
         return cls(headers, tuple(rows), caption)
 
     def _repr_html_(self) -> str:
@@ -1622,18 +1728,24 @@ def plot_notes(
             stats.append((Note.parse(s.item), s))
         except NoteError:
             continue
-    width = max(len(stats), 5) * 1.6 + 2
+    width = max(len(stats), 5) * 1.6 + 2.8
     fig = _new_figure(1.5 + 3.8 * (width + 0.4) / 14.5, 3.8)
     ax = fig.add_subplot()
     ax.set_title(title)
     ax.set_axis_off()
     for line in range(5):
         ax.plot([0, width], [line, line], color="#333", linewidth=1)
-    ax.text(0.2, 2, "G\nclef", fontsize=8, va="center", color="#555")
+    from matplotlib.patches import PathPatch
+    from matplotlib.transforms import Affine2D
+
+    from musicgames.smufl import glyph_path
+
+    clef = glyph_path("gClef").transformed(Affine2D().translate(0.3, 1.0))  # on the G line
+    ax.add_patch(PathPatch(clef, facecolor="#222", edgecolor="none"))
     cmap = colormaps["RdYlGn"]
     norm = Normalize(0, 1)
     for index, (note, s) in enumerate(stats):
-        x = 2.6 + index * 1.6
+        x = 3.4 + index * 1.6
         y = _staff_position(note)
         ledger = -1.0
         while ledger >= y:
@@ -1677,13 +1789,14 @@ def plot_items(
     *,
     activity: str | None = None,
     title: str = "Accuracy and median response time per item",
+    naming: Naming | str | None = None,
 ) -> Figure:
     """Two bar charts side by side: the share of right answers and the median response time
     for each item (notes low to high, then chords and other items by name)."""
     stats = item_stats(answers, activity)
     fig = _new_figure(9, max(2.5, 0.3 * len(stats) + 1.2))
     left, right = fig.subplots(1, 2, sharey=True)
-    names = [s.item for s in stats]
+    names = [item_label(s.item, naming) for s in stats]
     positions = list(range(len(stats)))
     left.barh(positions, [s.accuracy * 100 for s in stats], color="#66a182")
     left.set_xlim(0, 100)

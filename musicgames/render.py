@@ -24,6 +24,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Union
 
+from musicgames.sound import midi_frequency
 from musicgames.theory import Naming, Note, Triad
 
 __all__ = [
@@ -230,8 +231,9 @@ def keyboard_svg(
       22 px wide on the page); ``False`` keeps a small board uncluttered.
     - ``marks``: a mark per key index, such as ``{0: "fff", 4: "ff", 7: "f"}``.
 
-    Every key is a ``<rect>`` with ``class="mg-key"`` and ``data-key`` = its index from the
-    leftmost C, so a page can make keys clickable.
+    Every key is a ``<rect>`` with ``class="mg-key"``, ``data-key`` = its index from the
+    leftmost C, so a page can make keys clickable, and ``data-hz`` = its frequency (music21,
+    A4 = 440 Hz), so a page can play it.
 
     >>> from musicgames import triad
     >>> svg = keyboard_svg(2, chord=triad("G", "major"), marks={7: "fff"})
@@ -273,6 +275,7 @@ def keyboard_svg(
             fill = colour or "#ffffff"
             body.append(
                 f'<rect class="mg-key mg-white" data-key="{index}" data-note="{note.scientific}" '
+                f'data-hz="{midi_frequency(midi)}" '
                 f'x="{x:.1f}" y="0" width="{white_w}" height="{white_h}" fill="{fill}" '
                 'stroke="#222" stroke-width="1"/>'
             )
@@ -289,6 +292,7 @@ def keyboard_svg(
             fill = colour or "#222222"
             blacks.append(
                 f'<rect class="mg-key mg-black" data-key="{index}" data-note="{note.scientific}" '
+                f'data-hz="{midi_frequency(midi)}" '
                 f'x="{x:.1f}" y="0" width="{black_w}" height="{black_h}" fill="{fill}" '
                 'stroke="#111" stroke-width="1"/>'
             )

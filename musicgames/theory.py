@@ -145,9 +145,15 @@ def letter_for_syllable(syllable: str) -> str:
         ) from None
 
 
+#: No note name is longer than this ("Sol𝄫𝄫 -10", with room); longer text is refused at once.
+_MAX_NAME = 32
+
+
 def _bad(text: object, why: str = "") -> NoteError:
     reason = f" ({why})" if why else ""
-    return NoteError(f"{text!r} is not a note name{reason}: {_ACCEPTED_FORMS}")
+    shown = repr(text[:_MAX_NAME]) + "…" if isinstance(text, str) and len(text) > _MAX_NAME else (
+        repr(text))
+    return NoteError(f"{shown} is not a note name{reason}: {_ACCEPTED_FORMS}")
 
 
 @total_ordering
@@ -306,7 +312,11 @@ def _octave_of(pitch: Pitch) -> int:
 
 def _parse_name(text: str, *, octave_required: bool, default_octave: int = 4) -> Note:
     """Parse solfège or a letter name; without an octave use ``default_octave`` (scientific)."""
+    if len(text) > 4 * _MAX_NAME:  # not a name: answer at once, whatever its length
+        raise _bad(text, f"{len(text)} characters is too long for a note name")
     cleaned = text.strip()
+    if len(cleaned) > _MAX_NAME:
+        raise _bad(text, f"{len(cleaned)} characters is too long for a note name")
     solfege = _SOLFEGE_RE.match(cleaned)
     letters = None if solfege else _LETTER_RE.match(cleaned)
     match = solfege or letters

@@ -26,7 +26,7 @@ from musicgames.render import staff_svg
 from musicgames.snap.cards import DECK
 from musicgames.theory import CARD_NOTES, Naming
 
-TOOLS = ("rsvg-convert", "pdftoppm", "pdftotext", "pdfinfo")
+TOOLS = ("rsvg-convert", "pdftoppm", "pdftotext", "pdfinfo", "pdffonts", "pdfimages")
 needs_tools = pytest.mark.skipif(
     any(shutil.which(t) is None for t in TOOLS),
     reason="needs rsvg-convert (librsvg2-bin) and poppler-utils: `make test` installs them",
@@ -89,7 +89,7 @@ def test_staves_are_vectors_and_music_glyphs_are_paths() -> None:
     svg = pages("snap")[0]
     assert "<image" not in svg and "data:image" not in svg
     assert 'xlink:href="#E0A2' in svg  # the whole-note head, a path in <defs>
-    assert "Leipzig" not in svg  # no music-font text: glyphs are outlines
+    assert "Leipzig" not in svg and "@font-face" not in svg  # glyphs are outlines, no font
 
 
 def test_d3_d4_piano_keys_are_named_in_the_chord_key() -> None:
@@ -136,6 +136,17 @@ def test_snap_pdf_has_every_card_and_the_guide(snap_pdf: Path) -> None:
     guide = _pdf_text(snap_pdf, 8, 8)
     for note in CARD_NOTES:
         assert re.search(rf"\b{note.solfege}\b", guide), note
+
+
+@needs_tools
+def test_music_font_reaches_the_pdf_as_paths_not_as_a_font_or_images(snap_pdf: Path) -> None:
+    fonts = subprocess.run(["pdffonts", str(snap_pdf)], capture_output=True, text=True,
+                           check=True).stdout
+    assert "DejaVuSans" in fonts
+    assert "Leipzig" not in fonts and "Bravura" not in fonts
+    images = subprocess.run(["pdfimages", "-list", str(snap_pdf)], capture_output=True,
+                            text=True, check=True).stdout.splitlines()
+    assert images[2:] == []  # the header only: no bitmap anywhere
 
 
 @needs_tools
@@ -202,11 +213,14 @@ def test_teacher_button_makes_both_decks(tmp_path: Path) -> None:
 
     box = deck_button(tmp_path / "print", language="es")
     box.paper.value, box.naming.value, box.backs.value = "letter", "letters", True
+    box.deck_language.value = "en"
     box.button.click()
     made = sorted(p.name for p in (tmp_path / "print").glob("*.pdf"))
     assert made == ["keyboard-duel-cards-letter.pdf", "note-snap-cards-letter.pdf"]
     assert _pdf_pages(tmp_path / "print" / "note-snap-cards-letter.pdf") == 15
     assert box.message.value.startswith("Listo: ")
+    snap = _pdf_text(tmp_path / "print" / "note-snap-cards-letter.pdf", 15, 15)
+    assert text("snap.guide.title", "en") in snap and "C4" in snap
 
 
 def test_teacher_button_says_when_the_converter_is_missing(

@@ -22,7 +22,11 @@ from musicgames.classroom.apps import (
 from musicgames.classroom.kernel import begin_lesson, close_app, open_app, student_store
 from musicgames.progress import read_answers
 
-RUN_THE_CELL = re.compile(r"\brun\b[^.\n]*\b(cells?|notebook)\b|shift\s*\+\s*enter", re.I)
+RUN_THE_CELL = re.compile(
+    r"\brun\b[^.\n]*\b(cells?|notebook)\b|shift\s*\+\s*enter"
+    r"|\bejecut\w*[^.\n]*\b(celdas?|cuaderno|todo)\b|may[úu]s\w*\s*\+\s*enter|⏩",
+    re.I,
+)
 
 
 # -- options -------------------------------------------------------------------------------
@@ -77,7 +81,11 @@ def test_app_folder_has_every_app_and_the_lessons_ready_for_apps(tmp_path: Path)
         notebook = json.loads((tmp_path / app.notebook).read_text(encoding="utf-8"))
         [cell] = notebook["cells"]
         assert f"open_app({app.name!r})" in cell["source"]
-    assert [s.notebook for s in served] == [f"lessons/{p.name}" for p in lessons]
+    assert [s.notebook for s in served] == [
+        f"lessons/{p.name}" if p.parent.name == "lessons" else f"lessons/{p.parent.name}/{p.name}"
+        for p in lessons
+    ]
+    assert {s.language for s in served} >= {"en"}
     assert all(s.title for s in served)
     for lesson in served:
         notebook = json.loads((tmp_path / lesson.notebook).read_text(encoding="utf-8"))

@@ -19,6 +19,7 @@ def app_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 
 def test_outside_the_classroom_nothing_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     monkeypatch.delenv(appmode.APP_ENV, raising=False)
     monkeypatch.delenv(appmode.CLASS_FOLDER_ENV, raising=False)
     monkeypatch.setenv("QUERY_STRING", "student=Ana")
@@ -37,6 +38,23 @@ def test_the_student_comes_from_the_apps_address(
     assert appmode.student() == "María José"
     assert appmode.class_folder() == app_env
     assert appmode.student_file("María José") == app_env / "maría-josé.sqlite3"
+
+
+def test_under_jupyterhub_the_student_is_the_hub_user(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(appmode.APP_ENV, raising=False)
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    assert not appmode.in_app()
+    assert appmode.student() == "ana"
+    monkeypatch.setenv("JUPYTERHUB_USER", "")
+    assert appmode.student() is None
+
+
+def test_in_a_classroom_app_the_address_names_the_student(
+    app_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "teacher")  # a classroom served from a hub server
+    monkeypatch.setenv("QUERY_STRING", "student=Ana")
+    assert appmode.student() == "Ana"
 
 
 @pytest.mark.parametrize("query", ["", "x=1", "student=", "student=%20%20", "student=..."])

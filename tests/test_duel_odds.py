@@ -21,6 +21,7 @@ from musicgames.duel import (
     card_ids,
     chance_after_card,
     chance_after_each_card,
+    duel_odds,
     effect_of_card,
     run_options,
     win_chance_now,
@@ -64,6 +65,7 @@ def test_d11_odds_basic_facts():
         attacker_win_probability(0, 1)
 
 
+@pytest.mark.slow
 def test_d11_odds_agree_with_a_100000_roll_simulation():
     rng = random.Random(2024)
     n = 100_000
@@ -162,6 +164,7 @@ def test_d11_best_run_chance_equals_an_independent_search():
                                                         else set())
 
 
+@pytest.mark.slow
 def test_d11_following_run_options_wins_as_often_as_best_run_chance_says():
     rng = random.Random(3)
     own, opp, ups, downs = (2, 3), (4, 5), 2, 1
@@ -197,3 +200,131 @@ def test_d11_effect_of_each_card():
     assert chance_after_card(Effect.ADD_2, (1,), (3,), attacker=False) == 0
     with pytest.raises(ValueError):
         chance_after_card(Effect.ADD_1, (7,), (3,), attacker=True)
+
+
+# -- honest odds (duel_odds): the other side's best reply; runs, not single cards ------------
+
+
+def duel_view(own: tuple[int, ...], opp: tuple[int, ...], hand: str, *, attacker: bool = True,
+              other_hand: int = 0, unseen: str = "", own_add: int = 0, opp_add: int = 0):
+    """The view of the side to play in a duel, made by hand: its dice ``own`` against the
+    other side's ``opp``, its ``hand``; the other side holds ``other_hand`` cards dealt
+    from the ``unseen`` ones (every other card is in the discard pile)."""
+    from dataclasses import replace
+
+    from musicgames.duel import Phase
+
+    state = DuelState.from_position(hands=("C1", ""), tokens=([], [(0, 2)]))
+    state.apply(Place(card_ids("C1"), key=0))
+    view = state.view(WHITE)
+    mine = card_ids(hand) if hand else ()
+    pool = card_ids(unseen) if unseen else ()
+    wild_base = sum(1 for c in mine if c >= 35)  # card_ids numbers Wilds from the first
+    pool = tuple(c + wild_base if c >= 35 else c for c in pool)
+    discard = tuple(c for c in range(42) if c not in mine and c not in pool)
+    seat = WHITE if attacker else 1 - WHITE
+    duel = replace(
+        view.duel,
+        attacker_dice=own if attacker else opp, defender_dice=opp if attacker else own,
+        attacker_add=own_add if attacker else opp_add,
+        defender_add=opp_add if attacker else own_add,
+        to_act=seat)
+    sizes = (len(mine), other_hand) if attacker else (other_hand, len(mine))
+    return replace(view, seat=seat, to_act=seat, hand=mine, hand_sizes=sizes,
+                   discard=discard, duel=duel,
+                   phase=Phase.ATTACK if attacker else Phase.DEFEND)
+
+
+def test_d11_attack_6_vs_4_is_certain_only_when_the_defender_holds_no_card():
+    odds = duel_odds(duel_view((6,), (4,), "", other_hand=0))
+    assert odds.exact and odds.now == 1 and odds.best == 1
+
+
+def test_d11c_attack_6_vs_4_against_a_defender_who_may_hold_a_3():
+    # The defender holds one of E3, E1: with E3 it answers 7 > 6 (wins), with E1 5 < 6.
+    odds = duel_odds(duel_view((6,), (4,), "D1", other_hand=1, unseen="E3 E1"))
+    assert odds.exact
+    assert odds.now == Fraction(1, 2)
+    # Playing D1 first makes 7: E3 gives the defender 7, not more; the attacker wins ties.
+    assert odds.after_card == {card_ids("D1")[0]: 1}
+    assert odds.best == 1
+
+
+def test_d11c_a_defender_reroll_of_the_attackers_highest_die_counts():
+    # Defender holds E↓ or E2. E↓ rerolls the attacker's 6: the defender's 4 wins if the new
+    # die shows 1–3 (1/2); E2 makes 6, a tie, which the attacker wins.
+    odds = duel_odds(duel_view((6,), (4,), "", other_hand=1, unseen="E↓ E2"))
+    assert odds.now == 1 - Fraction(1, 2) * Fraction(1, 2)
+
+
+def test_d11_defending_5_vs_8_two_cards_together_win():
+    # Each card alone loses (6 and 8 are not more than 8); the run of both makes 9.
+    d1, d3 = card_ids("D1 D3")
+    odds = duel_odds(duel_view((5,), (6,), "D1 D3", attacker=False, opp_add=2))
+    assert odds.exact and not odds.attacker
+    assert odds.now == 0
+    assert odds.best == 1
+    assert odds.after_card == {d1: 1, d3: 1}
+
+
+def test_d11b_a_wild_joins_either_letter_and_makes_the_winning_run():
+    d1, e3, wild = card_ids("D1 E3 Wild")
+    odds = duel_odds(duel_view((5,), (6,), "D1 E3 Wild", attacker=False, opp_add=2))
+    assert odds.best == 1  # E3 + Wild: 5 + 3 + 1 = 9 > 8
+    assert odds.after_card[d1] == 0  # D1 + Wild: 7
+    assert odds.after_card[e3] == 1 and odds.after_card[wild] == 1
+
+
+def test_d11b_rerolls_are_chosen_seeing_the_dice():
+    # The defender's 2 against 5: its ↑ rerolls its own lowest die, winning on a 6.
+    up = card_ids("D↑")[0]
+    odds = duel_odds(duel_view((2,), (5,), "D↑", attacker=False))
+    assert (odds.now, odds.best, odds.after_card) == (0, Fraction(1, 6), {up: Fraction(1, 6)})
+    # The attacker's 2, 3 against 6 with an ↑ and no answer possible: 3 + (3..6) ≥ 6: 2/3.
+    odds = duel_odds(duel_view((2, 3), (6,), "D↑"))
+    assert (odds.now, odds.best, odds.after_card) == (0, Fraction(2, 3), {up: Fraction(2, 3)})
+    # With 3, 3 the tie already wins (D11d): locking in is certain, the reroll would not be.
+    odds = duel_odds(duel_view((3, 3), (6,), "D↑"))
+    assert (odds.now, odds.best, odds.after_card) == (1, 1, {up: Fraction(2, 3)})
+
+
+def test_d11b_the_attacker_adds_then_rerolls_their_highest():
+    # Attacker 3 against 5, holding D1 and D↓, no answer possible: add 1 (4), then reroll
+    # the defender's 5: the attacker wins when the new die shows 1–4 (2/3).
+    d1, down = card_ids("D1 D↓")
+    odds = duel_odds(duel_view((3,), (5,), "D1 D↓"))
+    assert odds.now == 0
+    assert odds.best == Fraction(2, 3)
+    assert odds.after_card == {d1: Fraction(2, 3), down: Fraction(2, 3)}
+
+
+def test_d11c_a_run_already_tied_to_a_letter_lists_only_fitting_cards():
+    from dataclasses import replace
+
+    view = duel_view((5,), (6,), "E3 Wild", attacker=False, opp_add=2)
+    d1 = card_ids("D1")[0]
+    view = replace(view, duel=replace(view.duel, defender_run=(d1,)),
+                   discard=tuple(sorted(view.discard)))
+    odds = duel_odds(view)
+    assert set(odds.after_card) == {card_ids("Wild")[0]}
+    assert odds.best == 0  # D run: only the Wild joins: 5 + 1 = 6
+
+
+def test_honest_odds_sample_large_hidden_hands_the_same_way_every_time():
+    view = DuelState.new_game(3)
+    state = DuelState.from_position(hands=("C1 D1 D↓ Wild", "E3 E1 F2 G↑ A↓"),
+                                    tokens=([], [(0, 2)]))
+    state.apply(Place(card_ids("C1"), key=0))
+    view = state.view(WHITE)
+    first, second = duel_odds(view), duel_odds(view)
+    assert not first.exact and first == second
+    assert 0 <= first.now <= first.best <= 1
+    assert max(first.after_card.values()) == first.best
+
+
+def test_defender_odds_agree_with_the_engine_over_every_die():
+    # Exactness checked against the engine itself: the defender's 2 against 5 with D↑ wins
+    # exactly when the reroll shows 6.
+    odds = duel_odds(duel_view((2,), (5,), "D↑", attacker=False))
+    wins = sum(1 for face in range(1, 7) if face > 5)
+    assert odds.best == Fraction(wins, 6)

@@ -33,12 +33,10 @@ from musicgames.duel import (
     Shift,
     attacker_win_chance,
     card_ids,
-    chance_after_card,
-    effect_of_card,
     key_name,
-    win_chance_now,
 )
 from musicgames.duel.bots import make_bot
+from musicgames.duel.odds import duel_odds
 from musicgames.lessons import Lesson
 from musicgames.progress import (
     ProgressStore,
@@ -48,7 +46,7 @@ from musicgames.progress import (
     read_answers,
     read_class,
 )
-from musicgames.theory import ALL_TRIADS
+from musicgames.theory import ALL_TRIADS, Naming
 from musicgames.widgets.keyboard_duel import (
     ActMessage,
     KeyboardDuelWidget,
@@ -144,6 +142,14 @@ def assert_table_matches_state(widget: KeyboardDuelWidget) -> None:
         assert legal_from_table(table["legal"]) == set(state.legal_actions())
     else:
         assert legal_from_table(table["legal"]) == set()
+
+
+def table_position(state: DuelState) -> tuple[Any, ...]:
+    """Where the game stands — everything but the chance source, which a fair take-back does
+    not rewind — and the actions played."""
+    saved = json.loads(state.to_json())
+    position = {k: v for k, v in saved["position"].items() if k != "rng"}
+    return position, [a.to_json() for a in state.actions()]
 
 
 def person_options(table: dict[str, Any]) -> list[Action]:
@@ -323,11 +329,12 @@ def test_duel_answered_by_the_person_in_the_same_panel() -> None:
         assert duel["chance_before"] == pytest.approx(1 - attacker_win_chance(1, 1))
         info = state.duel
         own, opp = info.defender_dice, info.attacker_dice
-        assert duel["chance_now"] == float(win_chance_now(own, opp, 0, info.attacker_add,
-                                                          attacker=False))
+        # the engine's honest odds: the best run from the person's hand, each card's chance
+        odds = duel_odds(state.view(WHITE))
+        assert f"{round(float(odds.now) * 100)} %" in duel["odds_lines"][1]
+        assert f"{round(float(odds.best) * 100)} %" in duel["odds_lines"][2]
         d2 = card_ids("D2")[0]
-        assert duel["card_chance"][str(d2)] == float(chance_after_card(
-            effect_of_card(d2), own, opp, 0, info.attacker_add, attacker=False))
+        assert duel["card_chance"][str(d2)] == float(odds.after_card[d2])
         assert DuelCard(d2) in set(state.legal_actions())
         assert_table_matches_state(widget)
         # the person plays D2 into the run (its effect shows at once), then locks in
@@ -486,7 +493,7 @@ def test_take_back_undoes_the_persons_turn_and_the_computers_reply() -> None:
         assert widget.table["error"] == "There is nothing to take back yet."
         state = widget.state
         assert state is not None
-        start = state.to_json()
+        start = table_position(state)
         hand = widget.table["hand"]
         page.act([a for a in person_options(widget.table) if isinstance(a, Place)][-1])
         page.act(EndTurn())
@@ -494,14 +501,14 @@ def test_take_back_undoes_the_persons_turn_and_the_computers_reply() -> None:
         assert state.turn == WHITE and len(state.actions()) > 2
         assert widget.table["can_undo"]
         page.send({"type": "undo"})
-        assert state.to_json() == start
+        assert table_position(state) == start
         assert widget.table["hand"] == hand and widget.table["error"] is None
         assert len(widget.log_lines()) == 1  # back to "Round 1: …"
         assert_table_matches_state(widget)
         # mid-turn, Take back undoes the turn in progress
         page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
         page.send({"type": "undo"})
-        assert state.to_json() == start
+        assert table_position(state) == start
         widget.close()
 
     asyncio.run(scenario())
@@ -926,3 +933,212 @@ def test_progress_of_a_whole_game_and_the_teachers_figures(tmp_path: Path) -> No
     assert klass.items_table("Ana", activity="keyboard_duel").rows
     plot_notes(klass.answers, activity=None)  # Keyboard Duel items are not notes: left out
     plot_items(klass.of("Ana"), activity="keyboard_duel")
+
+
+# -- v2: a fair take-back, the finished round, robust messages, no rule in the widget ----------
+
+ATTACK_POSITION = dict(piano=(0, 7), hands=("C1 D3 E1 G2 A1", "E2 F1"),
+                       tokens=([(9, 1)], [(0, 3)]), seed=0)
+
+
+def _duel_dice(widget: KeyboardDuelWidget) -> tuple[list[int], list[int]]:
+    sides = widget.table["duel"]["sides"]
+    return sides["white"]["dice"], sides["black"]["dice"]
+
+
+def test_take_back_then_the_same_attack_rolls_dice_afresh() -> None:
+    """A take-back does not rewind the chance source: attacking again rolls new dice, so a
+    take-back cannot preview a roll. The same position replayed rolls the first dice again,
+    which is what a rewinding take-back would show."""
+    attack = Place(card_ids("C1"), key=0)
+    widget = started()
+    widget.new_game(position=DuelState.from_position(**ATTACK_POSITION))  # type: ignore[arg-type]
+    page = Pager(widget)
+    page.act(attack)
+    first = _duel_dice(widget)
+    page.send({"type": "undo"})
+    assert widget.table["duel"] is None and widget.table["error"] is None
+    page.act(attack)
+    again = _duel_dice(widget)
+    assert again != first, (first, again)
+    replay = DuelState.from_position(**ATTACK_POSITION)  # type: ignore[arg-type]
+    rolled = [event.dice for event in replay.apply(attack) if hasattr(event, "dice")]
+    assert (list(rolled[0]), list(rolled[1])) == first
+    widget.close()
+
+
+FINAL_TURN_POSITION = dict(
+    piano=(0, 7), hands=("A1 D2 C1 E3 G1", "E1 F2 B1"), final_turn=True,
+    tokens=([(0, 2), (4, 1)], [(7, 3), (2, 1), (19, 2), (23, 1), (14, 1)]))
+
+
+def test_round_end_keeps_the_finished_board_and_take_back_stops_at_the_rounds_start() -> None:
+    widget = started()
+    widget.new_game(position=DuelState.from_position(**FINAL_TURN_POSITION))  # type: ignore[arg-type]
+    page = Pager(widget)
+    page.act(Place(card_ids("A1"), key=9))
+    page.act(EndTurn())
+    table = widget.table
+    assert table["screen"] == "round_end" and table["board_finished"]
+    assert not table["can_undo"]
+    # the finished board, each token with what the engine scored for it
+    assert sorted((t["key"], t["seat"], t["score"]) for t in table["tokens"]) == [
+        (0, "white", 6), (2, "black", 1), (4, "white", 2), (7, "black", 3), (9, "white", 1),
+        (14, "black", 1), (19, "black", 6), (23, "black", 2)]
+    assert [p["index"] for p in table["pianos"]] == [0, 7]
+    assert (table["result"]["white"]["score"], table["result"]["black"]["score"]) == (9, 14)
+    assert any("Sol major" in line for line in table["result"]["black"]["lines"])  # the bonus
+    page.send({"type": "undo"})
+    assert widget.table["error"] == "There is nothing to take back yet."
+    page.send({"type": "continue"})
+    assert widget.table["screen"] == "play" and not widget.table["board_finished"]
+    assert widget.state is not None and widget.state.round == 2
+    assert_table_matches_state(widget)
+    # the round that was scored stays scored, whatever is taken back later
+    page.send({"type": "undo"})
+    assert widget.state.round_scores == ((9, 14),)
+    widget.close()
+
+
+def test_the_last_token_warns_that_the_opponent_gets_the_final_turn() -> None:
+    widget = started()
+    widget.new_game(position=DuelState.from_position(
+        piano=(0, 7), hands=("A1 D2 C1 E3 G1", "E1 F2 B1"),
+        tokens=([(0, 2), (4, 1), (16, 1), (21, 1)], [(7, 3)])))
+    assert "final turn" in widget.table["warning"]
+    widget.new_game(position=DuelState.from_position(
+        piano=(0, 7), hands=("A1 D2 C1 E3 G1", "E1 F2 B1"), tokens=([(0, 2)], [(7, 3)])))
+    assert widget.table["warning"] is None
+    widget.close()
+
+
+def test_move_choices_say_where_they_land_and_when_they_start_a_duel() -> None:
+    widget = started()
+    widget.new_game(position=DuelState.from_position(
+        piano=(0, 7), hands=("D2 E1", "E3"), tokens=([(0, 1)], [(2, 1)])))
+    moves = {(m["card"], m["steps"]): m for m in widget.table["legal"]["move"]}
+    d2 = card_ids("D2")[0]
+    assert moves[(d2, 2)]["to"] == 2 and moves[(d2, 2)]["duel"]
+    assert "starts a duel" in moves[(d2, 2)]["label"]
+    assert moves[(d2, -2)]["to"] == 22 and not moves[(d2, -2)]["duel"]  # wraps (D2)
+    widget.close()
+
+
+def test_hint_names_the_power_a_merge_reaches() -> None:
+    """A Hint that amplifies a token says the power it will have, not the cards' count."""
+    widget = started()
+    widget.new_game(position=DuelState.from_position(
+        piano=(0, 7), hands=("C1 C2 Wild", "E3"), tokens=([(0, 4)], [])))
+    widget._hint = {"action": Place(card_ids("C1 C2"), key=0).to_json()}
+    widget._publish()
+    assert "(power 6)" in widget.table["hint"]["text"]
+    widget.close()
+
+
+@pytest.mark.parametrize("message", [
+    None, 7, "act", [], {"type": None}, {"type": 5}, {"type": ["act"]},
+    {"type": "act", "action": {"type": ["place"]}},
+    {"type": "act", "action": {"type": "place", "cards": [[1]], "key": {}}},
+    {"type": "act", "action": {"type": "place", "cards": "C1", "key": 0}},
+    {"type": "act", "action": {"type": "move", "card": 1e9, "key": -1, "steps": 0}},
+    {"type": "act", "action": [[[[[[[[[[[]]]]]]]]]]]},
+    {"type": "new_game", "opponent": ["casual"]}, {"type": "new_game", "opponent": {}},
+    {"type": "settings", "naming": 3}, {"type": "settings", "language": ["es"]},
+    {"type": "undo", "seq": True}, {"type": "hint", "seq": "1"}, {"type": "continue", "seq": 2.5},
+])
+def test_any_malformed_message_is_refused_never_raised(message: object) -> None:
+    widget = started(seed=2)
+    state = widget.state
+    assert state is not None
+    before = state.to_json()
+    widget.receive(message)  # must not raise
+    assert widget.refused and widget.table["error"]
+    assert state.to_json() == before
+    widget.close()
+
+
+def test_the_widget_holds_no_rule() -> None:
+    """The board's wrap-around, scores and the final turn come from the engine's events."""
+    package = Path(__file__).resolve().parents[1] / "musicgames" / "widgets"
+    sources = [*sorted((package / "keyboard_duel").glob("*.py")), package / "keyboard_duel.js"]
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        assert "% 24" not in text and "%24" not in text, source
+        assert ".multiplier(" not in text and "round_score" not in text, source
+    js = (package / "keyboard_duel.js").read_text(encoding="utf-8")
+    assert '["casual", "sharp"]' not in js  # the opponents come from Python
+
+
+def test_after_a_duel_one_line_says_what_decided_it_and_a_sound_is_sent() -> None:
+    """Seeded attack: White's 1 die against Black's 2; nobody plays a card, so the roll
+    decided it. The person's win sends the key's chord, rising; a loss a low falling fifth."""
+    widget = started()
+    widget.new_game(position=DuelState.from_position(**ATTACK_POSITION))  # type: ignore[arg-type]
+    page = Pager(widget)
+    page.act(Place(card_ids("C1"), key=0))
+    page.act(LockIn())
+    state = widget.state
+    assert state is not None and state.duel is None  # no event loop: Black answered at once
+    duel = widget.table["duel"]
+    assert duel["result"] and duel["decided"].startswith("What decided it: the roll")
+    assert duel["sound"]["broken"] is True
+    won = "You win" in duel["result"]
+    c_major = [261.63, 329.63, 392.0]
+    assert (duel["sound"]["hz"] == c_major) is won
+    sound = widget.table["sound"]
+    assert sound["chords"][0]["hz"] == c_major and sound["id"].endswith("-1")
+    widget.close()
+
+
+# -- colours under deuteranopia ---------------------------------------------------------------
+
+# Machado, Oliveira & Fernandes (2009), deuteranopia at severity 1.0, on linear RGB.
+_DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                 (-0.011820, 0.042940, 0.968881))
+
+
+def _seen_with_deuteranopia(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* of a #rrggbb colour as a person with deuteranopia sees it (simulated)."""
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    rgb = [linear(int(colour[i:i + 2], 16)) for i in (1, 3, 5)]
+    r, g, b = (max(0.0, min(1.0, sum(m * v for m, v in zip(row, rgb, strict=True))))
+               for row in _DEUTERANOPIA)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _difference(a: str, b: str) -> float:
+    """CIE76 ΔE between two colours, both seen with deuteranopia."""
+    return float(sum((p - q) ** 2 for p, q in zip(
+        _seen_with_deuteranopia(a), _seen_with_deuteranopia(b), strict=True)) ** 0.5)
+
+
+def test_targets_and_hints_stand_out_on_every_key_colour_with_deuteranopia() -> None:
+    """Checked with a simulator of deuteranopia (Machado et al. 2009): the target ring and the
+    hint frame differ from every key colour of the piano cards by ΔE ≥ 20. The old green
+    target on the red fff key (the brown the issue saw) differs by only about 13."""
+    from musicgames.widgets.keyboard_duel.table import piano_svg
+
+    css = (Path(__file__).resolve().parents[1] / "musicgames" / "widgets"
+           / "keyboard_duel.css").read_text(encoding="utf-8")
+    marks = {name: re.search(rf"--mg-{name}:\s*(#[0-9a-fA-F]{{6}})", css)
+             for name in ("target", "hint")}
+    keys = set()
+    for card in range(24):
+        keys.update(re.findall(r'class="mg-key[^"]*"[^>]*fill="(#[0-9a-fA-F]{6})"',
+                               piano_svg(card, Naming.SOLFEGE)))
+    assert len(keys) >= 4  # white, black and the marked chord tones
+    for name, found in marks.items():
+        assert found, name
+        for key in keys:
+            assert _difference(found.group(1), key) >= 20, (name, found.group(1), key)
+    assert _difference("#3fbf6f", "#d1495b") < 20  # the old green on red: the test can fail

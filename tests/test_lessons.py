@@ -188,8 +188,8 @@ def test_a_wrong_name_is_explained_on_the_staff(lesson: Lesson) -> None:
     (q,) = ex.questions
     said = feedback(ex, 0, q.options.index("La"))
     assert said == ("Not quite. La3 sits in the 2nd space; this note sits on the 3rd line "
-                    "(the middle one), one step higher: it is Si3. Si3 sits on the 3rd line "
-                    "(the middle one).")
+                    "(the middle one), one step higher: it is Si3.")
+    assert feedback(ex, 0, q.answer) == "Right! Si3 sits on the 3rd line (the middle one)."
 
 
 def test_octave_names(lesson: Lesson) -> None:
@@ -431,11 +431,11 @@ def test_a_refused_write_is_said_and_the_lesson_goes_on() -> None:
 def test_the_summary_says_what_was_learned_and_what_to_practise() -> None:
     lesson = open_lesson("02-octaves-do3-to-do5", remember=False, record=False)
     summary = lesson.summary()
-    assert "What you learned" in summary.children[0].value
-    assert "lesson 3" in summary.children[0].value
+    assert "What you learned" in summary.children[0].children[0].value
+    assert "lesson 3" in summary.children[0].children[0].value
     ex = lesson.show("ledger").children[0]
     ex.choose(wrong(ex.question))
-    said = _plain(summary.children[0].value)
+    said = _plain(summary.children[0].children[0].value)
     assert "Go back to: Ledger lines" in said
     assert "Not done yet: Two ways to number octaves, Find it on the keyboard" in said
 
@@ -445,7 +445,7 @@ def test_the_summary_says_what_was_learned_and_what_to_practise() -> None:
 
     lesson.progress = Due()
     lesson._summaries[0].refresh()
-    assert "Notes due for review: Sol4, La4." in _plain(summary.children[0].value)
+    assert "Notes due for review: Sol4, La4." in _plain(summary.children[0].children[0].value)
 
 
 def test_settings_are_remembered_and_redraw_the_lesson(
@@ -496,6 +496,7 @@ def test_no_english_words_in_the_spanish_lessons_text_and_outputs() -> None:
     for plan in COURSE:
         nb = notebook(plan, "es")
         texts = [_plain(c.source) for c in nb.cells if c.cell_type == "markdown"]
+        texts += [c.source.splitlines()[0] for c in nb.cells if c.cell_type == "code"]
         lesson = open_lesson(plan.id, "es", remember=False, record=False)
         shown = [lesson.settings(), *(lesson.show(s) for s in plan.steps), lesson.summary()]
         for widget in shown:
@@ -519,7 +520,10 @@ def test_both_languages_have_the_same_steps(language: str) -> None:
     for plan in COURSE:
         nb = notebook(plan, language)
         code = [c.source for c in nb.cells if c.cell_type == "code"]
-        assert code[1:-1] == [f'lesson.show("{s}")' for s in plan.steps]
+        assert [c.splitlines()[-1] for c in code[1:-1]] == [
+            f'lesson.show("{s}")' for s in plan.steps
+        ]
+        assert all(c.startswith("# ") for c in code)  # what a hidden cell shows: its title
 
 
 def test_the_committed_notebooks_are_a_fresh_build() -> None:
@@ -583,3 +587,48 @@ def test_lessons_ask_only_what_has_been_taught() -> None:
             assert "b3" not in repr((step.args, step.kwargs)), (plan.id, step.id)
     ids = [p.id for p in COURSE]
     assert ids.index("04-sharps-and-flats") < ids.index("05-chord-tones")
+
+
+def test_an_answer_is_heard_and_a_chord_can_be_heard_first() -> None:
+    lesson = open_lesson("05-chord-tones", remember=False, record=False)
+    lesson.settings()
+    player = lesson.player
+    ex = lesson.show("quality").children[0]
+    ex.choose(ex.question.answer)  # Do major: its three tones are played
+    assert player.count == 1 and player.sound == {"hz": [261.63, 329.63, 392.0],
+                                                  "broken": False}
+    ear = lesson.show("by-ear").children[0]
+    assert ear.listen_button.layout.display is None and ear.question.picture == ""
+    ear.listen_button.click()  # heard before answering: nothing shows the chord
+    assert player.count == 2
+    ear.choose(wrong(ear.question))
+    assert "It was Do major: from Do to Mi is 4 half steps: a major third" in _plain(
+        ear.feedback.value
+    )
+    assert player.count == 3
+    lesson.controls["sound"].value = False  # the Sound setting off: nothing more is played
+    ex.next()
+    ex.choose(0)
+    assert player.count == 3 and player.enabled is False
+    assert lesson.show("thirds").children[0].listen_button.layout.display == "none"
+
+
+def test_the_summary_offers_the_hand_in_in_the_lessons_language(tmp_path: Path) -> None:
+    from musicgames.progress import ProgressStore
+
+    lesson = open_lesson("01-the-staff", "es", remember=False, record=False)
+    lesson.progress = ProgressStore(tmp_path / "ana.sqlite3", student="Ana")
+    summary = lesson.summary()
+    hand_in = summary.children[1].children[0]
+    assert type(hand_in).__name__ == "HandInBox"
+    assert english_words(" ".join(widget_texts(summary))) == []
+    lesson.progress.close()
+
+
+def test_the_note_snap_game_of_lesson_3_is_short() -> None:
+    lesson = open_lesson("03-reading-fast", "es", remember=False, record=False)
+    game = lesson.show("note-snap").children[0]
+    settings = game.settings
+    assert (settings.length, settings.config().hand_limit) == ("short", 40)
+    assert [s.kind for s in settings.seats] == ["person", "computer"]
+    assert settings.seats[1].level == "beginner" and settings.language == "es"

@@ -79,6 +79,7 @@ def test_a_right_name_is_shown_right_at_once_with_the_answer() -> None:
         "name_index": 4,
         "key": 7,
         "response_ms": 640.5,
+        "sound": {"hz": [392.0], "broken": False},  # Sol3 = G4, played after the answer
     }
     assert drill.score == {"asked": 1, "right": 1}
 

@@ -38,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         path = make_deck(args.game, args.out, paper=args.paper, naming=args.naming,
                          language=args.language, back=args.back)
-    except (ValueError, RuntimeError) as err:
+    except (ValueError, RuntimeError, OSError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
     print(f"wrote {path} in {time.perf_counter() - start:.1f} s")

@@ -2,8 +2,8 @@
 
 >>> import tempfile
 >>> box = deck_button(tempfile.mkdtemp(), language="es")
->>> box.button.description, box.paper.value, box.naming.value
-('Crear las barajas', 'a4', 'solfege')
+>>> box.button.description, box.paper.value, box.naming.value, box.deck_language.value
+('Crear las barajas', 'a4', 'solfege', 'es')
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import ipywidgets
 
 from musicgames.cards import ConverterMissingError, make_deck
 from musicgames.cards.layout import PAPERS
-from musicgames.i18n import text
+from musicgames.i18n import LANGUAGES, text
 from musicgames.theory import Naming
 
 __all__ = ["DeckButton", "deck_button"]
@@ -27,7 +27,8 @@ FILE_NAMES = {"snap": "note-snap-cards-{paper}.pdf", "duel": "keyboard-duel-card
 
 
 class DeckButton(ipywidgets.VBox):
-    """Paper, note names, card backs, a folder and a button that writes both PDFs there."""
+    """Paper, note names, the cards' language, card backs, a folder and a button that writes
+    both PDFs there. The box speaks ``language``; the cards default to it."""
 
     def __init__(
         self,
@@ -50,6 +51,10 @@ class DeckButton(ipywidgets.VBox):
             options=[(text(f"duel.naming.{n.value}", language), n.value) for n in Naming],
             value=Naming.SOLFEGE.value, description=text("duel.label.naming", language),
         )
+        self.deck_language = ipywidgets.Dropdown(
+            options=[(text("language.name", code), code) for code in LANGUAGES],
+            value=language, description=text("duel.label.language", language),
+        )
         self.backs = ipywidgets.Checkbox(value=False,
                                          description=text("cards.maker.backs", language))
         self.button = ipywidgets.Button(description=text("cards.maker.button", language),
@@ -57,7 +62,7 @@ class DeckButton(ipywidgets.VBox):
         self.message = ipywidgets.HTML()
         self.button.on_click(lambda _button: self.make())
         title = ipywidgets.HTML(f"<b>{escape(text('cards.maker.title', language))}</b>")
-        options = ipywidgets.HBox([self.paper, self.naming, self.backs])
+        options = ipywidgets.HBox([self.paper, self.naming, self.deck_language, self.backs])
         super().__init__([title, self.folder, options, self.button, self.message], **kwargs)
         self.add_class("mg-deck-button")
 
@@ -73,7 +78,8 @@ class DeckButton(ipywidgets.VBox):
             for game, name in FILE_NAMES.items():
                 written.append(make_deck(
                     game, folder / name.format(paper=self.paper.value), paper=self.paper.value,
-                    naming=self.naming.value, language=self.language, back=self.backs.value,
+                    naming=self.naming.value, language=self.deck_language.value,
+                    back=self.backs.value,
                 ))
         except ConverterMissingError:
             self._say("cards.maker.missing")

@@ -79,6 +79,9 @@ POKER = CardSize(63.0, 88.0)
 _MARK_GAP = 1.5  # mm between the grid and a cut mark
 _MARK_LENGTH = 5.0  # mm, shortened when the margin is narrow
 _PAGE_EDGE = 2.0  # mm kept clear at the paper's edge
+#: mm at the foot of the page kept for the footer line.
+FOOTER_BAND = 5.0
+_FOOTER_SIZE = 2.2
 
 
 def paper(name: str | Paper) -> Paper:
@@ -138,17 +141,26 @@ class Grid:
             column = self.columns - 1 - column
         return (self.left + column * self.card.width, self.top + row * self.card.height)
 
-    def cut_marks(self) -> str:
-        """Short lines in the margin, in line with every edge between and around the cards."""
+    def cut_marks(self, *, footer: bool = False) -> str:
+        r"""Short lines in the margin, in line with every edge between and around the cards;
+        with ``footer``, the marks below the grid stop short of the footer's line.
+
+        >>> marks = Grid.fit(LETTER, POKER).cut_marks(footer=True)
+        >>> lowest = max(float(y) for y in re.findall(r'y2="([\d.]+)"', marks))
+        >>> round(lowest, 2) <= round(LETTER.height - FOOTER_BAND, 2)
+        True
+        """
         right = self.left + self.columns * self.card.width
         bottom = self.top + self.rows * self.card.height
         side = min(_MARK_LENGTH, self.left - _MARK_GAP - _PAGE_EDGE)
         end = min(_MARK_LENGTH, self.top - _MARK_GAP - _PAGE_EDGE)
+        below = self.paper.height - bottom - _MARK_GAP - (FOOTER_BAND if footer else _PAGE_EDGE)
+        below = max(1.0, min(_MARK_LENGTH, below))
         lines: list[str] = []
         for i in range(self.columns + 1):
             x = self.left + i * self.card.width
             lines.append(_line(x, self.top - _MARK_GAP - end, x, self.top - _MARK_GAP))
-            lines.append(_line(x, bottom + _MARK_GAP, x, bottom + _MARK_GAP + end))
+            lines.append(_line(x, bottom + _MARK_GAP, x, bottom + _MARK_GAP + below))
         for j in range(self.rows + 1):
             y = self.top + j * self.card.height
             lines.append(_line(self.left - _MARK_GAP - side, y, self.left - _MARK_GAP, y))
@@ -172,8 +184,8 @@ def page_svg(paper: Paper, body: str) -> str:
 
 def _footer(paper: Paper, text: str) -> str:
     return (
-        f'<text x="{paper.width / 2:.2f}" y="{paper.height - 3.2:.2f}" font-family="{FONT}" '
-        f'font-size="2.4" fill="#555" text-anchor="middle">{escape(text)}</text>'
+        f'<text x="{paper.width / 2:.2f}" y="{paper.height - 2.4:.2f}" font-family="{FONT}" '
+        f'font-size="{_FOOTER_SIZE}" fill="#555" text-anchor="middle">{escape(text)}</text>'
     )
 
 
@@ -204,7 +216,7 @@ def sheet(grid: Grid, faces: Sequence[Face], *, footer: str = "", back: bool = F
     """One page of cards: the faces in grid order (or backs, mirrored), cut marks, a footer."""
     if len(faces) > grid.per_page:
         raise ValueError(f"{len(faces)} cards do not fit one page of {grid.per_page}")
-    parts = [grid.cut_marks()]
+    parts = [grid.cut_marks(footer=bool(footer))]
     for slot, face in enumerate(faces):
         x, y = grid.origin(slot, mirrored=back)
         parts.append(

@@ -26,6 +26,7 @@ _OUTER = re.compile(r'^<svg[^>]*?viewBox="0 0 ([\d.]+) ([\d.]+)"[^>]*>', re.S)
 _INNER = re.compile(r'class="definition-scale"[^>]*viewBox="0 0 ([\d.]+) ([\d.]+)"')
 _MARGIN = re.compile(r'class="page-margin" transform="translate\(([\d.]+), ([\d.]+)\)"')
 _LINES = re.compile(r'class="staff">\s*((?:<path d="M[\d.]+ [\d.]+ L[\d.]+ [\d.]+"[^>]*>\s*){5})')
+_SERIF = "DejaVu Serif, Times, serif"
 _ID = re.compile(r'^<svg[^>]*? id="([^"]+)"')
 _LINE_Y = re.compile(r'd="M[\d.]+ ([\d.]+) L')
 
@@ -63,6 +64,8 @@ def nested_staff(svg: str, *, centre_x: float, middle_y: float, staff_height: fl
     y = middle_y - (g.staff_top + g.staff_height / 2) * scale
     body = svg[_OUTER.search(svg).end() :]  # type: ignore[union-attr]  # checked in geometry
     body = body.replace(' href="#', ' xlink:href="#')
+    # The note names under a guide card's staves: a serif every machine with DejaVu has.
+    body = body.replace('font-family="Times, serif"', f'font-family="{_SERIF}"')
     ident = _ID.search(svg)  # verovio's style sheet selects by the drawing's id: keep it
     id_attr = f' id="{ident.group(1)}"' if ident else ""
     return (

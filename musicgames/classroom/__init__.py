@@ -102,6 +102,9 @@ def voila_config(options: argparse.Namespace, root: Path) -> dict[str, dict[str,
             "show_tracebacks": False,
             "strip_sources": True,
         },
+        # A page closed without a goodbye (a laptop shut, the network gone) leaves its kernel
+        # behind: stop kernels no page has been connected to for half an hour.
+        "MappingKernelManager": {"cull_idle_timeout": 1800, "cull_interval": 300},
     }
     if options.password:
         password = os.environ.get(_PASSWORD_ENV) or getpass.getpass("Class password: ")

@@ -5,14 +5,17 @@ The games, the drill and the quiz get a one-cell notebook each, which calls
 ``NN-*.ipynb`` notebooks) and copied with what only makes sense in JupyterLab taken out:
 
 * cells tagged ``lab-only`` are left out;
-* sentences that tell the reader to run cells (``Run ▸ Run All Cells``, ``Shift + Enter``)
-  are left out of text cells — in an app everything has already run;
+* sentences that tell the reader to run cells (``Run ▸ Run All Cells``, ``Shift + Enter``),
+  and blocks of class ``mg-run-hint``, are left out of text cells — in an app everything
+  has already run;
 * a first cell is added that opens the student's own progress file in the class folder
   (:func:`musicgames.classroom.kernel.begin_lesson`), so the lesson's drills and quizzes
   record there.
 
 >>> strip_run_instructions("Read this. Run the cell below (**Shift + Enter**): you play.")
 'Read this.'
+>>> strip_run_instructions('Hi.\\n\\n<div class="mg-run-hint">Press ⏩.</div>')
+'Hi.'
 >>> strip_run_instructions("| a | b |\\n|---|---|")
 '| a | b |\\n|---|---|'
 """
@@ -25,6 +28,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from musicgames.i18n import LANGUAGES
 
 __all__ = [
     "APPS",
@@ -67,18 +72,22 @@ APPS: tuple[App, ...] = (
 
 @dataclass(frozen=True)
 class Lesson:
-    """A lesson notebook served as an app: its path under the app folder and its title."""
+    """A lesson notebook served as an app: its path under the app folder, its title and
+    its language."""
 
     notebook: str
     title: str
+    language: str = "en"
 
 
 _RUN_SENTENCE = re.compile(
     r"\b(run|running|re-run|rerun|ejecuta\w*|corre)\b[^.!?]*"
     r"\b(cells?|notebook|celdas?|cuaderno|libreta)\b"
-    r"|shift\s*\+\s*enter|may[úu]s\w*\s*\+\s*enter|\bRun\s*▸",
+    r"|shift\s*\+\s*enter|may[úu]s\w*\s*\+\s*enter|\bRun\s*▸|ejecuta todo|⏩",
     re.IGNORECASE,
 )
+#: A block the lessons show in JupyterLab only, until their cells have run.
+_RUN_HINT = re.compile(r"<(div|p|span)\b[^>]*\bmg-run-hint\b[^>]*>.*?</\1>", re.S | re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 
@@ -86,7 +95,7 @@ def strip_run_instructions(markdown: str) -> str:
     """``markdown`` without the sentences that ask to run cells (paragraph by paragraph;
     paragraphs without such a sentence are kept exactly as they were)."""
     kept: list[str] = []
-    for paragraph in re.split(r"(\n\s*\n)", markdown):
+    for paragraph in re.split(r"(\n\s*\n)", _RUN_HINT.sub("", markdown)):
         if not _RUN_SENTENCE.search(paragraph):
             kept.append(paragraph)
             continue
@@ -159,28 +168,35 @@ def _title(notebook: dict[str, Any], fallback: str) -> str:
 
 
 def find_lessons(folder: Path | None) -> list[Path]:
-    """The lesson notebooks in ``folder`` (``NN-name.ipynb``, in order); none without one."""
+    """The lesson notebooks in ``folder`` (``NN-name.ipynb``, in order), then those of its
+    language folders (``es/NN-nombre.ipynb``); none without a folder."""
     if folder is None or not folder.is_dir():
         return []
-    return sorted(p for p in folder.glob("[0-9]*.ipynb") if not p.name.startswith("."))
+    found = sorted(folder.glob("[0-9]*.ipynb"))
+    for language in LANGUAGES:
+        if language != "en" and (folder / language).is_dir():
+            found.extend(sorted((folder / language).glob("[0-9]*.ipynb")))
+    return found
 
 
 def build_app_folder(target: Path, lessons: Iterable[Path] = ()) -> list[Lesson]:
     """Write the apps' notebooks and the lessons (made ready for apps) into ``target``.
 
-    Returns the lessons served, with their titles (their first ``#`` heading).
+    A lesson in a folder named after a language (``es/``) keeps that folder, and that
+    language. Returns the lessons served, with their titles (their first ``#`` heading).
     """
     target.mkdir(parents=True, exist_ok=True)
     for app in APPS:
         (target / app.notebook).write_text(app_notebook(app), encoding="utf-8")
     served: list[Lesson] = []
-    lesson_dir = target / "lessons"
-    lesson_dir.mkdir(exist_ok=True)
     for path in lessons:
+        language = path.parent.name if path.parent.name in LANGUAGES else "en"
+        where = "lessons" if language == "en" else f"lessons/{language}"
+        (target / where).mkdir(parents=True, exist_ok=True)
         notebook = json.loads(path.read_text(encoding="utf-8"))
         ready = lesson_for_app(notebook)
-        (lesson_dir / path.name).write_text(
+        (target / where / path.name).write_text(
             _notebook(ready["cells"], ready.get("metadata")), encoding="utf-8"
         )
-        served.append(Lesson(f"lessons/{path.name}", _title(notebook, path.stem)))
+        served.append(Lesson(f"{where}/{path.name}", _title(notebook, path.stem), language))
     return served

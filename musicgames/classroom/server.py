@@ -20,11 +20,12 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
 from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
 
 from musicgames.classroom.apps import APPS, Lesson
 from musicgames.i18n import LANGUAGES, text
 
-__all__ = ["SHARE", "ClassroomVoila", "StartPageHandler"]
+__all__ = ["SHARE", "AppPageHandler", "ClassroomVoila", "StartPageHandler"]
 
 #: Holds ``voila/templates/musicgames``: put on ``JUPYTER_PATH`` so Voila finds the template.
 SHARE = Path(__file__).parent / "share"
@@ -55,7 +56,8 @@ class StartPageHandler(JupyterHandler):
             language=language,
             languages=[(code, text("language.name", code)) for code in LANGUAGES],
             apps=APPS,
-            lessons=self.lessons,
+            lessons=[lesson for lesson in self.lessons if lesson.language == language]
+            or [lesson for lesson in self.lessons if lesson.language == "en"],
         )
         self.set_header("Cache-Control", "no-store")
         self.finish(page)
@@ -66,18 +68,36 @@ class _BackToStart(JupyterHandler):
         self.redirect(url_path_join(self.settings.get("server_url", "/"), "/"))
 
 
+class AppPageHandler(TornadoVoilaHandler):
+    """Voila's app page, which also sets the ``_xsrf`` cookie.
+
+    When a student leaves an app, the page asks the server to shut its kernel down, sending
+    the ``_xsrf`` cookie's value with the request; Voila never sets that cookie, so the
+    request was refused and every app a student left kept its kernel (and its memory).
+    """
+
+    async def get(self, path: str | None = None) -> Any:
+        self.xsrf_token  # noqa: B018 -- reading it sets the cookie
+        return await super().get(path)
+
+
 class ClassroomVoila(Voila):
-    """Voila with the class's start page at ``/`` and no file browser."""
+    """Voila with the class's start page at ``/``, no file browser, and app pages whose
+    kernels stop when the student leaves."""
 
     lessons: list[Lesson] = []
 
     def init_handlers(self) -> list[Any]:
+        theirs = [
+            (rule[0], AppPageHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
+            for rule in super().init_handlers()
+        ]
         ours = [
             (url_path_join(self.server_url, r"/?"), StartPageHandler, {"lessons": self.lessons}),
             (url_path_join(self.server_url, r"/voila/tree(.*)"), _BackToStart),
             (url_path_join(self.server_url, r"/voila/api/contents(.*)"), _BackToStart),
         ]
-        return ours + list(super().init_handlers())
+        return ours + theirs
 
 
 def share_on_jupyter_path() -> None:

@@ -108,12 +108,14 @@ from musicgames.duel.events import (
     seen_by,
 )
 from musicgames.duel.odds import (
+    DuelOdds,
     Effect,
     attacker_win_chance,
     attacker_win_probability,
     best_run_chance,
     chance_after_card,
     chance_after_each_card,
+    duel_odds,
     effect_of_card,
     run_options,
     win_chance_now,
@@ -139,7 +141,7 @@ __all__ = [
     "Action", "ActionTaken", "BLACK", "BOARD_KEYS", "BadSavedGame", "BadSavedGameError",
     "COMPOSE_DECK", "CardCodeError", "CardNotInHand", "CardNotInHandError", "CardPlayed",
     "ComposeCard", "Corner", "DECK_SIZE", "Dealt", "DiceRolled", "DieRerolled", "Drew",
-    "DuelCard", "DuelError", "DuelInfo", "DuelStarted", "DuelState", "DuelWon",
+    "DuelCard", "DuelError", "DuelOdds", "DuelInfo", "DuelStarted", "DuelState", "DuelWon",
     "DuplicateCard", "DuplicateCardError", "Effect", "EndTurn", "Event", "FinalTurnBegins",
     "GameIsOver", "GameIsOverError", "GameOver", "GameOverError", "HAND_SIZE",
     "KEYS_PER_CARD", "KeyOffBoard", "KeyOffBoardError", "LockIn", "LockedIn", "MAX_POWER",
@@ -155,7 +157,7 @@ __all__ = [
     "TooManyCardsError", "TurnEnded", "WHITE", "WILD_IDS", "WrongCard", "WrongCardError",
     "WrongKey", "WrongKeyError", "WrongSteps", "WrongStepsError", "action_from_json",
     "attacker_win_chance", "attacker_win_probability", "best_run_chance", "card_ids",
-    "chance_after_card", "chance_after_each_card", "dice_for_power", "effect_of_card",
+    "chance_after_card", "chance_after_each_card", "dice_for_power", "duel_odds", "effect_of_card",
     "key_for_letter", "key_name", "key_piano", "key_pitch_class", "run_options", "seen_by",
     "win_chance_now",
 ]

@@ -30,23 +30,33 @@ more. Functions are cached, so a computer player can ask again and again cheaply
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache, lru_cache
+from itertools import combinations
 
 from musicgames.duel.cards import CARD_CORNER
 
 __all__ = [
+    "EXACT_HANDS_LIMIT",
+    "DuelOdds",
     "Effect",
+    "Profile",
     "attacker_win_chance",
     "attacker_win_probability",
     "best_run_chance",
     "chance_after_card",
     "chance_after_each_card",
     "dice_count",
+    "duel_odds",
     "effect_of_card",
+    "hidden_hands",
     "run_options",
+    "run_profiles",
     "total_counts",
     "win_chance_now",
 ]
@@ -319,3 +329,219 @@ def _best(own: tuple[int, ...], opp: tuple[int, ...], margin: int, ups: int, dow
                            attacker) for f in _FACES), Fraction(0)) / 6
         best = max(best, value)
     return best
+
+
+# -- honest odds: the other side's best reply, and runs from the whole hand ------------------
+
+#: A duel run's effects: the additions (sorted), the number of ↑ and of ↓ cards.
+Profile = tuple[tuple[int, ...], int, int]
+
+#: Hidden hands are enumerated exactly when there are at most this many; else sampled.
+EXACT_HANDS_LIMIT = 3003
+
+
+def run_profiles(hand: Iterable[int], letter: int = -1) -> tuple[Profile, ...]:
+    """The runs a hand can play in a duel (D11b), as profiles: for each letter in the hand,
+    its cards plus every Wild (a Wild adds 1); Wilds alone if the hand holds no letter.
+    With ``letter`` ≥ 0 the run is already tied to that letter. Only the whole run of a
+    letter is listed: adding a card never lowers a chance, so a best play uses them all
+    (rerolls chosen one at a time, seeing each die).
+
+    >>> from musicgames.duel.cards import card_ids
+    >>> run_profiles(card_ids("D1 D↑ E3 Wild"))
+    (((1, 1), 1, 0), ((1, 3), 0, 0))
+    """
+    from musicgames.duel.cards import CARD_LETTER
+
+    cards = tuple(hand)
+    wilds = [c for c in cards if CARD_LETTER[c] < 0]
+    letters = [letter] if letter >= 0 else sorted({CARD_LETTER[c] for c in cards} - {-1})
+    if not letters:
+        return (_profile(wilds),) if wilds else ()
+    return tuple(_profile([c for c in cards if CARD_LETTER[c] == x] + wilds) for x in letters)
+
+
+def _profile(run: Iterable[int]) -> Profile:
+    adds: list[int] = []
+    ups = downs = 0
+    for card in run:
+        corner = CARD_CORNER[card]
+        if corner == 4:
+            ups += 1
+        elif corner == 5:
+            downs += 1
+        else:
+            adds.append(1 if corner == 6 else corner)
+    return tuple(sorted(adds)), ups, downs
+
+
+def hidden_hands(unseen: Sequence[int], size: int, *, samples: int = 400, seed: int = 0
+                 ) -> tuple[tuple[tuple[Fraction, tuple[Profile, ...]], ...], bool]:
+    """The hands the other seat may hold — ``size`` cards from the ``unseen`` ones, all
+    equally likely (D16) — as ``(weight, the runs it could play)``, and whether that is
+    exact. Every hand is listed when there are at most :data:`EXACT_HANDS_LIMIT`; else
+    ``samples`` hands are dealt from ``random.Random(seed)`` (the same answer every time).
+
+    >>> from musicgames.duel.cards import card_ids
+    >>> hands, exact = hidden_hands(card_ids("D1 D2 E1"), 1)   # D1 and E1 do the same
+    >>> exact, [(str(w), p) for w, p in hands]
+    (True, [('2/3', (((1,), 0, 0),)), ('1/3', (((2,), 0, 0),))])
+    """
+    pool = list(unseen)
+    size = max(0, min(size, len(pool)))
+    counts: dict[tuple[Profile, ...], int] = {}
+    if math.comb(len(pool), size) <= EXACT_HANDS_LIMIT:
+        hands: Iterable[Sequence[int]] = combinations(pool, size)
+        exact = True
+    else:
+        rng = random.Random(seed)
+        hands = [rng.sample(pool, size) for _ in range(samples)]
+        exact = False
+    total = 0
+    for hand in hands:
+        runs = run_profiles(hand)
+        counts[runs] = counts.get(runs, 0) + 1
+        total += 1
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return tuple((Fraction(n, total), runs) for runs, n in ordered), exact
+
+
+@dataclass(frozen=True)
+class DuelOdds:
+    """Honest odds for the side about to play in a duel (D11), from what it can see.
+
+    * ``now`` — the chance to win if it locks in now, the other side then answering with
+      its best run from the cards it could hold (none for a defender: it plays last);
+    * ``best`` — the best chance reachable with a run from the current hand: every adding
+      card of one letter plus Wilds, and each reroll chosen after seeing the dice so far;
+    * ``after_card`` — for each card it may play next, the best chance after playing it
+      first (then playing on at its best);
+    * ``exact`` — False when the other side's hidden hand was sampled, not enumerated.
+    """
+
+    attacker: bool
+    now: Fraction
+    best: Fraction
+    after_card: dict[int, Fraction]
+    exact: bool
+
+
+def duel_odds(view: object, *, samples: int = 400, seed: int = 0) -> DuelOdds:
+    """Honest odds for the seat of ``view`` (a :class:`~musicgames.duel.view.SeatView`) when
+    it is its decision in a duel. The attacker's chances count the defender's best reply
+    over every hand the defender could hold (:func:`hidden_hands`); the defender's are
+    exact, as the attacker has locked in (D11c).
+    """
+    from musicgames.duel.cards import CARD_LETTER
+    from musicgames.duel.view import SeatView
+
+    if not isinstance(view, SeatView) or view.duel is None or view.to_act != view.seat:
+        raise ValueError("duel_odds needs the view of the seat whose decision it is in a duel")
+    duel = view.duel
+    attacker = view.seat == duel.attacker
+    if attacker:
+        own, opp = duel.attacker_dice, duel.defender_dice
+        margin = duel.attacker_add - duel.defender_add
+        run = duel.attacker_run
+        hands, exact = hidden_hands(view.unseen_cards(), view.hand_sizes[duel.defender],
+                                    samples=samples, seed=seed)
+    else:
+        own, opp = duel.defender_dice, duel.attacker_dice
+        margin = duel.defender_add - duel.attacker_add
+        run = duel.defender_run
+        hands, exact = (), True
+    tied = -1
+    for card in run:
+        if CARD_LETTER[card] >= 0:
+            tied = CARD_LETTER[card]
+            break
+    solver = _Solver(attacker, hands)
+    own_t, opp_t = tuple(sorted(own)), tuple(sorted(opp))
+    now = solver.lock(own_t, opp_t, margin)
+    best = now
+    for profile in run_profiles(view.hand, tied):
+        best = max(best, solver.value(own_t, opp_t, margin, profile))
+    after: dict[int, Fraction] = {}
+    for card in sorted(set(view.hand)):
+        letter = CARD_LETTER[card]
+        if tied >= 0 and letter >= 0 and letter != tied:
+            continue
+        rest = [c for c in view.hand if c != card]
+        tie = tied if tied >= 0 else letter
+        options = run_profiles(rest, tie) if tie >= 0 else run_profiles(rest)
+        options = options or (((), 0, 0),)
+        if tie < 0 and letter < 0:  # a Wild first: the run may still take any letter
+            options = tuple(options) + (_profile([c for c in rest if CARD_LETTER[c] < 0]),)
+        corner = CARD_CORNER[card]
+        after[card] = max(solver.after(corner, own_t, opp_t, margin, p) for p in options)
+    return DuelOdds(attacker, now, best, after, exact)
+
+
+class _Solver:
+    """Best play of one side's run, card by card, against the other side's best reply."""
+
+    def __init__(self, attacker: bool,
+                 hands: Sequence[tuple[Fraction, tuple[Profile, ...]]]) -> None:
+        self.attacker = attacker
+        self.hands = hands
+        self.memo: dict[tuple[object, ...], Fraction] = {}
+
+    def lock(self, own: tuple[int, ...], opp: tuple[int, ...], margin: int) -> Fraction:
+        """The chance to win after locking in with these dice and this margin."""
+        if not self.attacker:
+            return Fraction(int(_wins(sum(own) + margin, sum(opp), False)))
+        key = (own, opp, margin)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        lost = Fraction(0)
+        for weight, runs in self.hands:
+            answer = max((_best(opp, own, -margin + sum(adds), ups, downs, False)
+                          for adds, ups, downs in runs), default=Fraction(0))
+            # With no run the defender's chance is whether it is ahead already (it is not:
+            # ties go to the attacker) — _best with nothing to play gives exactly that.
+            answer = max(answer, _best(opp, own, -margin, 0, 0, False))
+            lost += weight * answer
+        value = 1 - lost if self.hands else self._unanswered(own, opp, margin)
+        self.memo[key] = value
+        return value
+
+    @staticmethod
+    def _unanswered(own: tuple[int, ...], opp: tuple[int, ...], margin: int) -> Fraction:
+        return Fraction(int(_wins(sum(own) + margin, sum(opp), True)))
+
+    def value(self, own: tuple[int, ...], opp: tuple[int, ...], margin: int,
+              profile: Profile) -> Fraction:
+        """The best chance with this run still in hand: all additions, rerolls as they pay."""
+        adds, ups, downs = profile
+        return self._reroll(own, opp, margin + sum(adds), ups, downs)
+
+    def _reroll(self, own: tuple[int, ...], opp: tuple[int, ...], margin: int, ups: int,
+                downs: int) -> Fraction:
+        key = ("r", own, opp, margin, ups, downs)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        best = self.lock(own, opp, margin)
+        if best < 1 and ups:
+            best = max(best, sum((self._reroll(_replace(own, 0, f), opp, margin, ups - 1, downs)
+                                  for f in _FACES), Fraction(0)) / 6)
+        if best < 1 and downs:
+            best = max(best, sum((self._reroll(own, _replace(opp, len(opp) - 1, f), margin, ups,
+                                               downs - 1) for f in _FACES), Fraction(0)) / 6)
+        self.memo[key] = best
+        return best
+
+    def after(self, corner: int, own: tuple[int, ...], opp: tuple[int, ...], margin: int,
+              profile: Profile) -> Fraction:
+        """The best chance after playing a card with this corner first, then ``profile``
+        (the rest of the run) as well as possible."""
+        adds, ups, downs = profile
+        margin += sum(adds)
+        if corner == 4:
+            return sum((self._reroll(_replace(own, 0, f), opp, margin, ups, downs)
+                        for f in _FACES), Fraction(0)) / 6
+        if corner == 5:
+            return sum((self._reroll(own, _replace(opp, len(opp) - 1, f), margin, ups, downs)
+                        for f in _FACES), Fraction(0)) / 6
+        return self._reroll(own, opp, margin + (1 if corner == 6 else corner), ups, downs)

@@ -7,8 +7,8 @@ steps in the same order, outputs cleared, every code cell's source hidden
 and fails when a committed notebook differs from a fresh build.
 
 >>> nb = notebook(plan_of("01-the-staff"), "es")
->>> nb.cells[1].source.splitlines()[-1]
-'lesson.settings()'
+>>> nb.cells[1].source.splitlines()[0], nb.cells[1].source.splitlines()[-1]
+('# Ajustes', 'lesson.settings()')
 >>> nb.cells[1].metadata.jupyter.source_hidden
 True
 """
@@ -22,8 +22,9 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from musicgames.lessons.page import plan_of
-from musicgames.lessons.plan import Md, Plan
+from musicgames.lessons.page import LessonPage, plan_of
+from musicgames.lessons.plan import Md, Plan, Step
+from musicgames.lessons.settings import LessonSettings
 
 __all__ = ["build", "notebook", "notebook_path", "notebook_text"]
 
@@ -47,8 +48,26 @@ def _code(source: str, cell_id: str) -> nbformat.NotebookNode:
     return cell
 
 
+_COMMENTS = {
+    "settings": {"en": "Settings", "es": "Ajustes"},
+    "figure": {"en": "Drawing", "es": "Dibujo"},
+    "play": {"en": "Play", "es": "A jugar"},
+    "summary": {"en": "What you learned", "es": "Lo que aprendiste"},
+}
+
+
+def _comment(plan: Plan, step: Step, language: str) -> str:
+    """The first line of a step's cell, all that JupyterLab shows of a hidden cell: what the
+    step is, in the lesson's language (never code)."""
+    if step.is_exercise:
+        lesson = LessonPage(plan, language, LessonSettings(), remember=False, record=False)
+        return lesson.title(step.id)
+    return _COMMENTS["play" if step.is_play else "figure"][language]
+
+
 def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
-    """The notebook of one lesson in one language."""
+    """The notebook of one lesson in one language. Each code cell starts with a comment
+    saying what it shows (JupyterLab shows that first line of a hidden cell)."""
     other = "es" if language == "en" else "en"
     label, href = _OTHER[language]
     cells = []
@@ -69,6 +88,7 @@ def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
             if first:
                 cells.append(
                     _code(
+                        f"# {_COMMENTS['settings'][language]}\n"
                         "from musicgames.lessons import open_lesson\n\n"
                         f'lesson = open_lesson("{plan.id}", "{language}")\n'
                         "lesson.settings()",
@@ -77,8 +97,14 @@ def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
                 )
             first = False
         else:
-            cells.append(_code(f'lesson.show("{item.id}")', cell_id))
-    cells.append(_code("lesson.summary()", f"{plan.id[:2]}-{language}-summary"))
+            comment = _comment(plan, item, language)
+            cells.append(_code(f'# {comment}\nlesson.show("{item.id}")', cell_id))
+    cells.append(
+        _code(
+            f"# {_COMMENTS['summary'][language]}\nlesson.summary()",
+            f"{plan.id[:2]}-{language}-summary",
+        )
+    )
     nb = new_notebook(cells=cells, metadata=dict(_KERNEL))
     nb.nbformat_minor = 5
     return nb

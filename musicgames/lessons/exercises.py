@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -38,7 +39,11 @@ class Question:
     """One multiple-choice question: ``options`` are the button labels, ``answer`` the index
     of the right one; ``picture`` is SVG or HTML shown above the buttons; ``explain`` is said
     after any answer; ``why`` (one text per option, or empty) says what is wrong with a wrong
-    option; ``wrong_picture`` is a small drawing shown with a wrong answer's explanation."""
+    option; ``wrong_picture`` is a small drawing shown with a wrong answer's explanation;
+    ``sound`` are the notes heard after the answer (one after another if ``broken``), and
+    with ``listen`` a Listen button plays them before the answer (a question by ear);
+    ``explain_wrong=False`` says ``explain`` only after a right answer (when each wrong
+    option's ``why`` already says it all)."""
 
     prompt: str
     options: tuple[str, ...]
@@ -47,6 +52,10 @@ class Question:
     explain: str = ""
     why: tuple[str, ...] = ()
     wrong_picture: str = ""
+    sound: tuple[Any, ...] = ()
+    broken: bool = False
+    listen: bool = False
+    explain_wrong: bool = True
 
     def __post_init__(self) -> None:
         if len(self.options) < 2:
@@ -98,7 +107,7 @@ def lesson_css() -> str:
         ".mg-exercise-feedback.mg-wrong .mg-verdict{color:#a3303e;font-weight:700}"
         ".mg-exercise-why{display:block;margin-top:2px}"
         ".mg-exercise-score{font-weight:700;margin-top:4px}"
-        ".mg-exercise-next{font-size:1em;height:auto;min-height:2em}"
+        ".mg-exercise-next,.mg-exercise-listen{font-size:1em;height:auto;min-height:2em}"
         ".mg-lesson-summary-box h3{margin:8px 0 4px}"
         ".mg-run-hint{display:none}"
         "</style>"
@@ -120,6 +129,7 @@ class Exercise(widgets.VBox):
         *,
         language: str = "en",
         on_answer: Callable[[Question, int, bool], None] | None = None,
+        on_listen: Callable[[Question], None] | None = None,
         kind: str = "choice",
         size: str = "normal",
     ) -> None:
@@ -130,12 +140,17 @@ class Exercise(widgets.VBox):
         self.questions = tuple(questions)
         self.language = language
         self.on_answer = on_answer
+        self.on_listen = on_listen
         self.index = 0
         self.right = 0
         self.answered = False
         self.correct: bool | None = None
         self.heading = widgets.HTML()
         self.prompt = widgets.HTML()
+        self.listen_button = widgets.Button(description=self._t("lesson.listen"),
+                                            layout=widgets.Layout(width="auto"))
+        self.listen_button.add_class("mg-exercise-listen")
+        self.listen_button.on_click(lambda _b: self.listen())
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.buttons: list[widgets.Button] = []
         self.feedback = widgets.HTML()
@@ -143,7 +158,8 @@ class Exercise(widgets.VBox):
         self.next_button.add_class("mg-exercise-next")
         self.next_button.on_click(lambda _b: self.next())
         super().__init__(
-            [self.heading, self.prompt, self.choices, self.feedback, self.next_button]
+            [self.heading, self.prompt, self.listen_button, self.choices, self.feedback,
+             self.next_button]
         )
         self.add_class("mg-exercise")
         self.add_class(f"mg-exercise-{kind.replace('_', '-')}")
@@ -179,6 +195,12 @@ class Exercise(widgets.VBox):
         self.choices.children = tuple(self.buttons)
         self.feedback.value = ""
         self.next_button.layout.display = "none"
+        self.listen_button.layout.display = None if q.listen else "none"
+
+    def listen(self) -> None:
+        """Play the question's sound (what the Listen button does)."""
+        if self.on_listen is not None and self.question.sound:
+            self.on_listen(self.question)
 
     def feedback_html(self, index: int, question: Question | None = None) -> str:
         """What the page says after option ``index`` is chosen (without the score)."""
@@ -189,7 +211,8 @@ class Exercise(widgets.VBox):
         parts = [f'<span class="mg-verdict">{escape(verdict)}</span>']
         if not correct and q.why and q.why[index]:
             parts.append(f'<span class="mg-exercise-why">{escape(q.why[index])}</span>')
-        if q.explain:
+        has_why = bool(q.why and q.why[index])
+        if q.explain and (correct or q.explain_wrong or not has_why):
             parts.append(f'<span class="mg-exercise-why">{escape(q.explain)}</span>')
         elif not correct and not (q.why and q.why[index]):
             answer = self._t("lesson.answer.is", answer=q.options[q.answer])

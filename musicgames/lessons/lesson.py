@@ -124,11 +124,13 @@ class Lesson:
         lowest: Note | str = "Do3",
         width: int | None = None,
         octave_labels: bool = False,
+        black_labels: bool | None = None,
     ) -> Drawing:
         """A piano keyboard starting on ``lowest``, names on the white keys if ``labels``
         (with octave numbers if ``octave_labels``); ``highlight`` colours keys (a list, or a
         mapping to colours), ``chord`` colours a triad's root, third and fifth (in every
-        octave; or one triad per octave, ``None`` for a plain one)."""
+        octave; or one triad per octave, ``None`` for a plain one); ``black_labels=False``
+        leaves the black keys unnamed (when their name is the question)."""
         chords: Triad | list[Triad | None] | None
         if chord is None or isinstance(chord, (Triad, str)):
             chords = _triad(chord) if chord is not None else None
@@ -140,6 +142,7 @@ class Lesson:
             highlight=highlight,
             chord=chords,
             labels=self.naming if labels else None,
+            black_labels=black_labels,
             width=width or min(800, int(140 * self.scale * octaves)),
         )
         if labels and octave_labels:
@@ -157,10 +160,11 @@ class Lesson:
             r'data-note="([A-G]-?\d+)"([^>]*)/><text[^>]*>([^<]*)</text>', named, svg
         ).replace('font-size="9"', 'font-size="7.5"')
 
-    def _chord_keys(self, chord: Triad, labels: bool = True) -> Drawing:
-        """Two octaves from Do3 with this very root, third and fifth in their colours."""
+    def _chord_keys(self, chord: Triad, *, black_labels: bool | None = False) -> Drawing:
+        """Two octaves from Do3 with this very root, third and fifth in their colours (the
+        black keys unnamed: the text names the chord's tones as its key spells them)."""
         colours = dict(zip(chord.tones, CHORD_TONE_COLOURS, strict=True))
-        return self.keyboard(2, highlight=colours, labels=labels)
+        return self.keyboard(2, highlight=colours, black_labels=black_labels)
 
     def octave_table(self, notes: Iterable[Note | str] = CARD_NOTES) -> Any:
         """A table of notes in both numberings: Franco-Belgian solfège and scientific
@@ -240,7 +244,15 @@ class Lesson:
             kind=kind,
             size=self.size,
             on_answer=lambda q, i, ok: self._answered(step, q, i, ok),
+            on_listen=self._play,
         )
+
+    player: Any = None
+
+    def _play(self, question: Question) -> None:
+        """Let the student hear the question's notes (when the lesson has a sound player)."""
+        if self.player is not None and self.sound and question.sound:
+            self.player.play(question.sound, broken=question.broken)
 
     _step = ""
 
@@ -249,6 +261,7 @@ class Lesson:
         "<lesson-id>/<exercise-id>"); a refused write is said once, the lesson goes on."""
         if self.on_answer is not None:
             self.on_answer(step, question, index, correct)
+        self._play(question)
         if self.progress is None or not self.lesson_id or not step:
             return
         from musicgames.progress import ProgressError, lesson_item
@@ -308,6 +321,8 @@ class Lesson:
                     0 if line else 1,
                     str(self.staff(note)),
                     self._t(why, name=self.name(note), where=where(note, self.language)),
+                    wrong_picture=str(self.staff(note, labels=True, size=0.8)),
+                    sound=(note,),
                 )
             )
         return self._exercise("line_or_space", self._t("lesson.line_or_space.title"), questions)
@@ -364,6 +379,9 @@ class Lesson:
                     self._t("lesson.name.why", name=self.name(note),
                             where=where(note, self.language)),
                     tuple(why),
+                    wrong_picture=str(self.staff(note, labels=True, size=0.8)),
+                    sound=(note,),
+                    explain_wrong=False,
                 )
             )
         return self._exercise("name_notes", self._t("lesson.name.title"), items)
@@ -400,6 +418,7 @@ class Lesson:
                         letters=note.label(Naming.LETTERS),
                     ),
                     tuple(why),
+                    sound=(note,),
                 )
             )
         return self._exercise("octave_names", self._t("lesson.octave.title"), items)
@@ -432,6 +451,7 @@ class Lesson:
                     str(self.staff(note)),
                     said,
                     wrong_picture=str(picture),
+                    sound=(note,),
                 )
             )
         return self._exercise("ledger_line_count", self._t("lesson.ledger.title"), items)
@@ -463,8 +483,10 @@ class Lesson:
                             nth=self._t(f"lesson.nth.{note.octave - 2}")),
                     tuple(why),
                     wrong_picture=str(
-                        self.keyboard(octaves, highlight=[note], octave_labels=True)
+                        self.keyboard(octaves, highlight=[note], octave_labels=True,
+                                      black_labels=False)
                     ),
+                    sound=(note,),
                 )
             )
         return self._exercise("marked_key", self._t("lesson.key.title"), items)
@@ -493,9 +515,35 @@ class Lesson:
                     picture,
                     said,
                     tuple(why),
+                    sound=chord.tones,
                 )
             )
         return self._exercise("chord_quality", self._t("lesson.quality.title"), items)
+
+    def by_ear(self, chords: Iterable[Triad | str]) -> Exercise:
+        """"Listen: major or minor?" — the chord is only heard (Listen plays it); after the
+        answer it is shown and explained by its third."""
+        options = (self._t("lesson.major"), self._t("lesson.minor"))
+        items = []
+        for chord in (_triad(c) for c in chords):
+            said = self._t(
+                f"lesson.ear.why.{chord.quality}",
+                chord=self.chord_name(chord),
+                third=third_words(chord.root, chord.third, self.language, self.naming),
+            )
+            items.append(
+                Question(
+                    self._t("lesson.ear.prompt"),
+                    options,
+                    0 if chord.quality == "major" else 1,
+                    "",
+                    said,
+                    wrong_picture=str(self._chord_keys(chord)),
+                    sound=chord.tones,
+                    listen=True,
+                )
+            )
+        return self._exercise("by_ear", self._t("lesson.ear.title"), items)
 
     def chord_tone(self, chords: Iterable[Triad | str], which: str = "third") -> Exercise:
         """"What is the third (root, fifth) of Re major?" with note names to choose from."""
@@ -541,6 +589,7 @@ class Lesson:
                         letters=" ".join(self._letters_from(chord.root, which)),
                     ),
                     tuple(why),
+                    sound=chord.tones,
                 )
             )
         return self._exercise("chord_tone", self._t(f"lesson.tone.title.{which}"), items)
@@ -590,8 +639,11 @@ class Lesson:
                             high=self.name(high, octave=False)),
                     options,
                     n - 1,
-                    str(self.keyboard(1 if high.midi < 72 else 2, highlight=colours)),
+                    str(self.keyboard(1 if high.midi < 72 else 2, highlight=colours,
+                                      black_labels=False)),
                     said,
+                    sound=(low, high),
+                    broken=True,
                 )
             )
         return self._exercise("half_steps", self._t("lesson.half.title"), items)
@@ -614,7 +666,7 @@ class Lesson:
                     self._t("lesson.black.prompt"),
                     options,
                     index,
-                    str(self.keyboard(1, highlight=[note.midi - 60])),
+                    str(self.keyboard(1, highlight=[note.midi - 60], black_labels=False)),
                     self._t(
                         "lesson.black.why",
                         low=self.name(below, octave=False),
@@ -622,6 +674,7 @@ class Lesson:
                         sharp=self._sharp_name(note.midi),
                         flat=self._flat_name(note.midi),
                     ),
+                    sound=(note,),
                 )
             )
         return self._exercise("black_key_names", self._t("lesson.black.title"), items)
@@ -652,6 +705,7 @@ class Lesson:
                         natural=self.name(natural),
                         name=self.name(note),
                     ),
+                    sound=(note,),
                 )
             )
         return self._exercise("read_accidentals", self._t("lesson.accidental.title"), items)
@@ -693,6 +747,7 @@ class Lesson:
                         high=self.name(Note.parse(note.midi + 1), octave=False),
                     ),
                     wrong_picture=str(self.keyboard(1, highlight=[note.midi % 12])),
+                    sound=(note,),
                 )
             )
         return self._exercise("enharmonic", self._t("lesson.enharmonic.title"), items)
@@ -738,6 +793,7 @@ class Lesson:
                     options.index(right),
                     str(self._chord_keys(chord)),
                     said,
+                    sound=chord.tones,
                 )
             )
         return self._exercise("spell_in_chord", self._t("lesson.spell.title"), questions)
@@ -793,6 +849,7 @@ class Lesson:
                     str(self.staff(note)),
                     self._t(why, card=self.name(note), call=self.name(called, octave=False),
                             where=where(note, self.language)),
+                    sound=(note,),
                 )
             )
         return self._exercise("match_or_not", self._t("lesson.match.title"), items)
@@ -884,12 +941,32 @@ class Lesson:
             **options,
         )
 
-    def note_snap(self, **options: Any) -> Any:
-        """A game of Note Snap (see :func:`musicgames.widgets.play_note_snap`)."""
-        from musicgames.widgets import play_note_snap
+    def note_snap(
+        self,
+        *,
+        people: int = 1,
+        computers: int = 1,
+        level: str = "beginner",
+        length: str = "short",
+        **options: Any,
+    ) -> Any:
+        """A game of Note Snap in the lesson's naming and language, writing to the
+        student's progress file. A lesson's game is ``short`` by default: it ends when
+        someone empties their hand, or someone holds 40 cards (then the fewest cards win);
+        ``options`` are other :class:`~musicgames.widgets.note_snap.SnapSettings` fields."""
+        from musicgames.widgets.note_snap import NoteSnapWidget, SnapSettings
 
-        options.setdefault("progress", self.progress)
-        return play_note_snap(naming=self.naming, language=self.language, **options)
+        seats = [{"kind": "person"}] * people + [{"kind": "computer", "level": level}] * computers
+        settings = SnapSettings.from_dict(
+            {
+                "seats": seats,
+                "length": length,
+                "naming": self.naming.value,
+                "language": self.language,
+                **options,
+            }
+        )
+        return NoteSnapWidget(settings, progress=self.progress)
 
     def keyboard_duel(self, opponent: str | None = None, **options: Any) -> Any:
         """A game of Keyboard Duel (see :func:`musicgames.widgets.play_keyboard_duel`),

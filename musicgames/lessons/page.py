@@ -46,6 +46,7 @@ _TITLE_KEYS = {
     "key_worth": "worth",
     "token_score": "score",
     "half_steps": "half",
+    "by_ear": "ear",
     "black_key_names": "black",
     "read_accidentals": "accidental",
     "enharmonic": "enharmonic",
@@ -227,6 +228,9 @@ class LessonPage(Lesson):
         )
         sound = widgets.Checkbox(value=self.sound, description=t("lesson.settings.sound"),
                                  indent=False, layout=widgets.Layout(width="auto"))
+        from musicgames.widgets.lesson_sound import LessonSound
+
+        self.player = LessonSound(language=self.language, enabled=self.sound)
         size = widgets.ToggleButtons(
             options=[(t(f"lesson.settings.size.{s}"), s) for s in ("small", "normal", "large")],
             value=self.size,
@@ -244,6 +248,8 @@ class LessonPage(Lesson):
         def changed(_change: object = None) -> None:
             self.naming = Naming(naming.value)
             self.sound = bool(sound.value)
+            if self.player is not None:
+                self.player.enabled = self.sound
             self.size = str(size.value)
             typed = " ".join(str(name.value).split())
             if typed != (self.student or ""):
@@ -263,8 +269,8 @@ class LessonPage(Lesson):
             widgets.HTML(f"<b>{escape(t('lesson.settings.title'))}</b>"),
             widgets.HBox([name, status], layout=widgets.Layout(flex_flow="row wrap",
                                                                align_items="center")),
-            widgets.HBox([naming, sound], layout=widgets.Layout(flex_flow="row wrap",
-                                                                align_items="center")),
+            widgets.HBox([naming, sound, self.player],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             widgets.HBox([size, link], layout=widgets.Layout(flex_flow="row wrap",
                                                              align_items="center")),
         ]
@@ -286,11 +292,29 @@ class LessonPage(Lesson):
     # -- the end of the lesson ------------------------------------------------------------------
     def summary(self) -> widgets.Widget:
         """What the student learned in this lesson, and what to practise next: exercises
-        missed or not done yet here, and (with a student set) what is due for review."""
-        block = _Block(lambda: widgets.HTML(self._summary_html()))
-        block.add_class("mg-lesson-summary")
-        self._summaries.append(block)
-        return block
+        missed or not done yet here, and (with a student set) what is due for review; then
+        the button that hands the student's answers in to the teacher."""
+        said = _Block(lambda: widgets.HTML(self._summary_html()))
+        self._summaries.append(said)
+        hand_in = _Block(self._hand_in)
+        self._blocks.append(hand_in)
+        box = widgets.VBox([said, hand_in], layout=widgets.Layout(max_width="100%"))
+        box.add_class("mg-lesson-summary")
+        return box
+
+    def _hand_in(self) -> widgets.Widget:
+        """The hand-in box for the student's progress file (in a classroom app the answers
+        already go to the class folder: nothing to hand in)."""
+        from musicgames import appmode
+
+        if appmode.in_app():
+            return widgets.HTML("")
+        if self.progress is None:
+            note = self._t("lesson.summary.handin.noname")
+            return widgets.HTML(f'<p class="mg-lesson-status">{escape(note)}</p>')
+        from musicgames.widgets.hand_in import hand_in_button
+
+        return hand_in_button(self.progress, language=self.language)
 
     def title(self, step_id: str) -> str:
         """An exercise's title, as its heading shows it."""

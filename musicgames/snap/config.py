@@ -14,6 +14,7 @@ musicgames.snap.errors.ConfigError: players=5 cannot play Note Snap: 2, 3 or 4 p
 from __future__ import annotations
 
 import math
+import reprlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +30,10 @@ MAX_PLAYERS = 4
 def _milliseconds(name: str, value: object, *, positive: bool) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ConfigError(f"{name}={value!r} is not a number of milliseconds")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # a whole number too large for a float: 10**400
+        raise ConfigError(f"{name}={reprlib.repr(value)} is not allowed: it is too large") from None
     if not math.isfinite(number) or number < 0 or (positive and number == 0):
         need = "more than 0" if positive else "0 or more"
         raise ConfigError(f"{name}={value!r} is not allowed: it must be finite and {need} ms")
@@ -93,8 +97,11 @@ class SnapConfig:
             raise ConfigError(f"hand_limit={limit!r} is not a number of cards from 2 to 56")
         seconds = self.time_limit_s
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
-                math.isfinite(seconds) and seconds > 0):
-            raise ConfigError(f"time_limit_s={seconds!r} is not a number of seconds above 0")
+                (not isinstance(seconds, int) or abs(seconds) <= 10**9)  # 10**400 is no float
+                and math.isfinite(seconds) and seconds > 0):
+            raise ConfigError(
+                f"time_limit_s={reprlib.repr(seconds)} is not a number of seconds above 0"
+            )
         set_(self, "time_limit_s", float(seconds))
         modes = self.call_modes
         if isinstance(modes, (str, bytes)) or not isinstance(modes, (tuple, list)):

@@ -71,6 +71,12 @@ class PracticeView {
     return fill(strings[key] || key, values || {});
   }
 
+  // Seconds with one decimal, written as the language writes decimals ("0.7" or "0,7").
+  secondsText(ms) {
+    const text = seconds(ms);
+    return this.words.decimal ? text.replace(".", this.t(this.words.decimal)) : text;
+  }
+
   build() {
     this.title = h("span", { class: this.cls("title") });
     this.count = h("span", { class: this.cls("count") });
@@ -83,7 +89,9 @@ class PracticeView {
     this.readyText = h("p", {});
     this.startButton = h("button", { class: this.cls("start"), type: "button",
       onclick: () => this.start() });
-    this.ready = h("div", { class: this.cls("ready") }, this.readyText, this.startButton);
+    // The first-click note of the sound control goes under Start, below the focus bar.
+    this.ready = h("div", { class: this.cls("ready") }, this.readyText, this.startButton,
+      h("p", { class: this.cls("sound-note") }, this.sound.note));
 
     this.prompt = h("div", { class: this.cls("prompt") });
     this.staff = h("div", { class: this.cls("staff") });
@@ -176,7 +184,7 @@ class PracticeView {
     if (feedback.number !== this.number || this.number === null) return;
     this.root.classList.add("mg-answered");
     this.markFeedback(feedback);
-    const time = this.t(this.words.time, { seconds: seconds(feedback.response_ms) });
+    const time = this.t(this.words.time, { seconds: this.secondsText(feedback.response_ms) });
     this.feedbackLine.className =
       `${this.cls("feedback")} ${feedback.correct ? "mg-right" : "mg-wrong"}`;
     this.feedbackLine.textContent =
@@ -246,7 +254,7 @@ class PracticeView {
       h("h3", {}, this.t(this.words.summaryTitle)),
       h("p", { class: this.cls("total") },
         this.t(this.words.summaryTotal, { right: summary.right || 0, asked, percent })),
-      h("p", {}, this.t(this.words.summaryMedian, { seconds: seconds(summary.median_ms) })),
+      h("p", {}, this.t(this.words.summaryMedian, { seconds: this.secondsText(summary.median_ms) })),
       ...this.summaryPractise(summary),
       summary.next_review ? h("p", { class: this.cls("next-review") }, summary.next_review) : "",
       asked ? table : "",

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import random
-import sqlite3
 from collections.abc import Callable, Hashable, Mapping
 from datetime import datetime, timezone
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
@@ -34,7 +33,7 @@ import traitlets
 from musicgames.drill import DrillError, DrillSession, DrillSummary
 from musicgames.i18n import text
 from musicgames.memory import Memory
-from musicgames.progress import ProgressSink
+from musicgames.progress import ProgressSink, why_not_saved
 
 __all__ = [
     "MAX_RESPONSE_MS",
@@ -44,6 +43,7 @@ __all__ = [
     "PracticeWidget",
     "SettingsError",
     "response_time",
+    "shown",
     "whole_number",
 ]
 
@@ -65,7 +65,7 @@ class MessageError(ValueError):
     """A message from the page that is not one the widget understands or can use now."""
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
     """A value as a refusal quotes it: short, whatever it is."""
     try:
         shown = repr(value)
@@ -78,11 +78,11 @@ def response_time(content: Mapping[str, Any]) -> float:
     """The ``response_ms`` of a message, checked: a number of milliseconds ≥ 0."""
     value = content.get("response_ms")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise MessageError(f"response_ms {_shown(value)} is not a number")
+        raise MessageError(f"response_ms {shown(value)} is not a number")
     if isinstance(value, int) and not 0 <= value <= MAX_RESPONSE_MS:  # 10**400 too
-        raise MessageError(f"response_ms {_shown(value)} is not a time between 0 and 10 minutes")
+        raise MessageError(f"response_ms {shown(value)} is not a time between 0 and 10 minutes")
     if not math.isfinite(value) or not 0 <= value <= MAX_RESPONSE_MS:
-        raise MessageError(f"response_ms {_shown(value)} is not a time between 0 and 10 minutes")
+        raise MessageError(f"response_ms {shown(value)} is not a time between 0 and 10 minutes")
     return float(value)
 
 
@@ -90,28 +90,14 @@ def whole_number(content: Mapping[str, Any], key: str, limit: int = 1_000_000) -
     """A whole number field of a message, checked (at most ``limit`` either way)."""
     value = content.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MessageError(f"{key} {_shown(value)} is not a whole number")
+        raise MessageError(f"{key} {shown(value)} is not a whole number")
     if not -limit <= value <= limit:
-        raise MessageError(f"{key} {_shown(value)} is out of range")
+        raise MessageError(f"{key} {shown(value)} is out of range")
     return value
 
 
 def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
-
-
-def _why_not_saved(err: BaseException, language: str) -> str:
-    """Why a progress write failed, in the person's language."""
-    message = str(err).lower()
-    if isinstance(err, (sqlite3.Error, OSError)) and ("full" in message or "space" in message):
-        key = "progress.why.full"
-    elif "locked" in message or "busy" in message:
-        key = "progress.why.locked"
-    elif "readonly" in message or "read-only" in message or isinstance(err, PermissionError):
-        key = "progress.why.readonly"
-    else:
-        key = "progress.why.other"
-    return text(key, language)
 
 
 class Judged(NamedTuple):
@@ -203,7 +189,7 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         kind = content.get("type") if isinstance(content, Mapping) else None
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None or not isinstance(content, Mapping):
-            self._refuse(_shown(kind), f"{_shown(content)} is not a {self._title} message")
+            self._refuse(shown(kind), f"{shown(content)} is not a {self._title} message")
             return
         try:
             handler(self, content)
@@ -244,7 +230,7 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
     # -- progress ---------------------------------------------------------------------------
     def _progress_failed(self, err: BaseException) -> None:
         """A progress read or write failed: note it, tell the person once, play on."""
-        why = _why_not_saved(err, self._language())
+        why = why_not_saved(err, self._language())
         self.progress_errors.append(why)
         if not self.notice:
             self.notice = text("progress.not_saved", self._language(), why=why)

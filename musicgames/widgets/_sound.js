@@ -11,6 +11,8 @@
 // In a view:
 //   this.sound = new WidgetSound("note_drill", (key) => this.t(key));
 //   header.append(this.sound.control);    // mute button, volume slider, first-click note
+//   panel.append(this.sound.note);        // optional: the first-click note elsewhere (it is
+//                                         // in .control unless moved)
 //   this.sound.play({hz: [261.63], broken: false});
 //   this.sound.refresh();                 // after the strings changed (language)
 //   this.sound.destroy();
@@ -23,9 +25,10 @@
 // - Mute and volume are one control per widget, remembered for the browser tab's session
 //   (sessionStorage, per kind of widget: a new drill starts as the last one was left).
 // - globalThis.musicgamesSound is the page's shared sound state. For tests and measurements
-//   it keeps `starts`: one record per sound started, {name, hz, broken, at, perf}, where `at`
-//   is the AudioContext.currentTime at which it starts and `perf` the performance.now() when
-//   it was asked for (so the onset can be compared with a frame's time), and `render(sound,
+//   it keeps `starts`: one record per sound started, {name, hz, broken, at, perf, latency},
+//   where `at` is the AudioContext.currentTime at which it starts, `perf` the
+//   performance.now() when it was asked for (so the onset can be compared with a frame's
+//   time) and `latency` the context's base + output latency in seconds; and `render(sound,
 //   seconds, sampleRate)`, which renders a sound with an OfflineAudioContext exactly as the
 //   widgets play it and resolves to the samples (an Array of numbers).
 
@@ -71,12 +74,15 @@ function pianoVoice(context, destination, hz, when, length, level) {
 }
 
 // A sound from Python ({hz, broken}) from `when` into `destination`; returns the start time
-// of each tone, in order.
+// of each tone, in order. Optional fields: `level` (0–1, default 1: a soft chord is 0.4),
+// `length` (seconds each tone is held before its release; default 1, broken 0.8).
 function mgSchedule(context, destination, sound, when, level) {
   const hz = (sound && sound.hz) || [];
   const broken = Boolean(sound && sound.broken);
-  const shared = broken ? 1 : 1 / Math.sqrt(Math.max(1, hz.length));
-  const length = broken ? 0.8 : 1.0;
+  const soft = sound && typeof sound.level === "number"
+    ? Math.min(1, Math.max(0, sound.level)) : 1;
+  const shared = soft * (broken ? 1 : 1 / Math.sqrt(Math.max(1, hz.length)));
+  const length = sound && sound.length > 0 ? sound.length : broken ? 0.8 : 1.0;
   return hz.map((f, i) => {
     const at = when + (broken ? i * MG_BROKEN_GAP_S : 0);
     pianoVoice(context, destination, f, at, length, level * shared);
@@ -229,7 +235,7 @@ class WidgetSound {
     const at = context.currentTime;
     mgSchedule(context, this.output, sound, at, MG_TONE_LEVEL);
     state.starts.push({ name: this.name, hz: sound.hz.slice(), broken: Boolean(sound.broken),
-      at, perf });
+      at, perf, latency: (context.baseLatency || 0) + (context.outputLatency || 0) });
     if (state.starts.length > MG_STARTS_KEPT) state.starts.splice(0, state.starts.length - MG_STARTS_KEPT);
     return true;
   }

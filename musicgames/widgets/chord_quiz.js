@@ -4,9 +4,15 @@
 // `feedback`, `summary`, `score`, `options`, `strings`) and reports what the student does:
 //   {type: "start"}
 //   {type: "answer", number, keys: [k1, k2, k3], response_ms}   a "find" question
-//   {type: "answer", number, choice, response_ms}               a "name" question
+//   {type: "answer", number, choice, response_ms}               a "name" or "ear" question
 //   {type: "next", number}                                      after the feedback pause
 //   {type: "time_up"}
+//
+// Sound (WidgetSound, _sound.js): every question can be heard with two buttons, the chord
+// together (question.sound.block) or broken (question.sound.broken); an "ear" question (major
+// or minor, by ear only) plays the chord as it appears and shows nothing else; after each
+// answer the chord is played (feedback.sound), and the keys of the answer's keyboard play
+// when clicked. Keys H and B: hear the chord again, together or broken.
 //
 // Timing: when a question arrives it is put in the page; in the next requestAnimationFrame
 // performance.now() is read: the question was shown then. The answer's moment (the third key,
@@ -34,7 +40,7 @@ class QuizView extends PracticeView {
         timeLeft: "quiz.time.left", timeUp: "quiz.time.up",
         summaryTitle: "quiz.summary.title", summaryTotal: "quiz.summary.total",
         summaryMedian: "quiz.summary.median", again: "quiz.again",
-        focus: "quiz.focus",
+        focus: "quiz.focus", decimal: "quiz.decimal",
       },
     });
   }
@@ -44,26 +50,39 @@ class QuizView extends PracticeView {
     this.clearButton = h("button", { class: "mg-quiz-clear", type: "button",
       onclick: () => this.clearKeys() });
     this.legend = h("div", { class: "mg-quiz-legend" });
-    return [this.prompt, this.staff, this.hint, this.choiceRow, this.keys, this.clearButton,
-      this.legend, this.feedbackLine];
+    this.blockButton = h("button", { class: "mg-sound-play mg-quiz-hear-block", type: "button",
+      onclick: () => this.hear("block") });
+    this.brokenButton = h("button", { class: "mg-sound-play mg-quiz-hear-broken",
+      type: "button", onclick: () => this.hear("broken") });
+    const hearRow = h("div", { class: "mg-quiz-hear" }, this.blockButton, this.brokenButton);
+    return [this.prompt, hearRow, this.staff, this.hint, this.choiceRow, this.keys,
+      this.clearButton, this.legend, this.feedbackLine];
   }
 
   refresh() {
     this.clearButton.textContent = this.t("quiz.find.clear");
+    this.blockButton.textContent = this.t("sound.play.block");
+    this.brokenButton.textContent = this.t("sound.play.broken");
+    this.blockButton.title = fill(this.t("sound.play.key"), { key: "H" });
+    this.brokenButton.title = fill(this.t("sound.play.key"), { key: "B" });
   }
 
   poseQuestion(question) {
     this.selected = [];      // keys chosen so far in a "find" question
+    this.sounded = null;     // the question whose answer's chord was played
     this.root.dataset.kind = question.kind;
     this.prompt.textContent = question.prompt || "";
     this.legend.textContent = "";
     const find = question.kind === "find";
-    this.staff.innerHTML = find ? "" : (question.svg || "");
-    this.staff.hidden = find;
+    const ear = question.kind === "ear";
+    this.staff.innerHTML = find || ear ? "" : (question.svg || "");
+    this.staff.hidden = find || ear;
     this.keys.innerHTML = find ? (question.keyboard || "") : "";
     this.keys.hidden = !find;
     this.clearButton.hidden = !find;
-    this.hint.textContent = this.t(find ? "quiz.find.hint" : "quiz.name.hint");
+    this.hint.textContent = this.t(find ? "quiz.find.hint" : ear ? "quiz.ear.hint"
+      : "quiz.name.hint");
+    if (ear) this.sound.play((question.sound || {}).block);
     this.choiceRow.replaceChildren();
     this.choiceRow.hidden = find;
     (question.choices || []).forEach((label, index) => {
@@ -74,7 +93,18 @@ class QuizView extends PracticeView {
     });
   }
 
+  hear(how) {
+    const question = this.model.get("question") || {};
+    this.sound.play((question.sound || {})[how]);
+    this.root.focus({ preventScroll: true });
+  }
+
   keyClicked(key, node) {
+    if (this.answered === this.number && this.model.get("phase") === "asking") {
+      const hz = Number(node.getAttribute("data-hz"));  // answered: the keyboard is a piano
+      if (hz > 0) this.sound.play({ hz: [hz], broken: false });
+      return;
+    }
     const now = performance.now();
     if (!this.canAnswer(now)) return;
     const at = this.selected.indexOf(key);
@@ -104,6 +134,10 @@ class QuizView extends PracticeView {
   }
 
   markFeedback(feedback) {
+    if (this.sounded !== feedback.number) {
+      this.sounded = feedback.number;
+      this.sound.play(feedback.sound);
+    }
     if (feedback.kind === "find") {
       if (!this.keys.querySelector(".mg-feedback-keys")) {
         this.keys.innerHTML = `<div class="mg-feedback-keys">${feedback.keyboard || ""}</div>`;
@@ -137,7 +171,7 @@ class QuizView extends PracticeView {
   }
 
   summaryCells(row) {
-    return [row.label, row.tones, row.asked, row.right, `${seconds(row.median_ms)} s`];
+    return [row.label, row.tones, row.asked, row.right, `${this.secondsText(row.median_ms)} s`];
   }
 
   summaryPractise(summary) {
@@ -147,8 +181,15 @@ class QuizView extends PracticeView {
   }
 
   keyPressed(event, phase) {
+    if ((event.code === "KeyH" || event.code === "KeyB") && phase === "asking") {
+      event.preventDefault();
+      event.stopPropagation();
+      this.hear(event.code === "KeyH" ? "block" : "broken");
+      return true;
+    }
     const question = this.model.get("question") || {};
-    if (event.code in CHOICE_KEYS && phase === "asking" && question.kind === "name") {
+    const choosing = question.kind === "name" || question.kind === "ear";
+    if (event.code in CHOICE_KEYS && phase === "asking" && choosing) {
       event.preventDefault();
       event.stopPropagation();
       const index = CHOICE_KEYS[event.code];

@@ -1,6 +1,6 @@
 """The chord-tones quiz: find a triad's tones on the keyboard, or name the triad shown.
 
-Two kinds of question (``mode``):
+Three kinds of question (``mode``):
 
 * ``"find"`` — the quiz names a triad ("D major"); the student clicks its three tones on the
   keyboard, in any octave and any order. Right when the three keys are exactly the chord's
@@ -8,7 +8,13 @@ Two kinds of question (``mode``):
 * ``"name"`` — the quiz shows a triad on the staff; the student picks its name from a few
   choices (click, or keys 1–4). The wrong choices are the chords easiest to mix it up with:
   the same root with the other quality, and chords sharing two of its tones.
-* ``"mixed"`` (the default) — either kind, at random.
+* ``"ear"`` — major or minor? By ear only: the page plays the triad (nothing is shown) and
+  the student picks "major" or "minor" (click, or keys 1–2); the chord can be heard again,
+  together or broken.
+* ``"mixed"`` (the default) — "find" or "name", at random.
+
+Every question can be heard on demand, block and broken (``question["sound"]``), and the
+chord is played after each answer (``feedback["sound"]``); the page makes the sound.
 
 Right or wrong is shown at once, with the chord's tones coloured on the keyboard (root,
 third, fifth). Chords the student misses or answers slowly come back sooner (the spaced
@@ -37,6 +43,7 @@ from musicgames.drill import DrillSummary
 from musicgames.i18n import catalogue, text
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
+from musicgames.sound import chord as sound_chord
 from musicgames.sound import sound_strings
 from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Triad, TriadError, triad
 from musicgames.widgets._assets import joined
@@ -46,6 +53,7 @@ from musicgames.widgets._practice import (
     PracticeWidget,
     SettingsError,
     response_time,
+    shown,
     whole_number,
 )
 
@@ -58,6 +66,8 @@ DEFAULT_CHORDS: tuple[Triad, ...] = tuple(
     triad(letter, quality) for quality in ("major", "minor") for letter in LETTERS
 )
 _KEYBOARD_OCTAVES = 2
+#: The answers of an "ear" question, in the order of their buttons (keys 1 and 2).
+_QUALITIES: tuple[str, str] = ("major", "minor")
 
 
 class QuizMode(str, Enum):
@@ -65,6 +75,7 @@ class QuizMode(str, Enum):
 
     FIND = "find"
     NAME = "name"
+    EAR = "ear"
     MIXED = "mixed"
 
 
@@ -146,7 +157,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
         try:
             self.mode = QuizMode(mode)
         except ValueError:
-            raise SettingsError(f"mode {mode!r}: use 'find', 'name' or 'mixed'") from None
+            raise SettingsError(f"mode {mode!r}: use 'find', 'name', 'ear' or 'mixed'") from None
         if isinstance(choices, bool) or not isinstance(choices, int) or not 2 <= choices <= 6:
             raise SettingsError(f"choices={choices!r} must be a whole number from 2 to 6")
         self.choice_count = choices
@@ -207,8 +218,13 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
             "kind": self._kind.value,
             "total": total,
             "remaining_s": remaining_s,
+            "sound": {"block": sound_chord(chord), "broken": sound_chord(chord, broken=True)},
         }
-        if self._kind is QuizMode.FIND:
+        if self._kind is QuizMode.EAR:
+            self._choices = []
+            question["prompt"] = self._t("quiz.ear.prompt")
+            question["choices"] = [self._t(f"quiz.ear.{q}") for q in _QUALITIES]
+        elif self._kind is QuizMode.FIND:
             self._choices = []
             question["prompt"] = self._t("quiz.find.prompt", chord=self._name(chord))
             question["keyboard"] = str(
@@ -251,7 +267,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                 or any(not 0 <= k < n_keys for k in keys)
             ):
                 raise MessageError(
-                    f"keys {keys!r} must be three different keys from 0 to {n_keys - 1}"
+                    f"keys {shown(keys)} must be three different keys from 0 to {n_keys - 1}"
                 )
             given_notes = [chord.spell_midi(60 + k) for k in sorted(keys)]
             correct = {n.pitch_class for n in given_notes} == set(chord.pitch_classes)
@@ -270,6 +286,14 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                     )
                 ),
             }
+        elif self._kind is QuizMode.EAR:
+            choice = whole_number(content, "choice")
+            if not 0 <= choice < len(_QUALITIES):
+                raise MessageError(f"choice {choice} is not 0 (major) or 1 (minor)")
+            stored = _QUALITIES[choice]
+            correct = stored == chord.quality
+            given = self._t(f"quiz.ear.{stored}")
+            feedback = {"choice": choice, "right_choice": _QUALITIES.index(chord.quality)}
         else:
             choice = whole_number(content, "choice")
             if not 0 <= choice < len(self._choices):
@@ -289,6 +313,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                 "answer": self._name(chord),
                 "tones": self._tones(chord),
                 "response_ms": ms,
+                "sound": sound_chord(chord),
             }
         )
         return Judged(stored, correct, ms, feedback)

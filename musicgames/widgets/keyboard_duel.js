@@ -111,7 +111,15 @@ function render({ model, el }) {
     handFocus: null, // the card of the hand that Tab reaches (roving tabindex)
     keyFocus: 0, // the key of the board that Tab reaches
     returnFocus: null, // where focus goes back when a dialog closes
+    soundsSeen: false, // drawn once: from then on, what appears is news and may sound
+    soundRound: null, // the round whose chords were played
+    soundDuel: null, // the duel whose result was played
   };
+  // Sound (_sound.js): a soft chord as each round's piano cards appear, a sound on each
+  // duel's result; one mute / volume control in the header. Nothing sounds before the
+  // person's first click or key, and nothing without a browser.
+  const sound = new WidgetSound("keyboard_duel", (key) => t(key));
+  const soundTimers = [];
   let seq = 0;
   const sentAt = new Map();
 
@@ -379,13 +387,14 @@ function render({ model, el }) {
     if (keyButton && event.key in arrows) {
       event.preventDefault();
       const step = arrows[event.key];
-      ui.keyFocus = (Number(keyButton.dataset.keyButton) + step + 24) % 24;
-      focusKey(ui.keyFocus);
+      // focus moves along the keys drawn, round from the last to the first
+      const count = board.querySelectorAll("[data-key-button]").length;
+      focusKey((Number(keyButton.dataset.keyButton) + step + count) % count);
       return;
     }
     if (keyButton && (event.key === "Home" || event.key === "End")) {
       event.preventDefault();
-      focusKey(event.key === "Home" ? 0 : 23);
+      focusKey(event.key === "Home" ? 0 : board.querySelectorAll("[data-key-button]").length - 1);
       return;
     }
     if (cardButton && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
@@ -820,14 +829,9 @@ function render({ model, el }) {
     duelPanel.appendChild(h("div", { class: "mg-duel-duel-sides" },
       drawRun(duel.attacker, duel), h("div", { class: "mg-duel-vs" }, t("duel.label.vs")), drawRun(duel.defender, duel)));
     const odds = h("div", { class: "mg-duel-odds" });
-    if (duel.odds_lines && duel.odds_lines.length) {
-      for (const line of duel.odds_lines) odds.appendChild(h("div", { class: "mg-duel-odds-line" }, line));
-    } else {
-      odds.append(
-        h("span", { class: "mg-duel-chance-before" }, t("duel.label.chance_before", { p: percent(duel.chance_before) })),
-        h("span", { class: "mg-duel-chance-now" }, t("duel.label.chance_now", { p: percent(duel.chance_now) })),
-      );
-    }
+    (duel.odds_lines || []).forEach((line, i) => {
+      odds.appendChild(h("div", { class: "mg-duel-odds-line" + (i === 1 ? " mg-duel-chance-now" : "") }, line));
+    });
     duelPanel.appendChild(odds);
     if (duel.result) {
       duelPanel.appendChild(h("div", { class: "mg-duel-result", role: "status" }, duel.result));
@@ -886,7 +890,7 @@ function render({ model, el }) {
     language.addEventListener("change", () => send({ type: "settings", language: language.value }));
     const rules = button("mg-duel-rules-btn", t("duel.button.rules"), toggleRules,
       { "aria-haspopup": "dialog", "aria-expanded": String(ui.rules), "aria-keyshortcuts": "R" });
-    controls.append(newGame, rules, naming, language);
+    controls.append(newGame, rules, naming, language, sound.control);
   }
 
   function drawLog(tb) {
@@ -989,6 +993,26 @@ function render({ model, el }) {
     placeDialogs();
   }
 
+  // Sounds for what just appeared: the round's chords (left card, then right), a duel's end.
+  function playSounds(tb) {
+    const first = !ui.soundsSeen; // what shows on the first drawing is not news
+    ui.soundsSeen = true;
+    const round = tb.sound || null;
+    if (round && round.id !== ui.soundRound) {
+      ui.soundRound = round.id;
+      if (!first && tb.screen === "play") {
+        (round.chords || []).forEach((chord, i) => {
+          soundTimers.push(setTimeout(() => sound.play(chord), i * 1100));
+        });
+      }
+    }
+    const duel = tb.duel && tb.duel.sound ? tb.duel : null;
+    if (duel && duel.id !== ui.soundDuel) {
+      ui.soundDuel = duel.id;
+      if (!first) sound.play(duel.sound);
+    }
+  }
+
   function draw() {
     const tb = table();
     const focused = focusName();
@@ -1030,6 +1054,7 @@ function render({ model, el }) {
     drawLog(tb);
     drawRules(tb);
     drawOverlay(tb);
+    playSounds(tb);
     if (screenChanged && (tb.screen === "round_end" || tb.screen === "game_over") && root.contains(document.activeElement)) {
       const next = roundPanel.querySelector("button");
       if (next) next.focus({ preventScroll: true });
@@ -1062,7 +1087,11 @@ function render({ model, el }) {
   };
   model.on("change:table", onTable);
   model.on("change:cards_svg", onSvg);
-  model.on("change:strings", draw);
+  const onStrings = () => {
+    sound.refresh();
+    draw();
+  };
+  model.on("change:strings", onStrings);
   drawCards();
   draw();
   guard.refresh();
@@ -1071,7 +1100,9 @@ function render({ model, el }) {
     resize.disconnect();
     model.off("change:table", onTable);
     model.off("change:cards_svg", onSvg);
-    model.off("change:strings", draw);
+    model.off("change:strings", onStrings);
+    for (const id of soundTimers) clearTimeout(id);
+    sound.destroy();
     root.removeEventListener("keydown", onTab);
     guard.destroy();
     root.remove();

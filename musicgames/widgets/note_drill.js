@@ -13,6 +13,12 @@
 // A click or key press reads performance.now() at once; the difference is response_ms.
 // The student's choice is marked at once; right or wrong follows from the kernel.
 //
+// Sound (WidgetSound, _sound.js): the note is played after each answer (feedback.sound),
+// and on demand with the "Hear it" button (question.sound). With options.ask === "ear"
+// ("name what you hear") the staff stays empty and the note is played when the question
+// appears. Once a question is answered, clicking a key of the keyboard plays it. Key H: hear
+// the note again.
+//
 // What the drill shares with the chord quiz (PracticeView: header, clock, timing, feedback
 // pause, summary) is in _practice.js, h() and fill() are in _dom.js, guardKeys() in
 // _focus.js: the Python class puts them in front of this file.
@@ -36,17 +42,22 @@ class DrillView extends PracticeView {
         timeLeft: "drill.time.left", timeUp: "drill.time.up",
         summaryTitle: "drill.summary.title", summaryTotal: "drill.summary.total",
         summaryMedian: "drill.summary.median", again: "drill.again",
-        focus: "drill.focus",
+        focus: "drill.focus", decimal: "drill.decimal",
       },
     });
   }
 
   buildStage() {
     this.nameRow = h("div", { class: "mg-drill-names" });
-    return [this.prompt, this.staff, this.hint, this.nameRow, this.keys, this.feedbackLine];
+    this.hearButton = h("button", { class: "mg-sound-play mg-drill-hear", type: "button",
+      onclick: () => this.hear() });
+    return [this.prompt, this.hearButton, this.staff, this.hint, this.nameRow, this.keys,
+      this.feedbackLine];
   }
 
   refresh(what) {
+    this.hearButton.textContent = this.t("sound.play");
+    this.hearButton.title = fill(this.t("sound.play.key"), { key: "H" });
     if (what === "all" || what === "names" || what === "strings" || what === "options") {
       this.drawNames();
     }
@@ -78,15 +89,31 @@ class DrillView extends PracticeView {
 
   poseQuestion(question) {
     this.chosen = null;     // {via, value} of the student's answer
+    this.sounded = null;    // the question whose answer's note was played
+    const byEar = (this.model.get("options") || {}).ask === "ear";
+    this.root.dataset.ask = byEar ? "ear" : "staff";
     this.staff.innerHTML = question.svg || "";
-    this.prompt.textContent = this.t("drill.prompt");
+    this.prompt.textContent = this.t(byEar ? "drill.ear.prompt" : "drill.prompt");
+    if (byEar) this.sound.play(question.sound);
     for (const node of this.root.querySelectorAll(".mg-right, .mg-wrong, .mg-pending")) {
       node.classList.remove("mg-right", "mg-wrong", "mg-pending");
     }
   }
 
   keyClicked(key, node) {
+    if (this.answered === this.number && this.model.get("phase") === "asking") {
+      const hz = Number(node.getAttribute("data-hz"));  // answered: the keyboard is a piano
+      if (hz > 0) this.sound.play({ hz: [hz], broken: false });
+      return;
+    }
     this.answer("keyboard", key, node);
+  }
+
+  hear() {
+    const feedback = this.model.get("feedback") || {};
+    const question = this.model.get("question") || {};
+    this.sound.play(feedback.number === this.number ? feedback.sound : question.sound);
+    this.root.focus({ preventScroll: true });
   }
 
   answer(via, value, node) {
@@ -98,6 +125,11 @@ class DrillView extends PracticeView {
   }
 
   markFeedback(feedback) {
+    if (this.sounded !== feedback.number) {
+      this.sounded = feedback.number;
+      this.sound.play(feedback.sound);
+      if (feedback.svg) this.staff.innerHTML = feedback.svg;
+    }
     for (const node of this.root.querySelectorAll(".mg-pending")) {
       node.classList.remove("mg-pending");
     }
@@ -119,7 +151,7 @@ class DrillView extends PracticeView {
   }
 
   summaryCells(row) {
-    return [row.label, row.asked, row.right, `${seconds(row.median_ms)} s`];
+    return [row.label, row.asked, row.right, `${this.secondsText(row.median_ms)} s`];
   }
 
   summaryPractise(summary) {
@@ -136,6 +168,12 @@ class DrillView extends PracticeView {
   }
 
   keyPressed(event, phase) {
+    if (event.code === "KeyH" && phase === "asking") {
+      event.preventDefault();
+      event.stopPropagation();
+      this.hear();
+      return true;
+    }
     if (!(event.code in NAME_KEYS) || phase !== "asking") return false;
     const ways = (this.model.get("options") || {}).answer_with || [];
     if (!ways.includes("names")) return true;

@@ -47,7 +47,7 @@ from musicgames.drill import DEFAULT_SLOW_MS, DrillSummary
 from musicgames.i18n import catalogue
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
-from musicgames.sound import sound_strings
+from musicgames.sound import notes, sound_strings
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note
 from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
@@ -56,13 +56,23 @@ from musicgames.widgets._practice import (
     PracticeWidget,
     SettingsError,
     response_time,
+    shown,
     whole_number,
 )
 
-__all__ = ["ANSWER_WAYS", "MessageError", "NoteDrill", "ProgressSink", "SettingsError"]
+__all__ = [
+    "ANSWER_WAYS",
+    "ASK_WAYS",
+    "MessageError",
+    "NoteDrill",
+    "ProgressSink",
+    "SettingsError",
+]
 
 #: The ways to answer: name buttons (and keys 1–7), and the keyboard.
 ANSWER_WAYS: tuple[str, ...] = ("names", "keyboard")
+#: The ways to ask: the note on the staff, or only its sound ("name what you hear").
+ASK_WAYS: tuple[str, ...] = ("staff", "ear")
 
 
 def names_for(naming: Naming) -> list[str]:
@@ -86,6 +96,10 @@ class NoteDrill(PracticeWidget[Note]):
     * ``questions`` / ``seconds`` — the session's length: a number of questions, a time, or
       both (whichever ends first);
     * ``answer_with`` — ``"names"`` (buttons and keys 1–7), ``"keyboard"``, or both;
+    * ``ask`` — ``"staff"``: the note is shown on the staff (and can be heard on demand);
+      ``"ear"``: name what you hear — the note is only played (again on demand), and shown
+      on the staff after the answer. Ear answers are their own items in the progress file
+      (``"ear:Sol3"``). In both, the note is played after each answer;
     * ``progress`` — a :class:`musicgames.progress.ProgressStore`: each answer is stored;
     * ``seed`` — the same questions every time; ``slow_ms`` — a right answer slower than
       this counts as hard (the note comes back sooner); ``clock`` — seconds, for timed
@@ -109,6 +123,7 @@ class NoteDrill(PracticeWidget[Note]):
         questions: int | None = 20,
         seconds: float | None = None,
         answer_with: Iterable[str] = ANSWER_WAYS,
+        ask: str = "staff",
         progress: ProgressSink | None = None,
         seed: int | None = None,
         slow_ms: float = DEFAULT_SLOW_MS,
@@ -128,6 +143,9 @@ class NoteDrill(PracticeWidget[Note]):
                 f"answer_with {ways!r}: choose from {', '.join(ANSWER_WAYS)} (at least one)"
             )
         self.answer_with = ways
+        if ask not in ASK_WAYS:
+            raise SettingsError(f"ask {ask!r}: use 'staff' (read the note) or 'ear' (hear it)")
+        self.ask = ask
         self._setup_session(
             self.notes,
             questions=questions,
@@ -144,6 +162,7 @@ class NoteDrill(PracticeWidget[Note]):
             self.keyboard = str(keyboard_svg(octaves, lowest=self._lowest, width=190 * octaves))
         self.options = {
             "answer_with": list(ways),
+            "ask": ask,
             "questions": questions,
             "seconds": seconds,
             "right_pause_ms": 700,
@@ -160,9 +179,11 @@ class NoteDrill(PracticeWidget[Note]):
     def _question_for(
         self, note: Note, *, number: int, total: int | None, remaining_s: float | None
     ) -> dict[str, Any]:
+        by_ear = self.ask == "ear"
         return {
             "number": number,
-            "svg": str(staff_svg(note, size=130)),
+            "svg": "" if by_ear else str(staff_svg(note, size=130)),
+            "sound": notes([note]),
             "total": total,
             "remaining_s": remaining_s,
         }
@@ -191,7 +212,7 @@ class NoteDrill(PracticeWidget[Note]):
             correct = key.midi == note.midi
             given_key = value
         else:
-            raise MessageError(f"via {via!r} is not 'name', 'key' or 'keyboard'")
+            raise MessageError(f"via {shown(via)} is not 'name', 'key' or 'keyboard'")
         by_name = via in ("name", "key")
         feedback = {
             "number": number,
@@ -202,7 +223,10 @@ class NoteDrill(PracticeWidget[Note]):
             "name_index": LETTERS.index(note.step),
             "key": note.midi - self._lowest.midi,
             "response_ms": ms,
+            "sound": notes([note]),
         }
+        if self.ask == "ear":  # after the answer, the note heard is shown on the staff
+            feedback["svg"] = str(staff_svg(note, size=130))
         return Judged(stored, correct, ms, feedback)
 
     def _keyboard_keys(self) -> int:
@@ -228,7 +252,8 @@ class NoteDrill(PracticeWidget[Note]):
         }
 
     def _progress_item(self, note: Note) -> str:
-        return note.solfege
+        # Naming a note heard is another skill than reading it: its own item (and memory).
+        return f"ear:{note.solfege}" if self.ask == "ear" else note.solfege
 
     def _label(self, note: Note) -> str:
         return note.label(self.naming)

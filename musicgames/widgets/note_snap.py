@@ -39,6 +39,7 @@ import asyncio
 import logging
 import math
 import random
+import reprlib
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -49,7 +50,7 @@ import anywidget
 import traitlets
 
 from musicgames.i18n import LANGUAGES, catalogue, text
-from musicgames.progress import ProgressSink
+from musicgames.progress import ProgressSink, not_saved_notice
 from musicgames.render import staff_svg
 from musicgames.snap import (
     CALL_CYCLE,
@@ -486,16 +487,20 @@ def _whole(payload: Mapping[str, Any], key: str) -> int:
         # JSON numbers may arrive as floats: accept 3.0 but not 3.5
         if isinstance(value, float) and value.is_integer():
             return int(value)
-        raise MessageError(f"{key}={value!r} is not a whole number")
+        raise MessageError(f"{key}={reprlib.repr(value)} is not a whole number")
+    if not -1_000_000 <= value <= 1_000_000:
+        raise MessageError(f"{key}={reprlib.repr(value)} is out of range")
     return value
 
 
 def _milliseconds_in(payload: Mapping[str, Any], key: str) -> float:
     value = payload.get(key)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise MessageError(f"{key}={value!r} is not a number of milliseconds")
+        raise MessageError(f"{key}={reprlib.repr(value)} is not a number of milliseconds")
+    if isinstance(value, int) and not 0 <= value <= 10**9:  # 10**400 is no float
+        raise MessageError(f"{key}={reprlib.repr(value)} is not a time of 0 ms or more")
     if not math.isfinite(value) or value < 0:
-        raise MessageError(f"{key}={value!r} is not a time of 0 ms or more")
+        raise MessageError(f"{key}={reprlib.repr(value)} is not a time of 0 ms or more")
     return float(value)
 
 
@@ -551,7 +556,7 @@ class FlipMessage:
     def parse(cls, payload: Mapping[str, Any]) -> FlipMessage:
         call = payload.get("call")
         if call is not None and not isinstance(call, str):
-            raise MessageError(f"call={call!r} is not a name")
+            raise MessageError(f"call={reprlib.repr(call)} is not a name")
         return cls(_whole(payload, "game"), _whole(payload, "seat"), call)
 
 
@@ -565,7 +570,7 @@ class NewGameMessage:
     def parse(cls, payload: Mapping[str, Any]) -> NewGameMessage:
         settings = payload.get("settings")
         if settings is not None and not isinstance(settings, Mapping):
-            raise MessageError(f"settings={settings!r} is not an object")
+            raise MessageError(f"settings={reprlib.repr(settings)} is not an object")
         return cls(settings)
 
 
@@ -581,7 +586,7 @@ class DisplayMessage:
         language, naming = payload.get("language"), payload.get("naming")
         for key, value in (("language", language), ("naming", naming)):
             if value is not None and not isinstance(value, str):
-                raise MessageError(f"{key}={value!r} is not text")
+                raise MessageError(f"{key}={reprlib.repr(value)} is not text")
         return cls(language, naming)
 
 
@@ -614,7 +619,7 @@ class PauseMessage:
     def parse(cls, payload: Mapping[str, Any]) -> PauseMessage:
         paused = payload.get("paused")
         if not isinstance(paused, bool):
-            raise MessageError(f"paused={paused!r} is not true or false")
+            raise MessageError(f"paused={reprlib.repr(paused)} is not true or false")
         return cls(paused)
 
 
@@ -689,6 +694,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._settings = settings or SnapSettings()
         self._progress = progress
+        #: Progress writes that failed (the person is told once; the game goes on).
+        self.progress_errors: list[str] = []
         self._listeners: list[Callable[[GameRecord], None]] = []
         self._timers: dict[str, asyncio.Task[None]] = {}
         self._closed = False
@@ -831,7 +838,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
         kind = content.get("type") if isinstance(content, Mapping) else None
         handler = _DISPATCH.get(kind) if isinstance(kind, str) else None
         if handler is None or not isinstance(content, Mapping):
-            self._refuse(str(kind)[:40], "this is not a Note Snap message")
+            shown = reprlib.repr(content)
+            self._refuse(reprlib.repr(kind), f"{shown} is not a Note Snap message")
             return
         try:
             handler(self, content)
@@ -1099,7 +1107,10 @@ class NoteSnapWidget(anywidget.AnyWidget):
         if self._progress is not None and self._single_person() is not None:
             person = self._single_person()
             won = person in record.winners
-            self._progress.record("note_snap", "game", "won" if won else "lost", None, None)
+            try:
+                self._progress.record("note_snap", "game", "won" if won else "lost", None, None)
+            except Exception as err:  # disk full, file locked: the game goes on
+                self._progress_failed(err)
         for listener in list(self._listeners):
             listener(record)
 
@@ -1116,9 +1127,18 @@ class NoteSnapWidget(anywidget.AnyWidget):
             return  # the card was never open for slaps
         ms = card.reactions[person]
         slapped = ms is not None
-        self._progress.record(
-            "note_snap", card.note, "slap" if slapped else "no slap", slapped == card.match, ms
-        )
+        try:
+            self._progress.record(
+                "note_snap", card.note, "slap" if slapped else "no slap", slapped == card.match, ms
+            )
+        except Exception as err:  # disk full, file locked: the game goes on
+            self._progress_failed(err)
+
+    def _progress_failed(self, err: BaseException) -> None:
+        """A progress write failed: say so once (in the table's language), play on."""
+        self.progress_errors.append(str(err))
+        if len(self.progress_errors) == 1:
+            self.notice = not_saved_notice(err, self._settings.language)
 
     # -- handlers of the page's messages --------------------------------------------------
     def _on_ready(self, message: ReadyMessage) -> None:
@@ -1236,6 +1256,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
         self.receive(content)
 
     def _refuse(self, kind: str, why: str) -> None:
+        if len(why) > 300:  # a reason, not an echo of a huge value
+            why = f"{why[:297]}…"
         self.refused.append((kind, why))
         del self.refused[:-_REFUSED_KEPT]
         _LOG.debug("Note Snap refused a %s message: %s", kind, why)

@@ -7,6 +7,7 @@ own template asks a CDN for an icon font: the classroom's template must not).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 import tempfile
@@ -70,7 +71,22 @@ class Visitor:
                 if not u.startswith(mine) and not u.startswith(("data:", "blob:"))]
 
     def close(self) -> None:
+        """Leave the page (as closing a tab does), then close the browser."""
+        with contextlib.suppress(Exception):
+            self.page.goto("about:blank")
         self.context.close()
+
+
+def kernels(server: Server) -> list[int]:
+    """The server's kernels (processes) running now."""
+    import psutil
+
+    found = []
+    for process in psutil.Process(server.process.pid).children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if any("ipykernel" in part for part in process.cmdline()):
+                found.append(process.pid)
+    return found
 
 
 class SnapPlayer:
@@ -131,6 +147,10 @@ def test_two_students_play_note_snap_at_once_and_each_has_their_own_file(
     finally:
         ana.close()
         bruno.close()
+    deadline = time.monotonic() + 20
+    while kernels(server) and time.monotonic() < deadline:  # each page's kernel stops
+        time.sleep(0.25)
+    assert kernels(server) == [], "a student left the app, but its kernel kept running"
     files = sorted(p.name for p in folder.glob("*.sqlite3"))
     assert files == ["ana.sqlite3", "bruno.sqlite3"]
     for file, name in (("ana.sqlite3", "Ana"), ("bruno.sqlite3", "Bruno")):

@@ -156,6 +156,9 @@ def test_voila_renders_the_board_and_a_placement_works(
     page.close()
 
 
+SOUNDS_JS = """() => ((globalThis.musicgamesSound || {}).starts || [])
+  .filter((s) => s.name === 'keyboard_duel').map((s) => s.hz)"""
+
 ACTIONS_SO_FAR = """
 import json
 print(json.dumps([[type(a).__name__, a.to_json()] for a in game.state.actions()]))
@@ -210,6 +213,11 @@ def test_a_whole_turn_with_the_keyboard_only(
     page.keyboard.press("l")
     page.locator(f"{ROOT}-duelpanel {ROOT}-result").wait_for(timeout=TIMEOUT_MS)
     wait_idle(page)
+    assert page.locator(f"{ROOT}-decided").inner_text().startswith("What decided it")
+    # the duel's result sounded (the person's keys unlocked the page's sound)
+    expected = json.loads(kernel_execute(
+        page, "import json; print(json.dumps(game.table['duel']['sound']['hz']))"))
+    assert expected in page.evaluate(SOUNDS_JS), page.evaluate(SOUNDS_JS)
     assert page.locator(f"{ROOT}-end").is_enabled()
     page.keyboard.press("e")
     acked(page)
@@ -263,14 +271,59 @@ def test_round_end_shows_the_finished_board_with_each_tokens_score(
     assert [white_score, black_score] == engine == [9, 14]  # Black holds all of G major: +1
     assert page.locator(f"{ROOT}-chord").first.inner_text().startswith("Do")
     # Next round has the focus; Enter starts it, with fresh cards and hand
+    heard = len(page.evaluate(SOUNDS_JS))
     page.keyboard.press("Enter")
     page.locator(f"{ROOT}[data-screen=play]").wait_for()
     wait_idle(page)
     assert page.locator(f"{ROOT}-hand").is_visible()
+    # the new round's piano cards sound as they appear: a soft chord each, left first
+    chords = json.loads(kernel_execute(
+        page, "import json; print(json.dumps(game.table['sound']['chords']))"))
+    page.wait_for_function(f"() => ({SOUNDS_JS})().length >= {heard + 2}", timeout=5_000)
+    assert page.evaluate(SOUNDS_JS)[heard:] == [c["hz"] for c in chords]
     assert page.locator(f"{ROOT}-slot[data-state=unplaced]").count() >= 9
     assert_page_matches_engine(page, kernel_execute)
     # a scored round stays scored: Take back cannot reach into it
     assert not page.locator(f"{ROOT}-undo").is_enabled()
+    assert not errors
+
+
+DICE_JS = """() => ['white', 'black'].map((seat) => [...document.querySelectorAll(
+  '.mg-duel-duelpanel .mg-duel-side-' + seat + ' .mg-duel-die')]
+  .map((d) => Number(d.dataset.value)))"""
+
+
+def _attack_left_c(page: Any) -> list[list[int]]:
+    page.locator(f"{ROOT}-hand {ROOT}-card[data-code=C1]").click()
+    page.locator(f"{ROOT}-target[data-board-key='0']").first.click()
+    acked(page)
+    page.locator(f"{ROOT}-lock").wait_for()
+    dice: list[list[int]] = page.evaluate(DICE_JS)
+    return dice
+
+
+def test_take_back_then_the_same_attack_rolls_dice_afresh(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """Seeded: the attack rolls White 4 against Black 4 1; taken back (U) and played again it
+    rolls 3 against 5 4 — drawn afresh, not the first roll again."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    position = ("piano=(0, 7), hands=('C1 D3 E1 G2 A1', 'E2 F1'), "
+                "tokens=([(9, 1)], [(0, 3)]), seed=0")
+    set_position(page, kernel_execute, position)
+    first = _attack_left_c(page)
+    assert first == [[4], [4, 1]]
+    page.locator(ROOT).focus()
+    page.keyboard.press("u")
+    acked(page)
+    assert page.locator(f"{ROOT}-duelpanel").is_hidden()
+    again = _attack_left_c(page)
+    assert again != first and again == [[3], [5, 4]], (first, again)
     assert not errors
 
 

@@ -1,122 +1,204 @@
-"""Lessons in JupyterLab: exercises answered by clicking, the drill and quiz played in the page."""
+"""Lessons in JupyterLab at 1280×800 with the file browser open, as a student sees them.
+
+* Nothing a lesson shows is wider than the notebook's column, the code is hidden and the
+  "press ⏩ to start" hint goes away once the lesson runs.
+* One exercise of every kind, answered wrong, says why — and the wrong button stays red under
+  the mouse.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.browser
-
-LESSON_1 = "lessons/01-the-staff.ipynb"
-LESSON_5 = "lessons/05-chord-tones.ipynb"
-# The widgets the notebook's steps showed, oldest first (IPython keeps each step's block in
-# Out; the block holds the exercise, drill or game).
-_SHOWN = (
-    "[o.children[0] for _, o in sorted(Out.items()) if type(o).__name__ == '_Block' "
-    "and type(o.children[0]).__name__ == {name!r}]"
+from tests.browser.conftest import (
+    NOTEBOOK_TIMEOUT_MS,
+    Server,
+    open_notebook,
+    shut_down_kernels,
+    watch_widget_failures,
 )
 
+pytestmark = pytest.mark.browser
 
-def wait_for_kernel(
-    page: Any, kernel_execute: Callable[[Any, str], str], code: str, expected: str
-) -> str:
-    """Ask the kernel until it prints ``expected`` (a click needs a moment to arrive)."""
-    seen = ""
-    for _ in range(50):
-        seen = kernel_execute(page, code)
-        if seen == expected:
-            break
-        page.wait_for_timeout(100)
-    return seen
+RED = "rgb(192, 57, 43)"
+
+_OPEN_FILE_BROWSER_JS = """() => {
+  const app = window.jupyterapp;
+  app.shell.activateById('filebrowser');
+  const panel = document.querySelector('#filebrowser');
+  return panel ? panel.getBoundingClientRect().width : 0;
+}"""
+
+# Every output of the notebook, measured against the notebook's column: its right edge, and
+# whether anything inside it is wider than it (clipped or scrolled).
+_MEASURE_JS = """() => {
+  const notebook = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  const column = notebook.getBoundingClientRect();
+  const outputs = [];
+  for (const out of notebook.querySelectorAll('.jp-OutputArea-output')) {
+    const box = out.getBoundingClientRect();
+    if (box.width === 0) continue;
+    let widest = box.right;
+    for (const inner of out.querySelectorAll('svg, table, .mg-exercise, .widget-box, button')) {
+      const r = inner.getBoundingClientRect();
+      if (r.width > 0) widest = Math.max(widest, r.right);
+    }
+    outputs.push({right: Math.round(widest), own: Math.round(box.right),
+                  overflow: out.scrollWidth - out.clientWidth,
+                  width: Math.round(box.width)});
+  }
+  return {columnRight: Math.round(column.right), columnWidth: Math.round(column.width),
+          outputs: outputs};
+}"""
 
 
-def test_lesson_1_first_exercise_answered_by_clicking_shows_feedback(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
-    kernel_execute: Callable[[Any, str], str],
-) -> None:
-    page = lab_page
-    open_notebook(page, LESSON_1)
-    first = page.locator(".mg-exercise").first
-    expect(first).to_contain_text("How many lines does a staff have?")
-    first.locator(".mg-exercise-option", has_text="5").click()
-    feedback = first.locator(".mg-exercise-feedback")
-    expect(feedback).to_have_text(
-        "Right! A staff has five lines, with four spaces between them, counted from the "
-        "bottom up."
+@pytest.fixture
+def student_page(browser: Any, lab_server: Server) -> Iterator[Any]:
+    """A 1280×800 page on the Lab server, as a laptop shows it."""
+    context = browser.new_context(base_url=lab_server.url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(NOTEBOOK_TIMEOUT_MS)
+    failures = watch_widget_failures(page)
+    yield page
+    shut_down_kernels(page)
+    context.close()
+    assert not failures, f"a widget did not load in the page: {failures}"
+
+
+def open_lesson_page(page: Any, path: str) -> None:
+    """Open a notebook with the file browser open beside it, and run it."""
+    open_notebook(page, path)
+    page.evaluate(_OPEN_FILE_BROWSER_JS)
+    page.wait_for_function(  # the file browser takes its room beside the notebook
+        "() => (document.querySelector('#filebrowser') || {getBoundingClientRect: () => "
+        "({width: 0})}).getBoundingClientRect().width > 150"
     )
-    expect(feedback).to_have_class("mg-exercise-feedback mg-right")
-    assert first.locator(".mg-exercise-option").first.is_disabled()
-    shown = _SHOWN.format(name="Exercise")
-    assert wait_for_kernel(page, kernel_execute, f"print({shown}[0].right)", "1\n") == "1\n"
-
-    # A wrong answer in the next exercise shows the right one, at once.
-    second = page.locator(".mg-exercise").nth(1)
-    expect(second).to_contain_text("Is this note on a line or in a space?")
-    second.locator(".mg-exercise-option", has_text="in a space").click()  # Mi3: on a line
-    expect(second.locator(".mg-exercise-feedback")).to_contain_text(
-        "Not quite. Mi3 sits on the 1st line (the bottom one): the line goes through"
-    )
 
 
-def test_lesson_1_ends_in_the_drill_timed_in_the_page(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
-    kernel_execute: Callable[[Any, str], str],
-) -> None:
-    page = lab_page
-    open_notebook(page, LESSON_1)
-    drill = page.locator(".mg-drill")
-    drill.locator(".mg-drill-start").click()
-    drill.locator(".mg-drill-staff > svg").wait_for()
-    page.wait_for_timeout(400)
-    page.keyboard.press("Digit5")  # "Sol", with the key 5
-    feedback = drill.locator(".mg-drill-feedback.mg-right, .mg-drill-feedback.mg-wrong")
-    feedback.wait_for()
-    assert drill.locator(".mg-drill-name.mg-right").count() == 1  # the right name is shown
-    shown = _SHOWN.format(name="NoteDrill")
-    code = f"r = {shown}[0].session.results; print(len(r), r[0].answer if r else '')"
-    assert wait_for_kernel(page, kernel_execute, code, "1 Sol\n") == "1 Sol\n"
-    ms = float(kernel_execute(page, f"print({shown}[0].session.results[0].response_ms)"))
-    assert 300 <= ms < 10_000  # from the painted note to the key press, measured in the page
-    # The kernel's next question follows on its own after the feedback pause.
-    drill.locator(".mg-drill-count", has_text="Question 2 of 15").wait_for(timeout=10_000)
+def check_fits(page: Any, path: str) -> int:
+    """Nothing wider than the notebook's column; returns the column's width."""
+    page.wait_for_timeout(500)  # drawings settle (ResizeObserver, fonts)
+    measured = page.evaluate(_MEASURE_JS)
+    too_wide = [o for o in measured["outputs"]
+                if o["right"] > measured["columnRight"] + 1 or o["overflow"] > 1]
+    assert not too_wide, (path, measured["columnRight"], too_wide)
+    return max(o["width"] for o in measured["outputs"])
 
 
-def test_lesson_5_quiz_tones_clicked_on_the_keyboard(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
-    kernel_execute: Callable[[Any, str], str],
-) -> None:
-    page = lab_page
-    open_notebook(page, LESSON_5)
-    quiz = page.locator(".mg-quiz").first
-    quiz.locator(".mg-quiz-start").click()
-    quiz.locator(".mg-quiz-keyboard .mg-key").first.wait_for()
-    page.wait_for_timeout(300)
-    shown = _SHOWN.format(name="ChordTonesQuiz")
-    keys = kernel_execute(page, f"print(*{shown}[0].current.pitch_classes)").split()
-    for key in keys:
-        quiz.locator(f'.mg-quiz-keyboard .mg-key[data-key="{key}"]').click()
-    expect(quiz.locator(".mg-quiz-feedback")).to_contain_text("Right!")
-    code = f"print({shown}[0].session.results[0].correct)"
-    assert wait_for_kernel(page, kernel_execute, code, "True\n") == "True\n"
+def answer_wrong(exercise: Any) -> str:
+    """Answer the exercise's questions until one is wrong; return what the page says."""
+    if exercise.locator(".mg-exercise-listen").is_visible():
+        exercise.locator(".mg-exercise-listen").click()
+    tries: dict[str, int] = {}  # per question ("question 2 of 6"): the options tried
+    for _ in range(24):
+        question = exercise.locator(".mg-exercise-count").inner_text()
+        tried = tries.get(question, 0)
+        tries[question] = tried + 1
+        options = exercise.locator(".mg-exercise-option:enabled")
+        options.nth(tried % options.count()).click()
+        verdict = exercise.locator(".mg-exercise-feedback")
+        verdict.wait_for()
+        if "mg-wrong" in (verdict.get_attribute("class") or ""):
+            return str(verdict.inner_text())
+        exercise.locator(".mg-exercise-next").click()
+        exercise.locator(".mg-exercise-option:enabled").first.wait_for()
+    raise AssertionError("no wrong answer found")
+
+
+def check_wrong_answers_explained(page: Any, verdict: str, *, only: int | None = None) -> int:
+    """Answer each exercise on the page (or the first ``only``) wrong: each says why, and
+    its wrong button stays red under the mouse."""
+    exercises = page.locator(".mg-exercise")
+    count = exercises.count()
+    assert count >= 3
+    for index in range(count if only is None else only):
+        exercise = exercises.nth(index)
+        exercise.scroll_into_view_if_needed()
+        said = answer_wrong(exercise)
+        title = exercise.locator(".mg-exercise-title").inner_text()
+        assert said.startswith(verdict), (title, said)
+        why = said[len(verdict):].strip()
+        assert len(why) > 25 and not re.search(r"\brule\b|MIDI|Leitner|regla", why), (title, why)
+        wrong = exercise.locator(".mg-exercise-option.mg-wrong")
+        wrong.hover()  # the mouse over the wrong answer: still red
+        colour = wrong.evaluate("b => getComputedStyle(b).backgroundColor")
+        assert colour == RED, (title, colour)
+    return count
 
 
 @pytest.mark.parametrize(
-    ("notebook", "game"),
-    [("lessons/03-reading-fast.ipynb", ".mg-snap"),
-     ("lessons/06-chord-tones-in-play.ipynb", ".mg-duel")],
+    ("path", "verdict", "play"),
+    [
+        ("lessons/02-octaves-do3-to-do5.ipynb", "Not quite.", ".mg-drill"),
+        ("lessons/es/04-sostenidos-y-bemoles.ipynb", "No del todo.", ".mg-drill"),
+        ("lessons/06-chord-tones-in-play.ipynb", "Not quite.", ".mg-duel"),
+    ],
 )
-def test_lessons_3_and_6_end_in_their_game(
-    lab_page: Any, open_notebook: Callable[[Any, str], None], notebook: str, game: str
+def test_a_lesson_fits_hides_its_code_and_explains_wrong_answers(
+    student_page: Any, path: str, verdict: str, play: str
 ) -> None:
-    open_notebook(lab_page, notebook)
-    last = lab_page.locator(".mg-exercise").last
-    last.locator(".mg-exercise-option").first.click()
-    expect(last.locator(".mg-exercise-feedback")).to_contain_text(".")
-    lab_page.locator(game).first.scroll_into_view_if_needed()
-    expect(lab_page.locator(game).first).to_be_visible()
+    page = student_page
+    open_lesson_page(page, path)
+    # No code to read: every input is collapsed; the start hint is gone once it ran.
+    assert page.locator(".jp-CodeCell .jp-InputArea-editor:visible").count() == 0
+    expect(page.locator(".mg-run-hint").first).to_be_hidden()
+    expect(page.locator(".mg-lesson-settings")).to_be_visible()
+    page.locator(play).first.scroll_into_view_if_needed()
+    expect(page.locator(play).first).to_be_visible()
+    width = check_fits(page, path)
+    print(f"\n{path}: widest output {width} px at 1280×800 with the file browser open")
+    check_wrong_answers_explained(page, verdict, only=2)
+    check_fits(page, path)  # explanations and their drawings fit too
+    expect(page.locator(".mg-lesson-summary")).to_contain_text(
+        "What you learned" if verdict == "Not quite." else "Lo que aprendiste"
+    )
+    if play == ".mg-drill" and verdict == "No del todo.":
+        # The drill at the end speaks Spanish numbers too: "(1,4 s)", not "(1.4 s)".
+        drill = page.locator(".mg-drill").last
+        drill.locator(".mg-drill-start").click()
+        drill.locator(".mg-practice-keyboard .mg-key").first.wait_for()
+        page.wait_for_timeout(300)
+        key = drill.locator(".mg-practice-keyboard .mg-key").nth(3)
+        key.click()
+        expect(drill.locator(".mg-drill-feedback")).to_contain_text(re.compile(r"\(\d+,\d s\)"))
+        # The mouse still on the key it clicked: its right or wrong colour shows, not hover.
+        key.hover()
+        marked = key.evaluate("k => [k.getAttribute('class'), getComputedStyle(k).fill]")
+        assert "mg-right" in marked[0] or "mg-wrong" in marked[0], marked
+        assert marked[1] in ("rgb(102, 161, 130)", "rgb(209, 73, 91)"), marked
+
+
+def test_every_kind_of_exercise_answered_wrong_says_why(student_page: Any) -> None:
+    page = student_page
+    open_lesson_page(page, "tests/browser/lesson_kinds.ipynb")
+    count = check_wrong_answers_explained(page, "Not quite.")
+    assert count == 18
+    check_fits(page, "tests/browser/lesson_kinds.ipynb")
+
+
+def test_a_spanish_lesson_as_a_voila_app(browser: Any, voila_server: Any) -> None:
+    """Voila shows the lesson as an app: settings, drawings and exercises, no code, and no
+    word about running cells."""
+    server = voila_server("lessons/es/01-el-pentagrama.ipynb")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(NOTEBOOK_TIMEOUT_MS)
+    failures = watch_widget_failures(page)
+    try:
+        page.goto(server.url)
+        expect(page.locator(".mg-lesson-settings")).to_be_visible()
+        expect(page.locator(".mg-exercise").first).to_be_visible()
+        page.locator(".mg-drill").wait_for()
+        expect(page.locator(".mg-run-hint")).to_be_hidden()
+        shown = page.locator("body").inner_text()
+        assert "⏩" not in shown and "ejecuta" not in shown.lower(), shown[:400]
+        assert "open_lesson" not in shown and "lesson.show" not in shown
+        said = answer_wrong(page.locator(".mg-exercise").nth(1))
+        assert said.startswith("No del todo.") and " está en " in said
+    finally:
+        page.close()
+    assert not failures

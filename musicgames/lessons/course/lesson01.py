@@ -161,7 +161,7 @@ Subiendo por el pentagrama —línea, espacio, línea, espacio…— cada paso e
             """Each of these notes is a **white key** on the piano. On a piano, **middle C** (Do3, C4) is the Do nearest the middle of the keyboard. The keyboard below *starts* on middle C — it is the first key on the left — and the notes of the staff start two white keys above it, on Mi3 (E4):""",
             """Cada una de estas notas es una **tecla blanca** del piano. En un piano, el **Do central** (Do3) es el Do más cercano al centro del teclado. El teclado de abajo *empieza* en el Do central —es la primera tecla de la izquierda— y las notas del pentagrama empiezan dos teclas blancas más arriba, en Mi3:""",
         )),
-        Step("staff-keys", "keyboard", 2, highlight=STAFF),
+        Step("staff-keys", "keyboard", 2, highlight=STAFF, black_labels=False),
         Md(T(
             """### Exercise 4 · Name the note
 Which note is it? Find the Sol line first and count from there, or use the memory aids.""",

@@ -53,7 +53,7 @@ El número científico siempre es **uno más**: Do3 = C4, Sol3 = G4, Do5 = C6. L
             "teclas negras. Aquí están Do3, Do4 y Do5; cada tecla blanca lleva su nombre con "
             "su octava:",
         )),
-        Step("do-keys", "keyboard", 3, highlight=["Do3", "Do4", "Do5"], octave_labels=True),
+        Step("do-keys", "keyboard", 3, highlight=["Do3", "Do4", "Do5"], octave_labels=True, black_labels=False),
         Md(T(
             """### Exercise 1 · Both numbers
 Translate each note into the other naming.""",
@@ -94,7 +94,7 @@ The fifteen notes are fifteen white keys in a row, from middle C up two octaves:
 
 Las quince notas son quince teclas blancas seguidas, desde el Do central, dos octavas hacia arriba:""",
         )),
-        Step("all-keys", "keyboard", 3, highlight=ALL, octave_labels=True),
+        Step("all-keys", "keyboard", 3, highlight=ALL, octave_labels=True, black_labels=False),
         Md(T(
             """### Exercise 3 · Which key is it?
 The octave matters here: count the Do keys from the left (the keyboard starts on Do3).""",

@@ -40,7 +40,7 @@ Hasta ahora cada nota era una tecla blanca. Entre la mayoría de las teclas blan
 Mira dónde faltan teclas negras: entre **Mi y Fa** y entre **Si y Do**. Esas teclas blancas están a solo un semitono.""",
         )),
         Step("half-step-keys", "keyboard", 1,
-             highlight={"Mi3": RED, "Fa3": RED, "Si3": BLUE}),
+             highlight={"Mi3": RED, "Fa3": RED, "Si3": BLUE}, black_labels=False),
         Md(T(
             """### Exercise 1 · Count the half steps
 Count every key from the red one up to the blue one, black keys included.""",

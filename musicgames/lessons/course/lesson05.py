@@ -82,9 +82,17 @@ Cuenta los semitonos desde la fundamental (roja) hasta la tercera (amarilla): 4 
         Step("quality", "chord_quality",
              ["Do major", "La minor", "Re major", "Sol major", "Mi minor", "Fa major"]),
         Md(T(
-            """### Exercise 3 · The fifth
+            """### Exercise 3 · By ear
+Now without looking: press **Listen** and decide whether the chord sounds bright (major) or dark (minor). After your answer you see it, and why. (Switch the sound on in the settings at the top.)""",
+            """### Ejercicio 3 · De oído
+Ahora sin mirar: pulsa **Escuchar** y decide si el acorde suena brillante (mayor) u oscuro (menor). Después de responder lo verás, y por qué. (Activa el sonido en los ajustes de arriba).""",
+        )),
+        Step("by-ear", "by_ear",
+             ["Do major", "La minor", "Sol major", "Re minor", "Fa major", "Mi minor"]),
+        Md(T(
+            """### Exercise 4 · The fifth
 The fifth is two steps above the third — five note names above the root.""",
-            """### Ejercicio 3 · La quinta
+            """### Ejercicio 4 · La quinta
 La quinta está dos pasos arriba de la tercera: cinco nombres arriba de la fundamental.""",
         )),
         Step("fifths", "chord_tone", ["Sol major", "Re minor", "Mi minor", "Fa major"], "fifth"),
@@ -93,12 +101,12 @@ La quinta está dos pasos arriba de la tercera: cinco nombres arriba de la funda
 
 A chord's tones can be played in any octave and any order — they are still Do, Mi and Sol. In the quiz below, click the three keys of the triad it names. Click a key again to take it back. You see at once which keys were right, with the triad coloured in.
 
-### Exercise 4 · Click the tones""",
+### Exercise 5 · Click the tones""",
             """## 3. Encuentra las notas del acorde en el teclado
 
 Las notas de un acorde se pueden tocar en cualquier octava y en cualquier orden: siguen siendo Do, Mi y Sol. En el cuestionario de abajo, haz clic en las tres teclas de la tríada que se nombra. Vuelve a hacer clic en una tecla para quitarla. Verás enseguida qué teclas estaban bien, con la tríada coloreada.
 
-### Ejercicio 4 · Haz clic en las notas""",
+### Ejercicio 5 · Haz clic en las notas""",
         )),
         Step("find", "quiz", ["Do major", "Fa major", "Sol major", "La minor", "Re minor"],
              mode="find", questions=5),

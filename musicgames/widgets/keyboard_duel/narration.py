@@ -14,6 +14,26 @@ from typing import Any
 
 from musicgames.duel import COMPOSE_DECK, PIANO_CARDS, key_name
 from musicgames.duel.cards import KEYS_PER_CARD
+from musicgames.duel.events import (
+    CardPlayed,
+    DiceRolled,
+    DieRerolled,
+    Drew,
+    DuelStarted,
+    DuelWon,
+    Event,
+    FinalTurnBegins,
+    GameOver,
+    LockedIn,
+    Merged,
+    Moved,
+    Placed,
+    Reshuffled,
+    RoundScored,
+    RoundStarted,
+    Shifted,
+    TurnEnded,
+)
 from musicgames.i18n import text
 from musicgames.theory import Naming
 
@@ -88,23 +108,26 @@ class Words:
         return " ".join(str(d) for d in dice)
 
 
-# -- what happened, from the engine's event log ---------------------------------------------------
+# -- what happened, from the engine's typed events -------------------------------------------
 
 
 @dataclass
 class DuelRecord:
-    """A duel as the panel shows it, rebuilt from the engine's events."""
+    """A duel as the panel shows it, told by the engine's events (nothing worked out here:
+    totals come with the events, or from the engine's duel while it goes on)."""
 
     number: int
     key: int
     piano: tuple[int, int]
     attacker: int
     powers: tuple[int, int]
-    first_dice: tuple[tuple[int, ...], tuple[int, ...]]
-    dice: list[list[int]]
+    first_dice: list[tuple[int, ...]] = field(default_factory=lambda: [(), ()])
+    dice: list[list[int]] = field(default_factory=lambda: [[], []])
     adds: list[int] = field(default_factory=lambda: [0, 0])
+    #: each side's run: (card, effect, what it did, the total it changed after the card)
     runs: tuple[list[tuple[int, dict[str, Any], int]], list[tuple[int, dict[str, Any], int]]] = (
         field(default_factory=lambda: ([], [])))
+    totals: list[int] | None = None  # after the last card played (None: no card yet)
     locked: list[bool] = field(default_factory=lambda: [False, False])
     winner: int | None = None
     result_totals: tuple[int, int] | None = None
@@ -115,17 +138,19 @@ class DuelRecord:
     def seat(self, role: int) -> int:
         return self.attacker if role == 0 else 1 - self.attacker
 
-    def total(self, role: int) -> int:
-        return sum(self.dice[role]) + self.adds[role]
+    @property
+    def cards_played(self) -> int:
+        return len(self.runs[0]) + len(self.runs[1])
 
 
 @dataclass
 class RoundRecord:
-    """A scored round, for the round-end screen."""
+    """A scored round, for the round-end screen: the engine's breakdown."""
 
     number: int
     piano: tuple[int, int]
     board: list[tuple[int, int, int, int, int]]  # (seat, token, key, power, points)
+    multipliers: dict[int, int]  # key -> its multiplier, for the breakdown's lines
     scores: tuple[int, int]
     totals: tuple[int, int]
     bonuses: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # piano cards held whole
@@ -133,19 +158,17 @@ class RoundRecord:
 
 @dataclass
 class Story:
-    """The engine's log told as entries (a key in the catalogue and its values), plus the
-    duels and rounds it contains. Rebuilt from scratch after an undo."""
+    """The engine's typed events told as entries (a key in the catalogue and its values),
+    plus the duels and rounds they contain. Rebuilt from scratch after a take-back."""
 
     entries: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     duels: list[DuelRecord] = field(default_factory=list)
     rounds: list[RoundRecord] = field(default_factory=list)
     seen: int = 0
     piano: tuple[int, int] = (0, 1)
-    placed: list[int] = field(default_factory=lambda: [0, 0])
-    final_said: bool = False
-    action: dict[str, Any] | None = None
+    pending: CardPlayed | None = None
 
-    def read(self, events: Sequence[Mapping[str, Any]]) -> None:
+    def read(self, events: Sequence[Event]) -> None:
         """Take in the events not seen yet."""
         for event in events[self.seen:]:
             self._event(event)
@@ -154,116 +177,108 @@ class Story:
     def _add(self, entry: str, **values: Any) -> None:
         self.entries.append((entry, values))
 
-    def _event(self, event: Mapping[str, Any]) -> None:
-        kind = event["event"]
-        if kind == "action":
-            self.action = dict(event["action"])
-        elif kind == "round_start":
-            self.piano = (event["piano"][0], event["piano"][1])
-            self.placed = [0, 0]
-            self.final_said = False
-            self._add("duel.log.round_start", round=event["round"], piano=self.piano,
-                      seat=event["starter"])
-        elif kind == "place":
-            self.placed[event["seat"]] += 1
-            self._add("duel.log.place", seat=event["seat"], power=event["power"],
-                      key=event["key"], piano=self.piano, cards=list(event["cards"]))
-        elif kind == "merge":
-            self._add("duel.log.merge" if not event["lost"] else "duel.log.merge_lost",
-                      seat=event["seat"], power=event["power"], lost=event["lost"],
-                      key=event["key"], piano=self.piano)
-        elif kind == "move":
-            action = self.action or {}
-            self._add("duel.log.move", seat=event["seat"], start=event["from"],
-                      end=event["to"], steps=action.get("steps", 0), card=action.get("card"),
+    def _event(self, event: Event) -> None:  # noqa: C901 - one branch per kind of event
+        if isinstance(event, RoundStarted):
+            self.piano = (event.piano[0], event.piano[1])
+            self._add("duel.log.round_start", round=event.round, piano=self.piano,
+                      seat=event.starter)
+        elif isinstance(event, Placed):
+            self._add("duel.log.place", seat=event.seat, power=event.power, key=event.key,
+                      piano=self.piano, cards=list(event.cards))
+        elif isinstance(event, Merged):
+            self._add("duel.log.merge" if not event.lost else "duel.log.merge_lost",
+                      seat=event.seat, power=event.power, lost=event.lost, key=event.key,
                       piano=self.piano)
-        elif kind == "shift":
-            action = self.action or {}
-            self._add("duel.log.shift", seat=event["seat"], card=action.get("card"),
-                      side=event["piano"], step=event["step"], piano=self.piano)
-        elif kind == "duel":
-            attacker = event["attacker"]
-            record = DuelRecord(
-                number=len(self.duels) + 1,
-                key=event["key"],
-                piano=self.piano,
-                attacker=attacker,
-                powers=(event["attacker_power"], event["defender_power"]),
-                first_dice=(tuple(event["attacker_dice"]), tuple(event["defender_dice"])),
-                dice=[list(event["attacker_dice"]), list(event["defender_dice"])],
-            )
-            self.duels.append(record)
-            self._add("duel.log.duel", seat=attacker, other=1 - attacker, key=event["key"],
-                      piano=self.piano, power=record.powers[0], other_power=record.powers[1],
-                      dice=record.first_dice[0], other_dice=record.first_dice[1])
-        elif kind == "duel_card":
+        elif isinstance(event, Moved):
+            self._add("duel.log.move", seat=event.seat, start=event.start, end=event.end,
+                      steps=event.steps, card=event.card, piano=self.piano)
+        elif isinstance(event, Shifted):
+            self._add("duel.log.shift", seat=event.seat, card=event.card, side=event.piano,
+                      step=event.step, piano=self.piano)
+        elif isinstance(event, DuelStarted):
+            self.duels.append(DuelRecord(
+                number=len(self.duels) + 1, key=event.key, piano=self.piano,
+                attacker=event.attacker,
+                powers=(event.attacker_power, event.defender_power)))
+        elif isinstance(event, DiceRolled):
             record = self.duels[-1]
-            role = record.role(event["seat"])
-            if event["effect"] == "add":
-                record.adds[role] += event["amount"]
-                side = role
+            role = record.role(event.seat)
+            record.first_dice[role] = tuple(event.dice)
+            record.dice[role] = list(event.dice)
+            if role == 1:  # both sides have rolled
+                self._add("duel.log.duel", seat=record.attacker, other=1 - record.attacker,
+                          key=record.key, piano=self.piano, power=record.powers[0],
+                          other_power=record.powers[1], dice=record.first_dice[0],
+                          other_dice=record.first_dice[1])
+        elif isinstance(event, CardPlayed):
+            record = self.duels[-1]
+            record.totals = [event.attacker_total, event.defender_total]
+            if event.effect == "add":
+                role = record.role(event.seat)
+                record.adds[role] += event.amount
+                total = record.totals[role]
+                record.runs[role].append((event.card, {"effect": "add",
+                                                       "amount": event.amount}, total))
+                self._add("duel.log.card.add", seat=event.seat, other=1 - event.seat,
+                          card=event.card, amount=event.amount, total=total)
             else:
-                side = role if event["effect"] == "reroll_own_lowest" else 1 - role
-                record.dice[side][event["die"]] = event["new"]
-            record.runs[role].append((event["card"], dict(event), record.total(side)))
-            self._add(f"duel.log.card.{event['effect']}", seat=event["seat"],
-                      other=1 - event["seat"], card=event["card"], amount=event.get("amount"),
-                      old=event.get("old"), new=event.get("new"), total=record.total(side))
-        elif kind == "lock_in":
+                self.pending = event  # told with the reroll that follows
+        elif isinstance(event, DieRerolled):
             record = self.duels[-1]
-            role = record.role(event["seat"])
-            record.locked[role] = True
-            self._add("duel.log.lock_in", seat=event["seat"], total=record.total(role))
-        elif kind == "duel_result":
+            played = self.pending
+            self.pending = None
+            owner = record.role(event.owner)
+            record.dice[owner][event.die] = event.new
+            if played is not None and record.totals is not None:
+                total = record.totals[owner]
+                effect = {"effect": played.effect, "old": event.old, "new": event.new}
+                record.runs[record.role(event.seat)].append((played.card, effect, total))
+                self._add(f"duel.log.card.{played.effect}", seat=event.seat,
+                          other=1 - event.seat, card=played.card, old=event.old,
+                          new=event.new, total=total)
+        elif isinstance(event, LockedIn):
             record = self.duels[-1]
-            record.winner = event["winner"]
-            record.result_totals = (event["attacker_total"], event["defender_total"])
-            self._add("duel.log.duel_result", seat=event["winner"], other=1 - event["winner"],
-                      key=event["key"], piano=record.piano,
+            record.locked[record.role(event.seat)] = True
+            self._add("duel.log.lock_in", seat=event.seat, total=event.total)
+        elif isinstance(event, DuelWon):
+            record = self.duels[-1]
+            record.winner = event.winner
+            record.result_totals = (event.attacker_total, event.defender_total)
+            record.totals = [event.attacker_total, event.defender_total]
+            self._add("duel.log.duel_result", seat=event.winner, other=1 - event.winner,
+                      key=event.key, piano=record.piano,
                       score=max(record.result_totals), other_score=min(record.result_totals))
-        elif kind == "end_turn":
-            seat = event["seat"]
-            self._add("duel.log.pass" if event["passed"] else "duel.log.end_turn", seat=seat,
-                      drawn=0)
-            if self.placed[seat] == 5 and not self.final_said:
-                self.final_said = True  # D12: the opponent takes one final turn
-                self._add("duel.log.final_turn", seat=seat, other=1 - seat)
-        elif kind == "draw":
+        elif isinstance(event, TurnEnded):
+            self._add("duel.log.pass" if event.passed else "duel.log.end_turn",
+                      seat=event.seat, drawn=0)
+        elif isinstance(event, Drew):
             key, values = self.entries[-1] if self.entries else ("", {})
-            count = event.get("count", len(event.get("cards", ())))
-            if key in ("duel.log.end_turn", "duel.log.pass") and values["seat"] == event["seat"]:
-                values["drawn"] = count
-        elif kind == "reshuffle":
-            self._add("duel.log.reshuffle", count=event["cards"])
-        elif kind == "round_end":
+            if key in ("duel.log.end_turn", "duel.log.pass") and values["seat"] == event.seat:
+                values["drawn"] = event.size
+        elif isinstance(event, Reshuffled):
+            self._add("duel.log.reshuffle", count=event.cards)
+        elif isinstance(event, FinalTurnBegins):
+            self._add("duel.log.final_turn", seat=event.placed_all, other=event.seat)
+        elif isinstance(event, RoundScored):
             self.rounds.append(_round_record(event, self.piano))
-            self._add("duel.log.round_end", round=event["round"], score=event["scores"][0],
-                      other_score=event["scores"][1], total=event["totals"][0],
-                      other_total=event["totals"][1])
-        elif kind == "game_over":
-            totals = event["totals"]
-            self._add("duel.log.game_over", seat=event["winner"],
-                      score=max(totals), other_score=min(totals))
+            self._add("duel.log.round_end", round=event.round, score=event.scores[0],
+                      other_score=event.scores[1], total=event.totals[0],
+                      other_total=event.totals[1])
+        elif isinstance(event, GameOver):
+            self._add("duel.log.game_over", seat=event.winner, score=max(event.totals),
+                      other_score=min(event.totals))
 
 
-def _round_record(event: Mapping[str, Any], piano: tuple[int, int]) -> RoundRecord:
-    """A scored round: the board as it stood, what each token scored, the bonuses."""
-    board = []
-    held: dict[int, int] = {}
-    for seat, token, key, power in event["board"]:
-        card = PIANO_CARDS[piano[key // KEYS_PER_CARD]]
-        board.append((int(seat), int(token), int(key), int(power),
-                      int(power) * card.multiplier(key % KEYS_PER_CARD)))
-        held[int(key)] = int(seat)
+def _round_record(event: RoundScored, piano: tuple[int, int]) -> RoundRecord:
+    """A scored round as the engine scored it: each token's points, the bonuses."""
+    board = [(t.seat, t.token, t.key, t.power, t.points) for t in event.tokens]
     bonuses: list[list[int]] = [[], []]
-    for side in (0, 1):
-        tones = [side * KEYS_PER_CARD + pc for pc in PIANO_CARDS[piano[side]].chord_pitch_classes]
-        owners = {held.get(k) for k in tones}
-        if len(owners) == 1 and None not in owners:
-            bonuses[owners.pop() or 0].append(side)
-    return RoundRecord(number=event["round"], piano=piano, board=board,
-                       scores=(event["scores"][0], event["scores"][1]),
-                       totals=(event["totals"][0], event["totals"][1]),
+    for seat, side in event.bonuses:
+        bonuses[seat].append(side)
+    return RoundRecord(number=event.round, piano=piano, board=board,
+                       multipliers={t.key: t.multiplier for t in event.tokens},
+                       scores=(event.scores[0], event.scores[1]),
+                       totals=(event.totals[0], event.totals[1]),
                        bonuses=(tuple(bonuses[0]), tuple(bonuses[1])))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from musicgames.duel import (
@@ -30,14 +31,15 @@ from musicgames.duel import (
     TokenState,
     action_from_json,
     attacker_win_chance,
-    chance_after_card,
-    effect_of_card,
     win_chance_now,
 )
 from musicgames.duel.cards import KEYS_PER_CARD
+from musicgames.duel.events import DuelStarted, Event, FinalTurnBegins, Moved
+from musicgames.duel.odds import DuelOdds
 from musicgames.duel.state import dice_for_power
 from musicgames.i18n import LANGUAGES, text
 from musicgames.render import keyboard_svg
+from musicgames.sound import chord, notes
 from musicgames.theory import Naming
 from musicgames.widgets.keyboard_duel.messages import OPPONENTS
 from musicgames.widgets.keyboard_duel.narration import SEAT_KEYS, DuelRecord, Story, Words, say
@@ -87,6 +89,7 @@ class Scene:
     hint: Mapping[str, Any] | None
     duel_put_away: int
     can_undo: bool
+    odds: DuelOdds | None  # the engine's honest odds when the person decides in a duel
     naming: Naming
     language: str
 
@@ -157,19 +160,78 @@ def build_table(scene: Scene) -> dict[str, Any]:
         hint=_hint_info(scene, state, words),
         log=_log(scene.story, words)[-LOG_LINES_SHOWN:],
         result=_result(scene, state, words),
+        sound=_round_sound(scene, state, finished),
     )
     return table
+
+
+def _round_sound(scene: Scene, state: DuelState, finished: bool) -> dict[str, Any]:
+    """The two chords of the piano cards on the table, played softly as they appear; the
+    ``id`` changes with each round's cards."""
+    if finished:
+        last = scene.story.rounds[-1]
+        number, piano = last.number, last.piano
+    else:
+        number, piano = state.round, _piano_pair(state)
+    return {"id": f"{scene.game}-{number}",
+            "chords": [chord(PIANO_CARDS[p].triad) for p in piano]}
+
+
+def _percent(p: float | Fraction) -> str:
+    return f"{round(float(p) * 100)} %"
+
+
+def _decided(record: DuelRecord, words: Words) -> str:
+    """One line after a duel: what decided it — the tie rule, the roll, or a run."""
+    assert record.winner is not None and record.result_totals is not None
+    win = record.role(record.winner)
+    final = record.result_totals
+    if final[0] == final[1]:
+        return words.t("duel.decided.tie", total=final[0], seat=words.seat(record.attacker))
+    rolled = (sum(record.first_dice[0]), sum(record.first_dice[1]))
+    led = win_chance_now(record.first_dice[win], record.first_dice[1 - win], 0, 0,
+                         attacker=win == 0) == 1
+    seat = words.seat(record.winner)
+    if led:
+        key = "duel.decided.roll" if record.cards_played else "duel.decided.roll_only"
+        return words.t(key, seat=seat, score=rolled[win], other_score=rolled[1 - win])
+    return words.t("duel.decided.run", seat=seat, score=rolled[win],
+                   other_score=rolled[1 - win], final=final[win], other_final=final[1 - win],
+                   cards=len(record.runs[win]))
+
+
+def _duel_sound(record: DuelRecord) -> dict[str, Any] | None:
+    """The sound of a duel's result, for the person: the key's chord rising when the person
+    won, a falling fifth low down when the person lost."""
+    if record.winner is None:
+        return None
+    triad = PIANO_CARDS[record.piano[record.key // KEYS_PER_CARD]].triad
+    if record.winner == PERSON:
+        return chord(triad, broken=True)
+    root, _third, fifth = triad.tones
+    return notes([fifth.midi - 12, root.midi - 12], broken=True)
 
 
 def _piano_pair(state: DuelState) -> tuple[int, int]:
     return (state.piano_cards[0].index, state.piano_cards[1].index)
 
 
-def _after(state: DuelState, action: Action) -> DuelState:
-    """A copy of ``state`` with ``action`` played: what the engine says it would do."""
-    copy = state.clone()
-    copy.apply(action)
-    return copy
+def _after(state: DuelState, action: Action) -> tuple[DuelState, tuple[Event, ...]]:
+    """A copy of ``state`` with ``action`` played, and the events the engine says it caused."""
+    copy = state.copy(history=False)
+    events = copy.apply(action)
+    return copy, events
+
+
+def _landing(events: Sequence[Event], action: Move) -> tuple[int, bool]:
+    """Where a move lands, and whether it starts a duel: the engine's events say."""
+    end, duel = action.key, False
+    for event in events:
+        if isinstance(event, Moved):
+            end = event.end
+        elif isinstance(event, DuelStarted):
+            duel = True
+    return end, duel
 
 
 def _log(story: Story, words: Words) -> list[dict[str, Any]]:
@@ -221,13 +283,12 @@ def _warning(state: DuelState, words: Words) -> str | None:
     place = next((a for a in state.legal_actions() if isinstance(a, Place)), None)
     if place is None or state.final_turn:
         return None
-    copy = _after(state, place)
-    while copy.to_act == PERSON and copy.duel is not None:  # a duel: lock in to end it
+    copy, _ = _after(state, place)
+    while copy.duel is not None:  # a duel: both sides lock in to end it
         copy.apply(LockIn())
     if copy.to_act != PERSON or EndTurn() not in copy.legal_actions():
         return None
-    copy.apply(EndTurn())
-    if copy.final_turn and copy.round == state.round:
+    if any(isinstance(event, FinalTurnBegins) for event in copy.apply(EndTurn())):
         return words.t("duel.warning.last_token", seat=words.seat(COMPUTER))
     return None
 
@@ -341,13 +402,10 @@ def _choices(state: DuelState, words: Words) -> dict[str, Any]:
         if isinstance(action, Place):
             place.setdefault(",".join(str(c) for c in action.cards), []).append(action.key)
         elif isinstance(action, Move):
-            after = _after(state, action)
-            duel = after.duel
-            end = duel.key if duel is not None else _landing(after, action)
+            end, duel = _landing(_after(state, action)[1], action)
             move.append({"card": action.card, "key": action.key, "steps": action.steps,
-                         "to": end, "to_name": words.key(end, piano), "duel": duel is not None,
-                         "label": words.t("duel.move.duel" if duel is not None
-                                          else "duel.move.plain",
+                         "to": end, "to_name": words.key(end, piano), "duel": duel,
+                         "label": words.t("duel.move.duel" if duel else "duel.move.plain",
                                           card=words.card(action.card),
                                           steps=abs(action.steps),
                                           direction=words.direction(action.steps),
@@ -363,14 +421,6 @@ def _choices(state: DuelState, words: Words) -> dict[str, Any]:
             end_turn = True
     return {"place": place, "move": move, "shift": shift, "duel_cards": duel_cards,
             "lock_in": lock_in, "end_turn": end_turn}
-
-
-def _landing(after: DuelState, action: Move) -> int:
-    """Where the engine put the moved token (its last ``move`` event)."""
-    for event in reversed(after.log):
-        if event["event"] == "move":
-            return int(event["to"])
-    return action.key
 
 
 def _effect_words(words: Words, event: Mapping[str, Any], total: int, role: int,
@@ -394,6 +444,13 @@ def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] 
     if not active and (record.winner is None or record.number == scene.duel_put_away):
         return None
     you = record.role(PERSON)
+    live = state.duel if active and record.winner is None else None
+    if live is not None:  # the engine's duel, as it stands
+        dice = [list(live.attacker_dice), list(live.defender_dice)]
+        totals = [live.attacker_total, live.defender_total]
+    else:
+        dice = record.dice
+        totals = list(record.result_totals or record.totals or (0, 0))
     sides: dict[str, Any] = {}
     for role in (0, 1):
         seat = record.seat(role)
@@ -401,12 +458,12 @@ def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] 
             "title": words.t("duel.label.side_attacker" if role == 0 else
                              "duel.label.side_defender", seat=words.seat(seat),
                              power=record.powers[role]),
-            "dice": list(record.dice[role]),
+            "dice": list(dice[role]),
             "first_dice": list(record.first_dice[role]),
-            "dice_label": words.t("duel.label.dice", count=len(record.dice[role]),
-                                  dice=words.dice(record.dice[role])),
+            "dice_label": words.t("duel.label.dice", count=len(dice[role]),
+                                  dice=words.dice(dice[role])),
             "added": record.adds[role],
-            "total": record.total(role),
+            "total": totals[role],
             "locked": record.locked[role],
             "run": [
                 {"card": _card_info(card, words),
@@ -416,17 +473,18 @@ def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] 
         }
     before = attacker_win_chance(record.powers[0], record.powers[1])
     chance_before = before if you == 0 else 1.0 - before
-    own, opp = record.dice[you], record.dice[1 - you]
-    chance_now = float(win_chance_now(own, opp, record.adds[you], record.adds[1 - you],
-                                      attacker=you == 0))
     you_decide = active and state.to_act == PERSON
+    odds = scene.odds if you_decide else None
+    odds_lines = [words.t("duel.odds.before", p=_percent(chance_before))]
     card_chance: dict[str, float] = {}
-    if you_decide:
-        for action in state.legal_actions():
-            if isinstance(action, DuelCard):
-                card_chance[str(action.card)] = float(chance_after_card(
-                    effect_of_card(action.card), own, opp, record.adds[you],
-                    record.adds[1 - you], attacker=you == 0))
+    if odds is not None:
+        about = "" if odds.exact else "≈ "
+        other = words.seat(record.seat(1 - you))
+        odds_lines.append(words.t("duel.odds.now_attacker" if you == 0 else
+                                  "duel.odds.now_defender", p=about + _percent(odds.now),
+                                  seat=other))
+        odds_lines.append(words.t("duel.odds.best", p=about + _percent(odds.best)))
+        card_chance = {str(card): float(p) for card, p in odds.after_card.items()}
     if record.winner is not None and record.result_totals is not None:
         winner = record.winner
         result: str | None = words.t(
@@ -450,10 +508,11 @@ def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] 
         "you_decide": you_decide,
         "help": "duel.help.attack" if you == 0 else "duel.help.defend",
         "chance_before": chance_before,
-        "chance_now": chance_now,
+        "odds_lines": odds_lines,
         "card_chance": card_chance,
         "result": result,
-        "decided": None,
+        "decided": _decided(record, words) if record.winner is not None else None,
+        "sound": _duel_sound(record),
     }
 
 
@@ -466,16 +525,15 @@ def _hint_info(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] |
     cards: list[int] = []
     if isinstance(action, Place):
         keys, cards = [action.key], list(action.cards)
-        after = _after(state, action)
+        after, _ = _after(state, action)
         held = after.board_token(action.key)
         power = held.power if held is not None else len(action.cards)
         line = words.t("duel.hint.place", cards=words.cards(action.cards),
                        key=words.key(action.key, piano), power=power)
     elif isinstance(action, Move):
-        after = _after(state, action)
-        end = after.duel.key if after.duel is not None else _landing(after, action)
+        end, duel = _landing(_after(state, action)[1], action)
         keys, cards = [action.key, end], [action.card]
-        line = words.t("duel.hint.move_duel" if after.duel is not None else "duel.hint.move",
+        line = words.t("duel.hint.move_duel" if duel else "duel.hint.move",
                        card=words.card(action.card), start=words.key(action.key, piano),
                        end=words.key(end, piano))
     elif isinstance(action, Shift):
@@ -505,10 +563,8 @@ def _result(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] | No
         for owner, _token, key, power, points in sorted(last.board, key=lambda b: b[2]):
             if owner != seat:
                 continue
-            card = PIANO_CARDS[last.piano[key // KEYS_PER_CARD]]
-            mult = card.multiplier(key % KEYS_PER_CARD)
             lines.append(words.t("duel.result.token", key=words.key(key, last.piano),
-                                 power=power, mult=mult, points=points))
+                                 power=power, mult=last.multipliers[key], points=points))
         for side in last.bonuses[seat]:
             lines.append(words.t("duel.result.bonus", chord=words.chord(last.piano[side])))
         if not lines:

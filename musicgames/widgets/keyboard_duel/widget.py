@@ -22,8 +22,11 @@ from musicgames.duel import (
     SeatView,
 )
 from musicgames.duel.bots import Bot
+from musicgames.duel.events import GameOver, RoundScored
+from musicgames.duel.odds import DuelOdds, duel_odds
 from musicgames.i18n import LANGUAGES, LanguageError, catalogue, text
 from musicgames.progress import ProgressSink
+from musicgames.sound import sound_strings
 from musicgames.theory import Naming
 from musicgames.widgets._assets import joined
 from musicgames.widgets.keyboard_duel.messages import (
@@ -73,8 +76,8 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
       placements, duels, rounds and games as each turn ends (see the module's notes).
     """
 
-    _esm = joined("_dom.js", "_focus.js", "keyboard_duel.js")
-    _css = joined("_focus.css", "keyboard_duel.css")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "keyboard_duel.js")
+    _css = joined("_focus.css", "_sound.css", "keyboard_duel.css")
 
     table = traitlets.Dict().tag(sync=True)
     cards_svg = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -115,19 +118,19 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._start_piano = (0, 1)
         self._story = Story()
         self._checkpoints: list[int] = []
-        self._round_floor = 0  # actions done when the current round began: take back stops there
         self._duel_put_away = 0
         self._error: str | None = None
         self._hint: dict[str, Any] | None = None
         self._seq = 0
         self._svg_key: tuple[Any, ...] | None = None
+        self._odds_cache: tuple[Any, DuelOdds] | None = None
         #: Messages the widget refused, newest last: ``(type, why)``; ``("progress", why)``
         #: when the progress store refused a row (the game goes on).
         self.refused: list[tuple[str, str]] = []
         #: How long the computer took to choose each of its steps, in ms, newest last.
         self.think_ms: list[float] = []
         self.on_msg(self._on_page_message)
-        self.strings = catalogue(language, "duel.")
+        self.strings = _strings(language)
         if opponent is not None:
             self.new_game(opponent)
         else:
@@ -207,7 +210,6 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._story = Story(piano=self._start_piano)
         self._progress_seen = len(self._state.log)
         self._checkpoints = []
-        self._round_floor = 0
         self._duel_put_away = 0
         self._error = None
         self._hint = None
@@ -221,14 +223,13 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             return False
         if self._screen != "play":
             return False  # a scored round stays scored
-        done = len(state.actions())
-        earlier = [c for c in self._checkpoints if self._round_floor <= c < done]
+        earlier = self._take_back_points()
         if not earlier:
             return False
         target = earlier[-1]
         self.cancel_tasks()
-        while len(state.actions()) > target:
-            state.undo()
+        # fair: dice and shuffles after it are drawn afresh; never past the round's start
+        state.take_back(len(state.actions()) - target)
         # rows of turns that ended stay written; the turn in progress had none (module notes)
         self._progress_seen = min(self._progress_seen, len(state.log))
         self._checkpoints = [c for c in self._checkpoints if c <= target]
@@ -328,6 +329,15 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         if state.to_act != _PERSON or self._screen != "play":
             raise MessageError(text("duel.error.no_hint_now", self._language))
         self._error = None
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            # No event loop (a plain script): work the hint out at once.
+            assert self._hinter is not None
+            action = self._choose(self._hinter, state.view(_PERSON))
+            self._hint = {"action": action.to_json()}
+            self._publish()
+            return
         self._spawn(self._hint_task(self._game_number, len(state.actions())))
         self._publish()
 
@@ -344,7 +354,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             self._naming = message.naming
         if message.language is not None and message.language != self._language:
             self._language = message.language
-            self.strings = catalogue(self._language, "duel.")
+            self.strings = _strings(self._language)
         self._publish()
 
     def _require_game(self) -> DuelState:
@@ -356,19 +366,16 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
     def _play(self, action: Action, seat: int) -> None:
         """Apply one action for ``seat`` (the engine checks it) and note what it caused."""
         state = self._require_game()
-        state.apply(action, seat)
+        events = state.apply(action, seat)
         self._error = None
         self._hint = None
         if isinstance(action, EndTurn):
             self._write_progress(state)
-        events = state.events(_PERSON)
-        new = events[self._story.seen:]
-        self._story.read(events)
-        for event in new:
-            if event["event"] == "round_end":
+        self._story.read(state.story(_PERSON))
+        for event in events:
+            if isinstance(event, RoundScored):
                 self._screen = "round_end"
-                self._round_floor = len(state.actions())
-            elif event["event"] == "game_over":
+            elif isinstance(event, GameOver):
                 self._screen = "game_over"
 
     def _write_progress(self, state: DuelState) -> None:
@@ -424,7 +431,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         state = self._state
         if state is None:
             return
-        self._story.read(state.events(_PERSON))
+        self._story.read(state.story(_PERSON))
         done = len(state.actions())
         if (state.phase is Phase.TURN and state.to_act == _PERSON
                 and not (state.placed_this_turn or state.moved_this_turn)
@@ -441,6 +448,16 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        """Collect what a finished task raised, so nothing is left "never retrieved": it is
+        noted in :attr:`refused` (``("task", why)``) and the game goes on."""
+        if task.cancelled():
+            return
+        err = task.exception()
+        if err is not None:
+            self.refused.append(("task", f"{type(err).__name__}: {err}"))
 
     async def _computer_task(self, game: int) -> None:
         """The computer's steps, one by one, with a pause before each is shown."""
@@ -472,21 +489,46 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
                 self._publish()
 
     async def _hint_task(self, game: int, done: int) -> None:
-        state = self._require_game()
-        assert self._hinter is not None
+        state = self._state
+        if state is None or self._hinter is None:
+            return
         view = state.view(_PERSON)
-        action = await asyncio.to_thread(self._choose, self._hinter, view)
-        if game != self._game_number or len(state.actions()) != done:
+        try:
+            action = await asyncio.to_thread(self._choose, self._hinter, view)
+        except (DuelError, MessageError) as err:
+            if game == self._game_number and len(state.actions()) == done:
+                self.refused.append(("hint", str(err)))
+            return  # a hint for a turn that has ended is of no use: dropped
+        if game != self._game_number or self._state is not state or len(state.actions()) != done:
             return
         self._hint = {"action": action.to_json()}
         self._publish()
 
-    def _can_undo(self) -> bool:
+    def _duel_odds(self) -> DuelOdds | None:
+        """The engine's honest odds for the person's decision in a duel (given the other
+        side's best reply, and the best run from the person's hand), kept until the duel
+        or the hand changes."""
         state = self._state
-        if state is None or self._screen != "play":
-            return False
+        if state is None or state.duel is None or state.to_act != _PERSON:
+            return None
+        view = state.view(_PERSON)
+        key = (self._game_number, view.duel, view.hand)
+        if self._odds_cache is None or self._odds_cache[0] != key:
+            self._odds_cache = (key, duel_odds(view))
+        return self._odds_cache[1]
+
+    def _take_back_points(self) -> list[int]:
+        """The starts of the person's turns that Take back may return to: in this round
+        (the engine says how far back that is)."""
+        state = self._state
+        if state is None:
+            return []
         done = len(state.actions())
-        return any(self._round_floor <= c < done for c in self._checkpoints)
+        floor = done - state.actions_this_round
+        return [c for c in self._checkpoints if floor <= c < done]
+
+    def _can_undo(self) -> bool:
+        return self._screen == "play" and bool(self._take_back_points())
 
     # -- what the page is sent ----------------------------------------------------------------
     def _publish(self) -> None:
@@ -505,6 +547,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             state=state, story=self._story, screen=self._screen, opponent=self._opponent,
             game=self._game_number, seq=self._seq, error=self._error, thinking=self._thinking,
             hint=self._hint, duel_put_away=self._duel_put_away, can_undo=self._can_undo(),
+            odds=self._duel_odds(),
             naming=self._naming, language=self._language,
         ))
 
@@ -517,6 +560,11 @@ _HANDLERS: dict[type, Callable[[KeyboardDuelWidget, Any], None]] = {
     ContinueMessage: KeyboardDuelWidget._on_continue,
     SettingsMessage: KeyboardDuelWidget._on_settings,
 }
+
+
+def _strings(language: str) -> dict[str, str]:
+    """The page's words: the game's and the sound control's."""
+    return {**catalogue(language, "duel."), **sound_strings(language)}
 
 
 def play_keyboard_duel(

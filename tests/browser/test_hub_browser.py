@@ -1,0 +1,197 @@
+"""A school on JupyterHub: three students and a teacher, through the hub, in Chromium.
+
+JupyterHub runs on 127.0.0.1 with the project's ``deploy/jupyterhub/jupyterhub_config.py``
+(configurable-http-proxy from npm; the test's shared password; every user's server run as
+this system user in a folder of their own). Each student logs in, opens lesson 1 from the
+course folder in JupyterLab, runs it and answers an exercise; the teacher logs in and their
+notebook reads the class's hand-in folder with ``musicgames.progress.open_class``: all three
+students are there, each with their own answers.
+
+Skipped when node or configurable-http-proxy is missing (``make test`` installs them).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import (
+    _ALL_CELLS_RAN_JS,
+    _CELL_ERRORS_JS,
+    _KERNEL_IDLE_JS,
+    CHROMIUM,
+    REPO_ROOT,
+    Server,
+    _quiet_lab_settings,
+    _status_ok,
+    free_port,
+    kernel_execute,
+    watch_widget_failures,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.hub, pytest.mark.slow]
+
+STUDENTS = ("ana", "bruno", "carla")
+TEACHER = "lee"
+PASSWORD = "do-re-mi-fa-sol"
+TIMEOUT_MS = 180_000
+
+
+def _missing() -> str | None:
+    if importlib.util.find_spec("jupyterhub") is None:
+        return "jupyterhub is not installed (it is in the dev extra)"
+    for program in ("node", "configurable-http-proxy"):
+        if shutil.which(program) is None:
+            return f"{program} is missing: `make proxy` installs configurable-http-proxy (npm)"
+    if not CHROMIUM.exists():
+        return f"Chromium is missing at {CHROMIUM}"
+    return None
+
+
+@pytest.fixture(scope="module")
+def hub() -> Iterator[tuple[Server, Path]]:
+    """JupyterHub on 127.0.0.1 for class 3b; returns the server and the hand-in root."""
+    why = _missing()
+    if why:
+        pytest.skip(why)
+    work = Path(tempfile.mkdtemp(prefix="musicgames-hub-"))
+    course, homes = work / "course", work / "users"
+    course.mkdir()
+    for notebook in sorted((REPO_ROOT / "lessons").glob("*.ipynb")):
+        shutil.copy(notebook, course / notebook.name)
+    classes = work / "classes.json"
+    classes.write_text(json.dumps({"3b": {"students": list(STUDENTS), "teachers": [TEACHER]}}))
+    _quiet_lab_settings(work)
+    port, hub_port, proxy_port = free_port(), free_port(), free_port()
+    config = work / "jupyterhub_test_config.py"
+    config.write_text(
+        f"load_subconfig({str(REPO_ROOT / 'deploy/jupyterhub/jupyterhub_config.py')!r})\n"
+        "c.JupyterHub.hub_ip = '127.0.0.1'\n"
+        f"c.JupyterHub.hub_port = {hub_port}\n"
+        f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{proxy_port}'\n"
+        "c.Spawner.ip = '127.0.0.1'\n"
+        "c.Spawner.args = [*c.Spawner.args, '--LabApp.expose_app_in_browser=True',\n"
+        "                  '--LabApp.news_url=None']\n"
+        "c.Spawner.environment.update({\n"
+        f"    'JUPYTERLAB_SETTINGS_DIR': {str(work / 'lab-settings')!r},\n"
+        f"    'JUPYTERLAB_WORKSPACES_DIR': {str(work / 'lab-workspaces')!r}}})\n"
+    )
+    env = dict(os.environ)
+    env.update({
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+        "PYTHONPATH": f"{REPO_ROOT}{os.pathsep}{env.get('PYTHONPATH', '')}",
+        "MUSICGAMES_HUB_CLASSES": str(classes),
+        "MUSICGAMES_HUB_COURSE": str(course),
+        "MUSICGAMES_HUB_HAND_IN": str(work / "hand-in"),
+        "MUSICGAMES_HUB_HOMES": str(homes),
+        "MUSICGAMES_HUB_STATE": str(work / "state"),
+        "MUSICGAMES_HUB_AUTH": "dummy",
+        "MUSICGAMES_HUB_PASSWORD": PASSWORD,
+        "MUSICGAMES_HUB_SPAWNER": "simple",
+        "MUSICGAMES_HUB_URL": f"http://127.0.0.1:{port}",
+    })
+    env.pop("MUSICGAMES_PROGRESS_FILE", None)
+    log_path = work / "hub.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "jupyterhub", "-f", str(config)],
+            cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True,
+        )
+    server = Server(f"http://127.0.0.1:{port}", port, process, log_path, work)
+    deadline = time.monotonic() + 90
+    while not _status_ok(f"{server.url}/hub/api"):
+        if process.poll() is not None or time.monotonic() > deadline:
+            tail = server.log_tail()
+            server.stop()
+            pytest.fail(f"JupyterHub did not start:\n{tail}")
+        time.sleep(0.5)
+    yield server, work / "hand-in"
+    server.stop()
+
+
+def _log_in(browser: Any, server: Server, name: str) -> Any:
+    """A browser of the user's own, logged in; their JupyterLab is open on the course."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    watch_widget_failures(page)
+    page.goto(f"{server.url}/hub/login")
+    page.locator("#username_input").fill(name)
+    page.locator("#password_input").fill(PASSWORD)
+    page.locator("#login_submit").click()
+    page.wait_for_url(f"**/user/{name}/lab**", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => !!window.jupyterapp", timeout=TIMEOUT_MS)
+    return page
+
+
+def _run_notebook(page: Any, server: Server, name: str, path: str) -> None:
+    """Open ``path`` (in the user's folder) in their Lab, run all cells, check no error."""
+    page.goto(f"{server.url}/user/{name}/lab/tree/{path}?reset")
+    page.wait_for_function(_KERNEL_IDLE_JS, timeout=TIMEOUT_MS, polling=250)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(_ALL_CELLS_RAN_JS, timeout=TIMEOUT_MS, polling=250)
+    errors = page.evaluate(_CELL_ERRORS_JS)
+    assert not errors, f"{name}: {path}: a cell raised: {errors}"
+    assert not page.mg_model_failures, page.mg_model_failures
+
+
+def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
+    browser: Any, hub: tuple[Server, Path]
+) -> None:
+    server, hand_in = hub
+    lessons = sorted(p.name for p in (server.workdir / "course").glob("01-*.ipynb"))
+    assert lessons, "no lesson 1 in the course folder"
+    for name in STUDENTS:
+        page = _log_in(browser, server, name)
+        try:
+            _run_notebook(page, server, name, f"course/{lessons[0]}")
+            answer = page.locator(".mg-exercise button:not([disabled])").first
+            answer.scroll_into_view_if_needed()
+            answer.click()
+            stored = kernel_execute(page, (
+                "import os\n"
+                "from musicgames.progress import read_answers\n"
+                "rows = read_answers(os.environ['MUSICGAMES_PROGRESS_FILE'])\n"
+                "print(sorted({(r.student, r.activity) for r in rows}))"
+            ))
+            assert stored.strip() == f"[('{name}', 'lesson')]", stored
+        finally:
+            page.context.close()
+
+    teacher = server.workdir / "users" / TEACHER
+    teacher.mkdir(parents=True, exist_ok=True)
+    (teacher / "class-3b.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "read", "metadata": {},
+                   "outputs": [], "source": (
+                       "import os\n"
+                       "from musicgames.progress import open_class\n"
+                       "klass = open_class(os.path.join(os.environ['MUSICGAMES_HAND_IN'], '3b'))\n"
+                       "klass.table()")}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}))
+    page = _log_in(browser, server, TEACHER)
+    try:
+        _run_notebook(page, server, TEACHER, "class-3b.ipynb")
+        seen = kernel_execute(page, (
+            "print(sorted(klass.students));"
+            "print(sorted({a.student for a in klass.answers if a.activity == 'lesson'}))"
+        )).split("\n")
+        assert seen[0] == str(sorted(STUDENTS))
+        assert seen[1] == str(sorted(STUDENTS))
+    finally:
+        page.context.close()
+    assert sorted(p.name for p in (hand_in / "3b").glob("*.sqlite3")) == [
+        f"{name}.sqlite3" for name in sorted(STUDENTS)]

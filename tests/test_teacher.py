@@ -1,0 +1,85 @@
+"""The teacher's dashboard: read a folder, change the naming, export, all without code."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+from musicgames import progress
+from musicgames.progress import ProgressStore
+from musicgames.teacher import class_dashboard
+
+
+def _quiet(action):  # type: ignore[no-untyped-def]
+    """Run ``action`` with what Output widgets print outside a notebook thrown away."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return action()
+
+
+def _class(tmp_path: Path) -> Path:
+    folder = progress.demo_class(tmp_path / "class", students=2)
+    (folder / "junk.sqlite3").write_bytes(b"junk")
+    with ProgressStore(folder / "ana.sqlite3") as store:
+        store.record("quiz", "D major", "D major", False, 900.0)
+        store.record("lesson", "01-the-staff/line-or-space", "line", True, 900.0)
+    return folder
+
+
+def test_the_dashboard_reads_a_folder_typed_in_its_box(tmp_path: Path) -> None:
+    folder = _class(tmp_path)
+    board = _quiet(lambda: class_dashboard(None, export_to=tmp_path))
+    assert board.klass.students == ["Ana", "Bruno", "Chloé", "Dmitri"]  # the demo class
+    board.folder.value = str(folder)
+    _quiet(board.load_button.click)
+    assert board.klass.students == ["Ana", "Bruno"]
+    assert "junk.sqlite3" in dict(board.klass.skipped)
+    assert "Not read: 1" in board.status.value
+    board.folder.value = str(tmp_path / "nowhere")
+    _quiet(board.load_button.click)
+    assert "is not a folder" in board.status.value
+    assert board.klass.students == ["Ana", "Bruno"]  # what was shown stays
+
+
+def test_the_weakest_column_uses_one_naming_for_notes_and_chords(tmp_path: Path) -> None:
+    klass = progress.open_class(_class(tmp_path))
+    letters = klass.table(naming="letters")
+    solfege = klass.table(naming="solfege")
+    weakest = letters.headers.index("weakest")
+    for row_l, row_s in zip(letters.rows, solfege.rows, strict=True):
+        name_l, name_s = row_l[weakest], row_s[weakest]
+        assert name_l[0] in "ABCDEFG", name_l
+        assert name_s.split()[0].rstrip("0123456789♯♭#b") in (
+            "Do", "Re", "Mi", "Fa", "Sol", "La", "Si"), name_s
+    assert progress.item_label("D major", "solfege") == "Re major"
+    assert progress.item_label("Fa#3", "letters") == "F♯4"
+
+
+def test_exports_write_a_csv_and_an_html_report_outside_the_class_folder(tmp_path: Path) -> None:
+    folder = _class(tmp_path)
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    board = _quiet(lambda: class_dashboard(folder, naming="letters", language="es",
+                                           export_to=exports))
+    before = sorted(p.name for p in folder.iterdir())
+    board.csv_button.click()
+    assert board.status.value.startswith("Escrito: ")
+    board.html_button.click()
+    csv_rows = progress.read_csv(exports / "class-progress.csv")
+    assert {a.student for a in csv_rows} == {"Ana", "Bruno"}
+    html = (exports / "class-report.html").read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "data:image/png;base64," in html
+    assert "Ana" in html and "Bruno" in html and "01-the-staff" in html
+    assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_the_staff_chart_draws_an_engraved_treble_clef() -> None:
+    from matplotlib.patches import PathPatch
+
+    klass = progress.open_class(None)
+    figure = progress.plot_notes(klass.answers)
+    patches = [p for p in figure.axes[0].patches if isinstance(p, PathPatch)]
+    assert len(patches) == 1
+    box = patches[0].get_path().get_extents()
+    assert 6.5 < box.height < 7.5  # the G clef spans about 7 staff spaces
+    assert not any("clef" in t.get_text() for t in figure.axes[0].texts)
