@@ -74,12 +74,15 @@ function pianoVoice(context, destination, hz, when, length, level) {
 }
 
 // A sound from Python ({hz, broken}) from `when` into `destination`; returns the start time
-// of each tone, in order.
+// of each tone, in order. Optional fields: `level` (0–1, default 1: a soft chord is 0.4),
+// `length` (seconds each tone is held before its release; default 1, broken 0.8).
 function mgSchedule(context, destination, sound, when, level) {
   const hz = (sound && sound.hz) || [];
   const broken = Boolean(sound && sound.broken);
-  const shared = broken ? 1 : 1 / Math.sqrt(Math.max(1, hz.length));
-  const length = broken ? 0.8 : 1.0;
+  const soft = sound && typeof sound.level === "number"
+    ? Math.min(1, Math.max(0, sound.level)) : 1;
+  const shared = soft * (broken ? 1 : 1 / Math.sqrt(Math.max(1, hz.length)));
+  const length = sound && sound.length > 0 ? sound.length : broken ? 0.8 : 1.0;
   return hz.map((f, i) => {
     const at = when + (broken ? i * MG_BROKEN_GAP_S : 0);
     pianoVoice(context, destination, f, at, length, level * shared);
@@ -99,11 +102,11 @@ async function mgRenderOffline(sound, seconds, sampleRate) {
 function mgSoundState() {
   if (!globalThis.musicgamesSound) {
     const state = {
-      context: null, bus: null, analyser: null, unlocked: false, failed: false,
+      context: null, bus: null, analyser: null, unlocked: false, notesGone: false, failed: false,
       starts: [], views: new Set(),
       render: mgRenderOffline,
     };
-    const unlock = () => mgUnlock(state);
+    const unlock = (event) => mgUnlock(state, event.type === "keydown");
     for (const type of ["pointerdown", "keydown", "touchstart"]) {
       document.addEventListener(type, unlock, { capture: true, passive: true });
     }
@@ -113,7 +116,7 @@ function mgSoundState() {
 }
 
 // The person clicked or pressed a key: sound may start now (and a suspended context resume).
-function mgUnlock(state) {
+function mgUnlock(state, byKey) {
   if (!state.context && !state.failed) {
     const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
     try {
@@ -133,8 +136,31 @@ function mgUnlock(state) {
   }
   if (!state.unlocked) {
     state.unlocked = true;
-    for (const view of state.views) view.refresh();
+    // The first-click notes go away once this click is over: taking them out at the press
+    // would move what lies below them, and the click would miss the button it was meant for.
+    if (byKey) mgNotesGone(state);
+    else mgAfterClick(() => mgNotesGone(state));
   }
+}
+
+function mgNotesGone(state) {
+  state.notesGone = true;
+  for (const view of state.views) view.refresh();
+}
+
+// Call `done` once the click now under way has been handled (or soon, if none comes).
+function mgAfterClick(done) {
+  let over = false;
+  const finish = () => {
+    if (over) return;
+    over = true;
+    document.removeEventListener("click", finish);
+    document.removeEventListener("pointercancel", finish);
+    setTimeout(done, 0);
+  };
+  document.addEventListener("click", finish);  // bubbling: after the target's own handlers
+  document.addEventListener("pointercancel", finish);
+  setTimeout(finish, 1500);
 }
 
 function mgLoadSetting(name) {
@@ -190,7 +216,7 @@ class WidgetSound {
     this.slider.title = this.t("sound.volume");
     this.slider.disabled = this.muted;
     if (this.state.failed) this.note.textContent = this.t("sound.unavailable");
-    else if (!this.state.unlocked) this.note.textContent = this.t("sound.first_click");
+    else if (!this.state.notesGone) this.note.textContent = this.t("sound.first_click");
     else this.note.textContent = "";
     this.note.hidden = !this.note.textContent;
   }
