@@ -54,18 +54,40 @@ def midi_frequency(midi: int) -> float:
     return round(frequency(midi), 2)
 
 
-def notes(items: Iterable[Note | str | int], *, broken: bool = False) -> Sound:
+def notes(
+    items: Iterable[Note | str | int],
+    *,
+    broken: bool = False,
+    level: float | None = None,
+    length: float | None = None,
+) -> Sound:
     """Notes to play together (or one after another when ``broken``), rounded to 0.01 Hz.
+
+    ``level`` (0–1) makes it softer than the widget's volume (a soft chord: 0.4), and
+    ``length`` holds each tone that many seconds before it is released (default about 1 s).
 
     >>> notes(["Do3"])
     {'hz': [261.63], 'broken': False}
+    >>> notes(["Do3", "Mi3"], level=0.4, length=0.3)
+    {'hz': [261.63, 329.63], 'broken': False, 'level': 0.4, 'length': 0.3}
     """
-    return {"hz": [round(frequency(n), 2) for n in items], "broken": broken}
+    sound: Sound = {"hz": [round(frequency(n), 2) for n in items], "broken": broken}
+    if level is not None:
+        if not 0 <= level <= 1:
+            raise ValueError(f"level={level!r}: a sound's level goes from 0 to 1")
+        sound["level"] = level
+    if length is not None:
+        if not 0 < length <= 10:
+            raise ValueError(f"length={length!r}: hold a tone for 0 to 10 seconds")
+        sound["length"] = length
+    return sound
 
 
-def chord(triad: Triad, *, broken: bool = False) -> Sound:
+def chord(
+    triad: Triad, *, broken: bool = False, level: float | None = None, length: float | None = None
+) -> Sound:
     """A triad's three tones (root, third, fifth from octave 3), together or broken."""
-    return notes(triad.tones, broken=broken)
+    return notes(triad.tones, broken=broken, level=level, length=length)
 
 
 def sound_strings(language: str) -> dict[str, str]:

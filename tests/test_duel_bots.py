@@ -33,11 +33,10 @@ from musicgames.duel.bots import (
     RandomBot,
     SharpBot,
     UnknownBot,
-    _Board,
-    _play,
-    _settle_duel,
+    _table,
     make_bot,
 )
+from musicgames.duel.kernel import Table, outcomes, settle_duel
 from musicgames.duel.odds import Effect, chance_after_card, effect_of_card
 
 JSON_KEYS = {"games", "wins_a", "wins_b", "win_rate_a", "ci95", "mean_score_a", "mean_score_b",
@@ -182,11 +181,14 @@ def _engine_outcomes(state: DuelState, action: Any) -> list[tuple[list[int], ...
     return results
 
 
-def test_bot_board_model_follows_the_engine(positions: list[DuelState]) -> None:
-    def both_ways(b: _Board, attacker: int, defender: int) -> list[tuple[float, _Board]]:
+def test_bot_look_ahead_plays_by_the_engines_rules(positions: list[DuelState]) -> None:
+    """The look-ahead plays actions with the rules kernel (kernel.outcomes) on the view's
+    table: every outcome must be one the engine itself reaches."""
+
+    def both_ways(b: Table, attacker: int, defender: int) -> list[tuple[float, Table]]:
         win = b.copy()
-        _settle_duel(win, attacker, defender, True)
-        _settle_duel(b, attacker, defender, False)
+        settle_duel(win.board, win.keys, win.status, attacker, defender, True)
+        settle_duel(b.board, b.keys, b.status, attacker, defender, False)
         return [(0.5, win), (0.5, b)]
 
     checked = duels = 0
@@ -200,8 +202,8 @@ def test_bot_board_model_follows_the_engine(positions: list[DuelState]) -> None:
             if isinstance(action, EndTurn):
                 continue
             ours = sorted(
-                (b.board, b.key, b.power, b.status, sorted(b.hand))
-                for _, b in _play(_Board.from_view(view), action, seat, both_ways)
+                (b.board, b.keys, b.power, b.status, sorted(b.hand))
+                for _, b in outcomes(_table(view), action, seat, both_ways)
             )
             theirs = sorted(_engine_outcomes(state, action))
             assert ours == theirs, (action, state)

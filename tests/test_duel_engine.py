@@ -338,3 +338,71 @@ def test_finished_games_save_and_load():
         play(game, random.Random(seed), 10_000)
         assert game.is_terminal()
         assert DuelState.from_json(game.to_json()).to_json() == game.to_json()
+
+
+# -- history-free copies: the same games, nothing recorded ---------------------------------
+
+
+def test_a_history_free_copy_plays_the_same_game_and_keeps_no_history():
+    for seed in range(12):
+        full = DuelState.new_game(seed)
+        fast = DuelState.new_game(seed, history=False)
+        assert fast.to_json() == full.copy(history=False).to_json()
+        rng_full, rng_fast = random.Random(seed), random.Random(seed)
+        while not full.is_terminal():
+            choices = full.legal_actions()
+            listed = fast.legal_actions()
+            assert len(listed) == len(choices) and tuple(listed) == choices
+            pick = int(rng_full.random() * len(choices))
+            assert int(rng_fast.random() * len(listed)) == pick
+            assert fast.apply(listed[pick]) == full.apply(choices[pick])
+        assert fast.is_terminal() and fast.totals == full.totals
+        assert fast.log == () and fast.story() == () and fast.actions() == ()
+        with pytest.raises(NothingToUndo):
+            fast.undo()
+
+
+def test_rollout_plays_the_very_games_of_the_random_loop():
+    for seed in range(20):
+        looped = DuelState.new_game(seed)
+        rng = random.Random(seed)
+        while not looped.is_terminal():
+            choices = looped.legal_actions()
+            looped.apply(choices[int(rng.random() * len(choices))])
+        rolled = DuelState.new_game(seed, history=False)
+        assert rolled.rollout(random.Random(seed)) == len(looped.actions())
+        assert rolled.to_json() == looped.copy(history=False).to_json()
+
+
+def test_rollout_stops_after_max_actions_and_goes_on_from_there():
+    a = DuelState.new_game(3, history=False)
+    b = DuelState.new_game(3, history=False)
+    rng_a, rng_b = random.Random(8), random.Random(8)
+    assert a.rollout(rng_a, max_actions=25) == 25
+    while not a.is_terminal():
+        a.rollout(rng_a, max_actions=7)
+    b.rollout(rng_b)
+    assert a.to_json() == b.to_json()
+
+
+def test_a_history_free_copy_still_refuses_illegal_actions():
+    fast = mid_game(6, 30).copy(history=False)
+    before = fast.to_json()
+    for bad in (EndTurn(), LockIn(), Place((0, 1, 2), 0), "Place"):
+        if fast.is_legal(bad):
+            continue
+        with pytest.raises(DuelError):
+            fast.apply(bad)  # type: ignore[arg-type]
+    assert fast.to_json() == before
+    action = fast.legal_actions()[0]
+    copy_of_action = action_from_json(action.to_json())  # equal, not the same object
+    assert fast.copy(history=False).apply(copy_of_action) == fast.apply(action)
+
+
+def test_sample_state_is_history_free_and_matches_the_view():
+    state = mid_game(5, 33)
+    view = state.view(state.to_act)
+    sample = view.sample_state(random.Random(2))
+    assert sample.log == () and sample.view(view.seat) == view
+    sample.rollout(random.Random(1))
+    assert sample.is_terminal()

@@ -46,7 +46,7 @@ from musicgames.progress import (
     read_answers,
     read_class,
 )
-from musicgames.theory import ALL_TRIADS
+from musicgames.theory import ALL_TRIADS, Naming
 from musicgames.widgets.keyboard_duel import (
     ActMessage,
     KeyboardDuelWidget,
@@ -1088,3 +1088,57 @@ def test_after_a_duel_one_line_says_what_decided_it_and_a_sound_is_sent() -> Non
     sound = widget.table["sound"]
     assert sound["chords"][0]["hz"] == c_major and sound["id"].endswith("-1")
     widget.close()
+
+
+# -- colours under deuteranopia ---------------------------------------------------------------
+
+# Machado, Oliveira & Fernandes (2009), deuteranopia at severity 1.0, on linear RGB.
+_DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                 (-0.011820, 0.042940, 0.968881))
+
+
+def _seen_with_deuteranopia(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* of a #rrggbb colour as a person with deuteranopia sees it (simulated)."""
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    rgb = [linear(int(colour[i:i + 2], 16)) for i in (1, 3, 5)]
+    r, g, b = (max(0.0, min(1.0, sum(m * v for m, v in zip(row, rgb, strict=True))))
+               for row in _DEUTERANOPIA)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _difference(a: str, b: str) -> float:
+    """CIE76 ΔE between two colours, both seen with deuteranopia."""
+    return float(sum((p - q) ** 2 for p, q in zip(
+        _seen_with_deuteranopia(a), _seen_with_deuteranopia(b), strict=True)) ** 0.5)
+
+
+def test_targets_and_hints_stand_out_on_every_key_colour_with_deuteranopia() -> None:
+    """Checked with a simulator of deuteranopia (Machado et al. 2009): the target ring and the
+    hint frame differ from every key colour of the piano cards by ΔE ≥ 20. The old green
+    target on the red fff key (the brown the issue saw) differs by only about 13."""
+    from musicgames.widgets.keyboard_duel.table import piano_svg
+
+    css = (Path(__file__).resolve().parents[1] / "musicgames" / "widgets"
+           / "keyboard_duel.css").read_text(encoding="utf-8")
+    marks = {name: re.search(rf"--mg-{name}:\s*(#[0-9a-fA-F]{{6}})", css)
+             for name in ("target", "hint")}
+    keys = set()
+    for card in range(24):
+        keys.update(re.findall(r'class="mg-key[^"]*"[^>]*fill="(#[0-9a-fA-F]{6})"',
+                               piano_svg(card, Naming.SOLFEGE)))
+    assert len(keys) >= 4  # white, black and the marked chord tones
+    for name, found in marks.items():
+        assert found, name
+        for key in keys:
+            assert _difference(found.group(1), key) >= 20, (name, found.group(1), key)
+    assert _difference("#3fbf6f", "#d1495b") < 20  # the old green on red: the test can fail

@@ -188,8 +188,8 @@ def test_a_wrong_name_is_explained_on_the_staff(lesson: Lesson) -> None:
     (q,) = ex.questions
     said = feedback(ex, 0, q.options.index("La"))
     assert said == ("Not quite. La3 sits in the 2nd space; this note sits on the 3rd line "
-                    "(the middle one), one step higher: it is Si3. Si3 sits on the 3rd line "
-                    "(the middle one).")
+                    "(the middle one), one step higher: it is Si3.")
+    assert feedback(ex, 0, q.answer) == "Right! Si3 sits on the 3rd line (the middle one)."
 
 
 def test_octave_names(lesson: Lesson) -> None:
@@ -632,3 +632,21 @@ def test_the_note_snap_game_of_lesson_3_is_short() -> None:
     assert (settings.length, settings.config().hand_limit) == ("short", 40)
     assert [s.kind for s in settings.seats] == ["person", "computer"]
     assert settings.seats[1].level == "beginner" and settings.language == "es"
+
+
+def test_in_a_classroom_app_the_name_comes_from_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MUSICGAMES_APP", "1")
+    monkeypatch.setenv("MUSICGAMES_CLASS_FOLDER", str(tmp_path))
+    monkeypatch.setenv("QUERY_STRING", "student=Ana%20Mar%C3%ADa")
+    lesson = open_lesson("01-the-staff", "es", remember=False)
+    lesson.settings()
+    assert lesson.student == "Ana María" and lesson.controls["name"].disabled
+    ex = lesson.show("clef").children[0]
+    ex.choose(1)
+    lesson.progress.close()
+    (row,) = read_answers(next(tmp_path.glob("*.sqlite3")))
+    assert (row.student, row.activity, row.item) == ("Ana María", "lesson", "01-the-staff/clef")
+    summary = lesson.summary()
+    assert summary.children[1].children[0].value == ""  # nothing to hand in: already there

@@ -133,3 +133,14 @@ def test_an_ear_answer_out_of_range_is_refused_and_changes_nothing() -> None:
     quiz.receive({"type": "answer", "number": 1, "choice": 2, "response_ms": 900})
     assert quiz.feedback == {}
     assert quiz.refused[-1] == ("answer", "choice 2 is not 0 (major) or 1 (minor)")
+
+
+def test_a_soft_short_sound_and_its_limits() -> None:
+    from musicgames.theory import triad
+
+    soft = chord(triad("Do"), level=0.4, length=0.5)
+    assert soft["level"] == 0.4 and soft["length"] == 0.5 and len(soft["hz"]) == 3
+    with pytest.raises(ValueError, match="level=1.5"):
+        notes(["Do3"], level=1.5)
+    with pytest.raises(ValueError, match="length=0"):
+        notes(["Do3"], length=0)

@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from musicgames.duel import legal
+from musicgames.duel import kernel, legal
 from musicgames.duel.actions import Action, DuelCard, EndTurn, LockIn, Move, Place, Shift
 from musicgames.duel.cards import (
     BOARD_KEYS,
@@ -55,6 +55,7 @@ from musicgames.duel.cards import (
     PIANO_CHORD_PITCH_CLASSES,
 )
 from musicgames.duel.errors import NotYourTurnError
+from musicgames.duel.kernel import Table, outcomes, settle_duel
 from musicgames.duel.odds import attacker_win_chance, best_run_chance
 from musicgames.duel.view import SeatView
 
@@ -68,8 +69,9 @@ __all__ = [
     "make_bot",
 ]
 
-_TOKENS = legal.TOKENS_PER_SEAT
-_UNPLACED, _ON_BOARD, _MERGED, _BEATEN = legal.UNPLACED, legal.ON_BOARD, legal.MERGED, legal.BEATEN
+_TOKENS = kernel.TOKENS_PER_SEAT
+_UNPLACED, _ON_BOARD, _MERGED, _BEATEN = (kernel.UNPLACED, kernel.ON_BOARD, kernel.MERGED,
+                                         kernel.BEATEN)
 _UP, _DOWN, _WILD = 4, 5, 6
 _MAX_POWER = 6
 _FACES = (1, 2, 3, 4, 5, 6)
@@ -151,126 +153,15 @@ class RandomBot(_SeededBot):
         return actions[self._rng(rng).randrange(len(actions))]
 
 
-# -- a light copy of the board to try actions on ------------------------------------------
+# -- trying actions: the rules kernel's table ----------------------------------------------
+# The look-ahead plays actions with the rules kernel (musicgames.duel.kernel), the same code
+# the game state plays with; a duel it meets is split into its two chance outcomes.
 
 
-class _Board:
-    """The public board plus the deciding seat's hand, as plain lists, for trying actions.
-
-    Places, moves, shifts, merges (D10) and duels (D11) follow the engine exactly; a duel
-    is not fought here but split into its two outcomes with their chances.
-    """
-
-    __slots__ = ("board", "key", "power", "status", "hand", "placed", "moved")
-
-    def __init__(self, board: list[int], key: list[int], power: list[int], status: list[int],
-                 hand: list[int], placed: bool, moved: bool) -> None:
-        self.board = board
-        self.key = key
-        self.power = power
-        self.status = status
-        self.hand = hand
-        self.placed = placed
-        self.moved = moved
-
-    @classmethod
-    def from_view(cls, view: SeatView) -> _Board:
-        return cls(list(view.board), list(view.token_keys), list(view.token_powers),
-                   list(view.token_states), list(view.hand), view.placed, view.moved)
-
-    def copy(self) -> _Board:
-        return _Board(self.board[:], self.key[:], self.power[:], self.status[:], self.hand[:],
-                      self.placed, self.moved)
-
-
-#: A duel the board met: (attacker token, defender token). The caller decides the chances.
-_DuelHook = Callable[[_Board, int, int], list[tuple[float, _Board]]]
-
-
-def _arrive(b: _Board, token: int, duel: _DuelHook) -> list[tuple[float, _Board]] | None:
-    """Settle ``token`` at its key (engine ``_arrive``): None unless it starts a duel."""
-    k = b.key[token]
-    holder = b.board[k]
-    if holder < 0:
-        b.board[k] = token
-        return None
-    if holder // _TOKENS == token // _TOKENS:
-        b.power[holder] = min(_MAX_POWER, b.power[holder] + b.power[token])
-        b.status[token] = _MERGED
-        b.key[token] = -1
-        return None
-    return duel(b, token, holder)
-
-
-def _settle_duel(b: _Board, attacker: int, defender: int, attacker_wins: bool) -> None:
-    """One outcome of a duel (D11d, e): the loser is beaten, the winner holds the key."""
-    k = b.key[attacker]
-    if attacker_wins:
-        loser = defender
-        b.board[k] = attacker
-    else:
-        loser = attacker
-    b.status[loser] = _BEATEN
-    b.key[loser] = -1
-
-
-def _play(b: _Board, action: Action, seat: int, duel: _DuelHook) -> list[tuple[float, _Board]]:
-    """Every outcome of a turn action on a copy of ``b``, with its chance."""
-    b = b.copy()
-    kind = type(action)
-    if kind is Place:
-        assert isinstance(action, Place)
-        for card in action.cards:
-            b.hand.remove(card)
-        first = seat * _TOKENS
-        token = b.status.index(_UNPLACED, first, first + _TOKENS)
-        b.status[token] = _ON_BOARD
-        b.power[token] = len(action.cards)
-        b.key[token] = action.key
-        b.placed = True
-        return _arrive(b, token, duel) or [(1.0, b)]
-    if kind is Move:
-        assert isinstance(action, Move)
-        b.hand.remove(action.card)
-        token = b.board[action.key]
-        b.board[action.key] = -1
-        b.key[token] = (action.key + action.steps) % BOARD_KEYS
-        b.moved = True
-        return _arrive(b, token, duel) or [(1.0, b)]
-    assert isinstance(action, Shift)
-    b.hand.remove(action.card)
-    b.moved = True
-    step = 1 if CARD_CORNER[action.card] == _UP else -1
-    first = action.piano * KEYS_PER_CARD
-    movers = [b.board[k] for k in range(first, first + KEYS_PER_CARD)
-              if b.board[k] >= 0 and b.board[k] // _TOKENS == seat]
-    for token in movers:
-        b.board[b.key[token]] = -1
-    for token in movers:
-        b.key[token] = (b.key[token] + step) % BOARD_KEYS
-    arriving = []
-    for token in movers:
-        if b.board[b.key[token]] < 0:
-            b.board[b.key[token]] = token
-        else:
-            arriving.append(token)
-    arriving.sort(key=b.key.__getitem__)  # D9: one key at a time from key 0 upward
-    return _resolve(b, arriving, duel)
-
-
-def _resolve(b: _Board, pending: list[int], duel: _DuelHook) -> list[tuple[float, _Board]]:
-    """Settle the arriving tokens of a shift in order, splitting at every duel."""
-    for i, token in enumerate(pending):
-        if b.status[token] != _ON_BOARD:
-            continue
-        outcomes = _arrive(b, token, duel)
-        if outcomes is not None:
-            rest = pending[i + 1:]
-            out: list[tuple[float, _Board]] = []
-            for p, after in outcomes:
-                out.extend((p * q, final) for q, final in _resolve(after, rest, duel))
-            return out
-    return [(1.0, b)]
+def _table(view: SeatView) -> Table:
+    """The public board plus this seat's hand, to try actions on."""
+    return Table(list(view.board), list(view.token_keys), list(view.token_powers),
+                 list(view.token_states), list(view.hand), view.placed, view.moved)
 
 
 # -- what a hand can do in a duel ----------------------------------------------------------
@@ -448,7 +339,7 @@ class _Context:
         self._win: list[list[float]] | None = None
 
     # -- scores --------------------------------------------------------------------------
-    def score_diff(self, b: _Board) -> int:
+    def score_diff(self, b: Table) -> int:
         """This seat's running score minus the opponent's (D13)."""
         board, power, mult = b.board, b.power, self.mult
         diff = 0
@@ -521,12 +412,12 @@ class _Context:
             ]
         return self._win
 
-    def threat(self, b: _Board) -> float:
+    def threat(self, b: Table) -> float:
         """Expected points the opponent takes from this seat with its next turn's attacks."""
         _, move = self.threat_tables()
         win = self.win_table()
         w = self.w
-        board, power, mult, key, status = b.board, b.power, self.mult, b.key, b.status
+        board, power, mult, key, status = b.board, b.power, self.mult, b.keys, b.status
         first = self.seat * _TOKENS
         opp_first = self.opp * _TOKENS
         opp_tokens = [(key[t], power[t]) for t in range(opp_first, opp_first + _TOKENS)
@@ -561,7 +452,7 @@ class _Context:
         return w.threat * total
 
     # -- what each side will still place ---------------------------------------------------
-    def future_tokens(self, b: _Board) -> int:
+    def future_tokens(self, b: Table) -> int:
         """Tokens this seat will still place minus the opponent's, if both place one a turn
         (the opponent moves next; the round ends a turn after one has placed all five)."""
         me = b.status[self.seat * _TOKENS:(self.seat + 1) * _TOKENS].count(_UNPLACED)
@@ -573,7 +464,7 @@ class _Context:
         return me - min(them, me + 1)
 
     # -- a board at the end of this seat's turn ---------------------------------------------
-    def evaluate(self, b: _Board) -> float:
+    def evaluate(self, b: Table) -> float:
         """Points this seat expects to be ahead by at round end, from this board, with the
         opponent to move next."""
         memo_key = (*b.board, *b.power, *b.status)
@@ -658,8 +549,8 @@ class _Context:
             counts[x] = counts.get(x, 0.0) + 1.0 / len(samples)
         return counts
 
-    def planning_duel(self, b: _Board, attacker: int, defender: int) -> list[tuple[float,
-                                                                                  _Board]]:
+    def planning_duel(self, b: Table, attacker: int, defender: int) -> list[tuple[float,
+                                                                                  Table]]:
         """Split a duel this seat starts into its two outcomes (used while planning)."""
         run = _best_run(b.hand)
         strength = round(_run_strength(run))
@@ -667,8 +558,8 @@ class _Context:
         for card in run:  # the attacker is expected to throw its best run in
             b.hand.remove(card)
         win = b.copy()
-        _settle_duel(win, attacker, defender, True)
-        _settle_duel(b, attacker, defender, False)
+        settle_duel(win.board, win.keys, win.status, attacker, defender, True)
+        settle_duel(b.board, b.keys, b.status, attacker, defender, False)
         return [(p, win), (1.0 - p, b)]
 
 
@@ -697,10 +588,10 @@ class _Thinker(_SeededBot):
         raise NotImplementedError
 
     # -- the value of a single turn action --------------------------------------------------
-    def outcomes(self, ctx: _Context, b: _Board, action: Action) -> list[tuple[float, _Board]]:
-        return _play(b, action, ctx.seat, ctx.planning_duel)
+    def outcomes(self, ctx: _Context, b: Table, action: Action) -> list[tuple[float, Table]]:
+        return outcomes(b, action, ctx.seat, ctx.planning_duel)
 
-    def end_value(self, ctx: _Context, b: _Board, action: Action) -> float:
+    def end_value(self, ctx: _Context, b: Table, action: Action) -> float:
         """Expected value of playing ``action`` and then ending the turn."""
         if type(action) is EndTurn:
             return ctx.evaluate(b)
@@ -712,12 +603,12 @@ class _Thinker(_SeededBot):
         view = ctx.view
         duel = view.duel
         assert duel is not None
-        b = _Board.from_view(view)
+        b = _table(view)
         attacker = duel.attacker * _TOKENS + duel.attacker_token
         defender = duel.defender * _TOKENS + duel.defender_token
         win, lose = b.copy(), b.copy()
-        _settle_duel(win, attacker, defender, True)
-        _settle_duel(lose, attacker, defender, False)
+        settle_duel(win.board, win.keys, win.status, attacker, defender, True)
+        settle_duel(lose.board, lose.keys, lose.status, attacker, defender, False)
         stake = float(abs(ctx.score_diff(win) - ctx.score_diff(lose)))
         if not ctx.last_turn:
             stake += abs(ctx.threat(win) - ctx.threat(lose)) * 0.5
@@ -788,9 +679,9 @@ class SharpBot(_Thinker):
 
     def turn_action(self, ctx: _Context, actions: tuple[Action, ...]) -> Action:
         view = ctx.view
-        b = _Board.from_view(view)
+        b = _table(view)
         distinct = view.legal_actions(distinct=True)
-        scored: list[tuple[float, int, Action, list[tuple[float, _Board]]]] = []
+        scored: list[tuple[float, int, Action, list[tuple[float, Table]]]] = []
         for i, action in enumerate(distinct):
             if type(action) is EndTurn:
                 scored.append((ctx.evaluate(b), i, action, []))
@@ -812,7 +703,7 @@ class SharpBot(_Thinker):
                     best_value, best = total, action
         return best
 
-    def best_second(self, ctx: _Context, b: _Board) -> float:
+    def best_second(self, ctx: _Context, b: Table) -> float:
         """Value of the best way to finish the turn from ``b`` (a second action or none)."""
         best = ctx.evaluate(b)
         seat = ctx.seat
@@ -870,7 +761,7 @@ class CasualBot(_Thinker):
 
     def turn_action(self, ctx: _Context, actions: tuple[Action, ...]) -> Action:
         view = ctx.view
-        b = _Board.from_view(view)
+        b = _table(view)
         distinct = view.legal_actions(distinct=True)
         scored = sorted(((self.end_value(ctx, b, a), i, a) for i, a in enumerate(distinct)),
                         key=lambda s: (-s[0], s[1]))[: self.top]

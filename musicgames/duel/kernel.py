@@ -193,13 +193,10 @@ def round_score(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
     """What each seat would bank now (D13): power × multiplier of every token holding a key,
     plus 1 for each piano card whose colored keys are all held by one seat."""
     scores = [0, 0]
-    left = PIANO_CARDS[piano[0]].multipliers
-    right = PIANO_CARDS[piano[1]].multipliers
-    for key in range(BOARD_KEYS):
-        token = board[key]
+    mults = _MULTIPLIERS[piano[0]] + _MULTIPLIERS[piano[1]]
+    for key, token in enumerate(board):
         if token >= 0:
-            mult = left[key] if key < KEYS_PER_CARD else right[key - KEYS_PER_CARD]
-            scores[token // TOKENS_PER_SEAT] += power[token] * mult
+            scores[token // TOKENS_PER_SEAT] += power[token] * mults[key]
     for seat, _ in chord_bonuses(board, piano):
         scores[seat] += 1
     return (scores[0], scores[1])
@@ -210,7 +207,8 @@ def chord_bonuses(board: Sequence[int], piano: Sequence[int]) -> list[tuple[int,
     out = []
     for side in (0, 1):
         base = side * KEYS_PER_CARD
-        a, b, c = (board[base + pc] for pc in PIANO_CHORD_PITCH_CLASSES[piano[side]])
+        root, third, fifth = PIANO_CHORD_PITCH_CLASSES[piano[side]]
+        a, b, c = board[base + root], board[base + third], board[base + fifth]
         if a >= 0 and b >= 0 and c >= 0:
             seat = a // TOKENS_PER_SEAT
             if b // TOKENS_PER_SEAT == seat and c // TOKENS_PER_SEAT == seat:
@@ -222,13 +220,17 @@ def round_breakdown(board: Sequence[int], power: Sequence[int], piano: Sequence[
                     ) -> list[tuple[int, int, int, int, int, int]]:
     """Each scoring token as ``(seat, index, key, power, multiplier, points)``, key order."""
     out = []
-    for key in range(BOARD_KEYS):
-        token = board[key]
+    mults = _MULTIPLIERS[piano[0]] + _MULTIPLIERS[piano[1]]
+    for key, token in enumerate(board):
         if token >= 0:
-            mult = PIANO_CARDS[piano[key // KEYS_PER_CARD]].multipliers[key % KEYS_PER_CARD]
+            mult = mults[key]
             out.append((token // TOKENS_PER_SEAT, token % TOKENS_PER_SEAT, key, power[token],
                         mult, power[token] * mult))
     return out
+
+
+#: Each piano card's 12 multipliers (D4), as a plain table.
+_MULTIPLIERS = tuple(card.multipliers for card in PIANO_CARDS)
 
 
 # -- a light table for looking ahead ---------------------------------------------------------

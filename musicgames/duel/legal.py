@@ -7,8 +7,10 @@ a player may do depends only on its own hand and the public board.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import combinations
+from typing import Any
 
 from musicgames.duel.actions import Action, DuelCard, EndTurn, LockIn, Move, Place, Shift
 from musicgames.duel.cards import (
@@ -17,8 +19,11 @@ from musicgames.duel.cards import (
     CARD_LETTER,
     KEYS_PER_CARD,
     LETTER_PITCH_CLASSES,
-    PIANO_CARDS,
-    PIANO_CHORD_PITCH_CLASSES,
+)
+from musicgames.duel.kernel import (
+    TOKENS_PER_SEAT,
+    UNPLACED,
+    round_score,
 )
 
 __all__ = [
@@ -27,11 +32,7 @@ __all__ = [
 
 #: Most cards one Place may use (D8).
 MAX_PLACE_CARDS = 6
-#: Dice Tokens per player per round.
-TOKENS_PER_SEAT = 5
-
-# Token states, as stored by the engine.
-UNPLACED, ON_BOARD, MERGED, BEATEN = 0, 1, 2, 3
+# Token states and the number of tokens come from the rules kernel (written once).
 # Corner values (see cards.Corner).
 _UP, _DOWN, _WILD = 4, 5, 6
 
@@ -157,24 +158,216 @@ def duel_actions(hand: Sequence[int], run: Sequence[int], distinct: bool) -> tup
     return tuple(out)
 
 
-def round_score(
-    board: Sequence[int], power: Sequence[int], piano: Sequence[int]
-) -> tuple[int, int]:
-    """What each seat would bank now (D13): power × multiplier of every token holding a key,
-    plus 1 for each piano card whose colored keys are all held by one seat."""
-    scores = [0, 0]
-    left = PIANO_CARDS[piano[0]].multipliers
-    right = PIANO_CARDS[piano[1]].multipliers
-    for key in range(BOARD_KEYS):
-        token = board[key]
-        if token >= 0:
-            mult = left[key] if key < KEYS_PER_CARD else right[key - KEYS_PER_CARD]
-            scores[token // TOKENS_PER_SEAT] += power[token] * mult
-    for side in (0, 1):
-        base = side * KEYS_PER_CARD
-        a, b, c = (board[base + pc] for pc in PIANO_CHORD_PITCH_CLASSES[piano[side]])
-        if a >= 0 and b >= 0 and c >= 0:
-            seat = a // TOKENS_PER_SEAT
-            if b // TOKENS_PER_SEAT == seat and c // TOKENS_PER_SEAT == seat:
-                scores[seat] += 1
-    return (scores[0], scores[1])
+# -- a lazy list of the turn's actions, for history-free copies --------------------------
+
+#: Index tuples of the non-empty subsets of n sorted cards, in the order of ``place_actions``
+#: (by size, then as ``itertools.combinations`` lists them).
+_COMBOS = tuple(
+    tuple(c for size in range(1, n + 1) for c in combinations(range(n), size)) for n in range(8)
+)
+#: The same for the Wilds added to a Place, the empty set first.
+_WILD_SETS = tuple(
+    tuple(c for size in range(n + 1) for c in combinations(range(n), size)) for n in range(8)
+)
+
+
+# A block of actions: (how many, kind, what, pitch class or steps). Kinds: 0 cards of one
+# letter plus Wilds (``what``: the positions in the sorted hand of each Place's cards, in
+# order), 1 Wilds alone (the same), 2 a Shift and 3 a Move (``what``: the card's position).
+_Block = tuple[int, int, tuple[Any, ...], int]
+
+
+@cache
+def _place_layout(letters: tuple[int, ...], distinct: bool) -> tuple[tuple[_Block, ...], int]:
+    """The Place blocks of a sorted hand whose cards show these letters (−1 for a Wild)."""
+    positions: dict[int, list[int]] = {}
+    wilds = tuple(i for i, letter in enumerate(letters) if letter < 0)
+    for i, letter in enumerate(letters):
+        if letter >= 0:
+            positions.setdefault(letter, []).append(i)
+    if distinct:
+        extras = [wilds[:n] for n in range(len(wilds) + 1)]
+    else:
+        extras = [tuple(wilds[j] for j in chosen) for chosen in _WILD_SETS[len(wilds)]]
+    blocks: list[_Block] = []
+    for letter in sorted(positions):
+        at = positions[letter]
+        picks = tuple(tuple(at[j] for j in chosen) + extra
+                      for chosen in _COMBOS[len(at)] for extra in extras
+                      if len(chosen) + len(extra) <= MAX_PLACE_CARDS)
+        blocks.append((2 * len(picks), 0, picks, LETTER_PITCH_CLASSES[letter]))
+    alone = tuple(extra for extra in extras if 0 < len(extra) <= MAX_PLACE_CARDS)
+    if alone:
+        blocks.append((BOARD_KEYS * len(alone), 1, alone, 0))
+    return tuple(blocks), sum(b[0] for b in blocks)
+
+
+@cache
+def _move_layout(corners: tuple[int, ...], keys: int, pianos: int, distinct: bool
+                 ) -> tuple[tuple[_Block, ...], int]:
+    """The Move and Shift blocks of a sorted hand with these corners, for ``keys`` tokens of
+    the player's on ``pianos`` piano cards."""
+    blocks: list[_Block] = []
+    wild_seen = False
+    for i, corner in enumerate(corners):
+        if corner in (_UP, _DOWN):
+            blocks.append((pianos, 2, (i,), 0))
+            continue
+        if corner == _WILD:
+            if distinct and wild_seen:
+                continue
+            wild_seen = True
+            steps = 1
+        else:
+            steps = corner
+        blocks.append((2 * keys, 3, (i,), steps))
+    return tuple(blocks), sum(b[0] for b in blocks)
+
+
+def turn_layout(hand: Sequence[int], with_places: bool, own_keys: list[int],
+                distinct: bool) -> tuple[tuple[_Block, ...], int]:
+    """The blocks of a turn's Place, Move and Shift actions (``hand`` sorted, ``own_keys``
+    the keys of the player's tokens, ascending) and how many actions they hold."""
+    blocks: tuple[_Block, ...] = ()
+    size = 0
+    if with_places:
+        blocks, size = _place_layout(tuple(map(CARD_LETTER.__getitem__, hand)), distinct)
+    if own_keys:
+        pianos = (own_keys[0] < KEYS_PER_CARD) + (own_keys[-1] >= KEYS_PER_CARD)
+        # Without ``distinct`` a Wild moves as a 1 and both arrows shift: one layout for all
+        corners = _MOVE_CLASS if not distinct else CARD_CORNER
+        moves, count = _move_layout(tuple(map(corners.__getitem__, hand)), len(own_keys),
+                                    pianos, distinct)
+        blocks += moves
+        size += count
+    return blocks, size
+
+
+def place_layout(hand: Sequence[int]) -> tuple[tuple[_Block, ...], int]:
+    """:func:`turn_layout`'s Place blocks of a sorted hand (Wilds told apart)."""
+    return _place_layout(tuple(map(CARD_LETTER.__getitem__, hand)), False)
+
+
+def move_layout(hand: Sequence[int], own_keys: list[int]) -> tuple[tuple[_Block, ...], int]:
+    """:func:`turn_layout`'s Move and Shift blocks (Wilds told apart; ``own_keys`` not
+    empty, ascending)."""
+    pianos = (own_keys[0] < KEYS_PER_CARD) + (own_keys[-1] >= KEYS_PER_CARD)
+    return _move_layout(tuple(map(_MOVE_CLASS.__getitem__, hand)), len(own_keys), pianos,
+                        False)
+
+
+def make_action(blocks: tuple[_Block, ...], hand: Sequence[int], own_keys: list[int],
+                i: int, distinct: bool) -> Action:
+    """Action number ``i`` of a turn laid out by :func:`turn_layout`."""
+    for size, kind, what, value in blocks:
+        if i >= size:
+            i -= size
+            continue
+        if kind == 0:  # cards of one letter, plus Wilds: on the letter's key, left or right
+            pick, side = divmod(i, 2)
+            return _place(tuple(map(hand.__getitem__, what[pick])),
+                          value + side * KEYS_PER_CARD)
+        if kind == 1:  # Wilds alone, on any key
+            pick, key = divmod(i, BOARD_KEYS)
+            return _place(tuple(map(hand.__getitem__, what[pick])), key)
+        if kind == 2:
+            pianos = sorted({key // KEYS_PER_CARD for key in own_keys})
+            return Shift(hand[what[0]], pianos[i])
+        key, sign = divmod(i, 2)
+        return Move(hand[what[0]], own_keys[key], -value if sign else value)
+    raise IndexError(i)
+
+
+#: Each card's corner as a move sees it when Wilds are not told apart: a Wild moves 1 like a
+#: 1 (D9), and ↑ and ↓ both shift (the layout only needs to know which).
+_MOVE_CLASS = tuple(1 if corner == _WILD else _UP if corner == _DOWN else corner
+                    for corner in CARD_CORNER)
+
+
+class LazyActions(Sequence[Action]):
+    """The legal actions of a turn, listed on demand: the same actions in the same order as
+    :func:`turn_actions`, but each is made only when it is asked for by index.
+
+    A random player needs the number of actions and one of them; listing every Place (up to
+    a few hundred) for that is most of the cost of a simulated turn. Each action is made
+    once, so asking twice gives the very same object (``ids`` holds the ids of those made).
+    """
+
+    __slots__ = ("_hand", "_blocks", "_distinct", "_own_keys", "_size", "_tail", "_made",
+                 "ids")
+
+    def __init__(self, hand: tuple[int, ...], with_places: bool, own_keys: list[int],
+                 distinct: bool) -> None:
+        blocks, size = turn_layout(hand, with_places, own_keys, distinct)
+        self._hand = hand
+        self._blocks = blocks
+        self._distinct = distinct
+        self._own_keys = own_keys
+        self._size = size
+        self._tail: tuple[Action, ...] = ()
+        self._made: dict[int, Action] = {}
+        self.ids: set[int] = set()
+
+    def __len__(self) -> int:
+        return self._size + len(self._tail)
+
+    def _make(self, i: int) -> Action:
+        if i >= self._size:
+            return self._tail[i - self._size]
+        return make_action(self._blocks, self._hand, self._own_keys, i, self._distinct)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        count = self._size + len(self._tail)
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError(index)
+        action = self._made.get(index)
+        if action is None:
+            action = self._make(index)
+            self._made[index] = action
+            self.ids.add(id(action))
+        return action
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __contains__(self, action: object) -> bool:
+        return any(action == a for a in self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} legal actions>"
+
+
+def lazy_turn_actions(
+    seat: int,
+    hand: Sequence[int],
+    status: Sequence[int],
+    board: Sequence[int],
+    placed: bool,
+    moved: bool,
+    distinct: bool,
+) -> LazyActions:
+    """:func:`turn_actions`, listed on demand (:class:`LazyActions`)."""
+    sorted_hand = tuple(sorted(hand))
+    first = seat * TOKENS_PER_SEAT
+    with_places = False
+    own_keys: list[int] = []
+    if sorted_hand:
+        with_places = not placed and UNPLACED in status[first : first + TOKENS_PER_SEAT]
+        if not moved:
+            own_keys = [k for k in range(BOARD_KEYS) if first <= board[k] < first + 5]
+    actions = LazyActions(sorted_hand, with_places, own_keys, distinct)
+    if placed or moved or not actions._size:
+        actions._tail = (END_TURN,)
+    return actions

@@ -14,7 +14,7 @@ import binascii
 import struct
 from typing import TYPE_CHECKING, Any
 
-from musicgames.duel import legal
+from musicgames.duel import kernel, legal
 from musicgames.duel.cards import BOARD_KEYS, DECK_SIZE, HAND_SIZE, PIANO_CARDS
 from musicgames.duel.errors import BadSavedGameError
 
@@ -144,10 +144,10 @@ def load_position(state: DuelState, position: object) -> None:
         if not isinstance(row, list) or len(row) != 3 or row[0] not in _STATES:
             raise _bad(field, f"must be [state, key, power] with a state in {_STATES}")
         s = _STATES.index(row[0])
-        if s == legal.ON_BOARD:
+        if s == kernel.ON_BOARD:
             k = _int(row[1], field, 0, BOARD_KEYS - 1)
             w = _int(row[2], field, 1, 6)
-        elif s == legal.UNPLACED:
+        elif s == kernel.UNPLACED:
             k = _int(row[1], field, -1, -1)
             w = _int(row[2], field, 0, 0)
         else:
@@ -174,7 +174,7 @@ def load_position(state: DuelState, position: object) -> None:
         if datt // 5 != turn or ddef // 5 == turn:
             raise _bad("duel", "must have the turn player attacking a token of the other seat")
         for t in (datt, ddef):
-            if status[t] != legal.ON_BOARD or keys[t] != dkey:
+            if status[t] != kernel.ON_BOARD or keys[t] != dkey:
                 raise _bad("duel", "tokens must both be on the board at the duel's key")
         for role, t in enumerate((datt, ddef)):
             if not isinstance(duel["dice"], list) or len(duel["dice"]) != 2:
@@ -204,13 +204,13 @@ def load_position(state: DuelState, position: object) -> None:
 
     board = [-1] * BOARD_KEYS
     for t in range(10):
-        if status[t] == legal.ON_BOARD and t not in arriving:
+        if status[t] == kernel.ON_BOARD and t not in arriving:
             if board[keys[t]] >= 0:
                 raise _bad("tokens", f"put two tokens on key {keys[t]}")
             board[keys[t]] = t
     last = -1
     for t in pending:
-        if t // 5 != turn or status[t] != legal.ON_BOARD or board[keys[t]] < 0:
+        if t // 5 != turn or status[t] != kernel.ON_BOARD or board[keys[t]] < 0:
             raise _bad("pending", "must list the turn player's tokens arriving on held keys")
         if keys[t] <= max(last, dkey):
             raise _bad("pending", "must come after the duel key, in key order (D9)")
@@ -220,7 +220,7 @@ def load_position(state: DuelState, position: object) -> None:
     if in_duel and board[dkey] != ddef:
         raise _bad("duel", "defender must hold the duel's key")
 
-    if final and legal.UNPLACED in status[(1 - turn) * 5 : (2 - turn) * 5]:
+    if final and kernel.UNPLACED in status[(1 - turn) * 5 : (2 - turn) * 5]:
         raise _bad("final_turn", "needs the other player to have placed all five tokens (D12)")
     totals = _int_list(p["totals"], "totals", 0, 10**9, 2)
     rounds_value = p["round_scores"]

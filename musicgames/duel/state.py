@@ -68,7 +68,7 @@ import json
 import random
 import reprlib
 import struct
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -172,13 +172,14 @@ SEAT_NAMES = ("White", "Black")
 #: Rounds before the totals are compared (D15).
 ROUNDS = 3
 #: Dice Tokens per player (D6).
-TOKENS_PER_SEAT = legal.TOKENS_PER_SEAT
+TOKENS_PER_SEAT = kernel.TOKENS_PER_SEAT
 #: Highest token power (D8, D10).
 MAX_POWER = 6
 #: A round ends after this many turns in all, whatever happens (D12).
 MAX_TURNS_PER_ROUND = 60
 
-_UNPLACED, _ON_BOARD, _MERGED, _BEATEN = legal.UNPLACED, legal.ON_BOARD, legal.MERGED, legal.BEATEN
+_UNPLACED, _ON_BOARD, _MERGED, _BEATEN = (kernel.UNPLACED, kernel.ON_BOARD, kernel.MERGED,
+                                         kernel.BEATEN)
 _TURN, _ATTACK, _DEFEND, _OVER = 0, 1, 2, 3
 _UP, _DOWN, _WILD = 4, 5, 6
 _FORMAT = "musicgames.duel"
@@ -303,7 +304,7 @@ class DuelState:
         "_power", "_board", "_dkey", "_datt", "_ddef", "_dadd", "_ddice", "_druns",
         "_pending", "_totals", "_round_scores", "_log", "_history", "_undo", "_rng_unsaved",
         "_start", "_start_text", "_legal", "_legal_ids", "_events", "_out", "_full",
-        "_saved_actions",
+        "_saved_actions", "_emit",
     )
 
     _rng: random.Random
@@ -339,37 +340,41 @@ class DuelState:
     _rng_unsaved: bool
     _start: dict[str, Any]
     _start_text: str | None
-    _legal: list[tuple[Action, ...] | None]
+    _legal: list[Sequence[Action] | None]
     _legal_ids: set[int] | None
     _events: list[Event]
     _out: list[Event]
     _full: bool
     _saved_actions: list[dict[str, Any]]
+    _emit: Callable[[Event], None] | None
 
     # -- making a game ---------------------------------------------------------------------
-    def __init__(self, seed: int | random.Random = 0) -> None:
+    def __init__(self, seed: int | random.Random = 0, history: bool = True) -> None:
         """A new game: the same as :meth:`new_game` (``DuelState(seed)``)."""
         self._reset()
+        self._full = history
         if isinstance(seed, random.Random):
             seed = seed.getrandbits(64)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"seed must be an int or a random.Random, not {seed!r}")
         self._rng = random.Random(seed)
         piano_deck = list(range(len(PIANO_CARDS)))
-        self._rng.shuffle(piano_deck)
+        _shuffle(self._rng, piano_deck)
         self._piano_deck = piano_deck
         self._start_round(1, WHITE)
-        self._start = self._position()
+        if history:
+            self._start = self._position()
 
     @classmethod
     def _blank(cls) -> DuelState:
         """A state with no cards dealt, to be filled in (by a position loader)."""
         state = cls.__new__(cls)
         state._reset()
+        state._rng = random.Random(0)  # its own: the loader sets its state
         return state
 
     def _reset(self) -> None:
-        self._rng = random.Random(0)
+        self._rng = _UNSEEDED
         self._clear_round(1, WHITE)
         self._piano = [0, 1]
         self._piano_deck = []
@@ -388,17 +393,21 @@ class DuelState:
         self._legal_ids = None
         self._events = []
         self._out = []
+        self._emit = self._record_event
         self._full = True
         self._saved_actions = []
 
     @classmethod
-    def new_game(cls, seed: int | random.Random = 0) -> DuelState:
+    def new_game(cls, seed: int | random.Random = 0, history: bool = True) -> DuelState:
         """A new game, round 1 dealt, White to move (D1, D3, D6).
 
         ``seed`` is an int, or a ``random.Random`` from which a seed is drawn (so games
         made one after another from one generator differ, and each replays on its own).
+        With ``history=False`` the game keeps no undo stack, log or story, as a
+        history-free :meth:`copy` (the same game: ``new_game(s, history=False)`` plays as
+        ``new_game(s).copy(history=False)``).
         """
-        return cls(seed)
+        return cls(seed, history)
 
     @classmethod
     def from_position(
@@ -501,6 +510,60 @@ class DuelState:
         state._start = state._position()
         return state
 
+    @classmethod
+    def from_view(cls, view: SeatView, rng: random.Random) -> DuelState:
+        """A history-free game (see :meth:`copy`) consistent with one seat's view, the cards
+        that seat cannot see dealt at random: the other hand and the draw order from
+        :meth:`SeatView.unseen_cards`, the order of the piano deck shuffled, and the dice
+        seeded — all from ``rng`` alone (D16). ``view.sample_state(rng)`` is this.
+
+        >>> game = DuelState.new_game(seed=4)
+        >>> sample = DuelState.from_view(game.view(0), random.Random(1))
+        >>> sample.view(0) == game.view(0), sample.hand(1) == game.hand(1)
+        (True, False)
+        """
+        unseen = list(view.unseen_cards())
+        rng.shuffle(unseen)
+        other = view.hand_sizes[1 - view.seat]
+        piano_deck = list(view.piano_deck_left)
+        rng.shuffle(piano_deck)
+        state = cls.__new__(cls)
+        state._reset()
+        state._full = False
+        state._rng = random.Random(rng.getrandbits(64))
+        state._round = view.round
+        state._starter = view.starter
+        state._turn = view.turn
+        state._turns = view.turn_number - 1
+        state._final = view.final_turn
+        state._placed = view.placed
+        state._moved = view.moved
+        state._phase = _PHASES.index(view.phase)
+        state._piano = [view.piano[0], view.piano[1]]
+        state._piano_deck = piano_deck
+        hands: list[list[int]] = [[], []]
+        hands[view.seat] = list(view.hand)
+        hands[1 - view.seat] = unseen[:other]
+        state._hands = hands
+        state._draw = unseen[other:]
+        state._discard = list(view.discard)
+        state._status = list(view.token_states)
+        state._key = list(view.token_keys)
+        state._power = list(view.token_powers)
+        state._board = list(view.board)
+        duel = view.duel
+        if duel is not None:
+            state._dkey = duel.key
+            state._datt = duel.attacker * TOKENS_PER_SEAT + duel.attacker_token
+            state._ddef = duel.defender * TOKENS_PER_SEAT + duel.defender_token
+            state._ddice = [list(duel.attacker_dice), list(duel.defender_dice)]
+            state._dadd = [duel.attacker_add, duel.defender_add]
+            state._druns = [list(duel.attacker_run), list(duel.defender_run)]
+        state._pending = list(view.pending)
+        state._totals = [view.totals[0], view.totals[1]]
+        state._round_scores = list(view.round_scores)
+        return state
+
     def clone(self) -> DuelState:
         """An independent copy (its own random generator, log and undo stack): ``copy()``."""
         return self.copy()
@@ -557,6 +620,7 @@ class DuelState:
         other._legal = self._legal[:]
         other._legal_ids = None
         other._out = []
+        other._emit = other._record_event
         full = history and self._full
         other._full = full
         if full:
@@ -598,9 +662,11 @@ class DuelState:
             return 1 - self._turn
         return None
 
-    def legal_actions(self, distinct: bool = False) -> tuple[Action, ...]:
+    def legal_actions(self, distinct: bool = False) -> Sequence[Action]:
         """Every legal action for :attr:`to_act`, and nothing else (empty once the game ends).
 
+        A tuple; in a history-free copy (:meth:`copy`) the turn's actions come as a lazy
+        sequence instead, the same actions in the same order, each made when asked for.
         With ``distinct=True`` the seven Wilds count as one card, so actions that differ
         only in which Wild is played appear once (with the lowest Wild ids).
         """
@@ -608,9 +674,11 @@ class DuelState:
         if cached is not None:
             return cached
         phase = self._phase
+        result: Sequence[Action]
         if phase == _TURN:
             seat = self._turn
-            result = legal.turn_actions(
+            listing = legal.turn_actions if self._full else legal.lazy_turn_actions
+            result = listing(
                 seat, self._hands[seat], self._status, self._board, self._placed,
                 self._moved, distinct,
             )
@@ -646,6 +714,7 @@ class DuelState:
             self._check(action, seat)
         out: list[Event] = []
         self._out = out
+        self._emit = self._record_event if self._full else out.append
         if self._full:
             self._undo.append([self._snapshot(), None])
             self._rng_unsaved = True
@@ -681,9 +750,14 @@ class DuelState:
             first, second = self._legal
             if first is None and second is None:
                 return False
-            ids = set(map(id, first or ()))
-            if second is not None:
-                ids.update(map(id, second))
+            if type(first) is legal.LazyActions and second is None:
+                return id(action) in first.ids
+            ids = set()
+            for listed in (first, second):
+                if type(listed) is legal.LazyActions:
+                    ids.update(listed.ids)
+                elif listed is not None:
+                    ids.update(map(id, listed))
             self._legal_ids = ids
         return id(action) in ids
 
@@ -705,6 +779,95 @@ class DuelState:
         self._legal = [None, None]
         self._legal_ids = None
         return action
+
+    def rollout(self, rng: random.Random, max_actions: int | None = None) -> int:
+        """Play uniformly random legal actions until the game ends (or ``max_actions`` have
+        been played); returns how many were played.
+
+        Each action is ``legal_actions()[int(rng.random() * len(legal_actions()))]``, so the
+        game is the very one that loop plays — but in a history-free copy (:meth:`copy`)
+        nothing is listed, checked twice or recorded on the way: this is the fast path for
+        simulations and search. A state with history plays the loop itself, recording it.
+
+        >>> game = DuelState.new_game(seed=3)
+        >>> fast = game.copy(history=False)
+        >>> fast.rollout(random.Random(1)) > 0 and fast.is_terminal()
+        True
+        >>> played = game.rollout(random.Random(1))
+        >>> game.totals == fast.totals and game.to_json() != fast.to_json()
+        True
+        """
+        count = 0
+        limit = -1 if max_actions is None else max_actions
+        if self._full:
+            while self._phase != _OVER and count != limit:
+                choices = self.legal_actions()
+                self.apply(choices[int(rng.random() * len(choices))])
+                count += 1
+            return count
+        random_ = rng.random
+        out: list[Event] = []
+        self._out = out
+        self._emit = None  # nobody hears a rollout's events: most are not even made
+        self._legal = [None, None]
+        self._legal_ids = None
+        place, move, shift = self._do_place, self._do_move, self._do_shift
+        place_layout, move_layout = legal.place_layout, legal.move_layout
+        make = legal.make_action
+        no_blocks: tuple[Any, ...] = ()
+        while self._phase != _OVER and count != limit:
+            count += 1
+            if len(out) > 64:
+                out.clear()
+            phase = self._phase
+            if phase == _TURN:  # a round's start makes new lists: read them afresh
+                placed, moved = self._placed, self._moved
+                if placed and moved:  # only EndTurn is left (D7): one choice of one
+                    random_()
+                    self._do_end_turn()
+                    continue
+                seat = self._turn
+                hand = sorted(self._hands[seat])
+                blocks, size = no_blocks, 0
+                own: list[int] = []
+                if hand:
+                    first = seat * TOKENS_PER_SEAT
+                    if not placed and _UNPLACED in self._status[first: first + 5]:
+                        blocks, size = place_layout(hand)
+                    if not moved:  # in a turn, every token on the board holds its key
+                        own = sorted([k for k in self._key[first: first + 5] if k >= 0])
+                        if own:
+                            moves, count_moves = move_layout(hand, own)
+                            blocks += moves
+                            size += count_moves
+                index = int(random_() * (size + (placed or moved or not size)))
+                if index >= size:
+                    self._do_end_turn()
+                    continue
+                action = make(blocks, hand, own, index, False)
+                kind = type(action)
+                if kind is Place:
+                    place(action)  # type: ignore[arg-type]
+                elif kind is Move:
+                    move(action)  # type: ignore[arg-type]
+                else:
+                    shift(action)  # type: ignore[arg-type]
+                continue
+            role = phase - _ATTACK
+            seat = self._turn if role == 0 else 1 - self._turn
+            letter = legal.run_letter(self._druns[role])
+            fitting = [c for c in sorted(self._hands[seat])
+                       if letter < 0 or CARD_LETTER[c] < 0 or CARD_LETTER[c] == letter]
+            index = int(random_() * (len(fitting) + 1))
+            if index < len(fitting):
+                card = _new(DuelCard)
+                _set(card, "card", fitting[index])
+                self._do_duel_card(card)
+            else:
+                self._do_lock_in()
+        self._rng_unsaved = False
+        self._emit = out.append
+        return count
 
     @property
     def actions_this_round(self) -> int:
@@ -1104,8 +1267,15 @@ class DuelState:
         return self._rng
 
     def _roll(self, count: int) -> list[int]:
-        rng = self._touch_rng()
-        return [rng.randrange(6) + 1 for _ in range(count)]
+        """``count`` dice: each ``rng.randrange(6) + 1``, the very same draws, written out."""
+        getrandbits = self._touch_rng().getrandbits
+        dice = []
+        for _ in range(count):
+            r = getrandbits(3)
+            while r >= 6:
+                r = getrandbits(3)
+            dice.append(r + 1)
+        return dice
 
     # -- internals: checking ---------------------------------------------------------------
     # Every refusal names the action, the reason and the rule (D1–D16) that refuses it.
@@ -1346,8 +1516,11 @@ class DuelState:
                                     f"action is possible ({possible[0]} is) (D7)")
 
     # -- internals: playing ----------------------------------------------------------------
-    def _emit(self, event: Event) -> None:
-        """Record an event of the action being applied (and, with history, in the log)."""
+    def _record_event(self, event: Event) -> None:
+        """Record an event of the action being applied (and, with history, in the log).
+
+        ``self._emit`` is this method, or in a history-free game simply ``out.append`` of
+        the action's list of events."""
         self._out.append(event)
         if self._full:
             self._events.append(event)
@@ -1363,8 +1536,9 @@ class DuelState:
         token = kernel.place_token(self._status, self._key, self._power, seat, action.key,
                                    power)
         self._placed = True
-        self._emit(_record(Placed, (seat, token % TOKENS_PER_SEAT, action.key, power,
-                                    action.cards)))
+        if self._emit is not None:
+            self._emit(_record(Placed, (seat, token % TOKENS_PER_SEAT, action.key, power,
+                                        action.cards)))
         self._arrive(token)
 
     def _do_move(self, action: Move) -> None:
@@ -1373,8 +1547,9 @@ class DuelState:
         self._discard.append(action.card)
         token = kernel.lift(self._board, self._key, action.key, action.steps)
         self._moved = True
-        self._emit(_record(Moved, (seat, token % TOKENS_PER_SEAT, action.key, self._key[token],
-                                   action.steps, action.card)))
+        if self._emit is not None:
+            self._emit(_record(Moved, (seat, token % TOKENS_PER_SEAT, action.key, self._key[token],
+                                       action.steps, action.card)))
         self._arrive(token)
 
     def _do_shift(self, action: Shift) -> None:
@@ -1385,8 +1560,9 @@ class DuelState:
         moves, arriving = kernel.shift(self._board, self._key, seat, action.piano, step)
         self._pending = arriving
         self._moved = True
-        self._emit(_record(Shifted, (seat, action.piano, step, action.card,
-                                     tuple((t % TOKENS_PER_SEAT, a, b) for t, a, b in moves))))
+        if self._emit is not None:
+            self._emit(_record(Shifted, (seat, action.piano, step, action.card,
+                                         tuple((t % TOKENS_PER_SEAT, a, b) for t, a, b in moves))))
         self._resolve_pending()
 
     def _arrive(self, token: int) -> bool:
@@ -1398,9 +1574,10 @@ class DuelState:
         if holder // TOKENS_PER_SEAT == seat:
             key = self._key[token]
             lost = kernel.merge(self._key, self._power, self._status, holder, token)
-            self._emit(_record(Merged, (seat, token % TOKENS_PER_SEAT,
-                                        holder % TOKENS_PER_SEAT, key, self._power[holder],
-                                        lost)))
+            if self._emit is not None:
+                self._emit(_record(Merged, (seat, token % TOKENS_PER_SEAT,
+                                            holder % TOKENS_PER_SEAT, key, self._power[holder],
+                                            lost)))
             return False
         # D11: a duel; its start is a chance outcome — both sides roll (D11a).
         key = self._key[token]
@@ -1410,14 +1587,17 @@ class DuelState:
         self._dadd = [0, 0]
         self._druns = [[], []]
         self._phase = _ATTACK
-        self._emit(_record(DuelStarted, (key, seat, token % TOKENS_PER_SEAT,
-                                         holder % TOKENS_PER_SEAT, self._power[token],
-                                         self._power[holder])))
+        if self._emit is not None:
+            self._emit(_record(DuelStarted, (key, seat, token % TOKENS_PER_SEAT,
+                                             holder % TOKENS_PER_SEAT, self._power[token],
+                                             self._power[holder])))
         attack = self._roll(kernel.dice_for_power(self._power[token]))
         defence = self._roll(kernel.dice_for_power(self._power[holder]))
         self._ddice = [attack, defence]
-        self._emit(_record(DiceRolled, (seat, tuple(attack))))
-        self._emit(_record(DiceRolled, (1 - seat, tuple(defence))))
+        if self._emit is not None:
+            self._emit(_record(DiceRolled, (seat, tuple(attack))))
+        if self._emit is not None:
+            self._emit(_record(DiceRolled, (1 - seat, tuple(defence))))
         return True
 
     def _resolve_pending(self) -> None:
@@ -1449,28 +1629,32 @@ class DuelState:
             amount = 1 if corner == _WILD else corner
             self._dadd[role] += amount
             effect = "add"
-        self._emit(_record(CardPlayed, (seat, card, effect, amount,
-                                        sum(self._ddice[0]) + self._dadd[0],
-                                        sum(self._ddice[1]) + self._dadd[1])))
-        if reroll is not None:
+        if self._emit is not None:
+            self._emit(_record(CardPlayed, (seat, card, effect, amount,
+                                            sum(self._ddice[0]) + self._dadd[0],
+                                            sum(self._ddice[1]) + self._dadd[1])))
+        if reroll is not None and self._emit is not None:
             self._emit(reroll)
 
     def _do_lock_in(self) -> None:
         if self._phase == _ATTACK:
             self._phase = _DEFEND
-            self._emit(_record(LockedIn, (self._turn, sum(self._ddice[0]) + self._dadd[0])))
+            if self._emit is not None:
+                self._emit(_record(LockedIn, (self._turn, sum(self._ddice[0]) + self._dadd[0])))
             return
         attack = sum(self._ddice[0]) + self._dadd[0]
         defence = sum(self._ddice[1]) + self._dadd[1]
-        self._emit(_record(LockedIn, (1 - self._turn, defence)))
+        if self._emit is not None:
+            self._emit(_record(LockedIn, (1 - self._turn, defence)))
         key = self._dkey
         won = kernel.attacker_wins(attack, defence)
         loser = kernel.settle_duel(self._board, self._key, self._status, self._datt,
                                    self._ddef, won)
         winner = self._datt if won else self._ddef
-        self._emit(_record(DuelWon, (key, winner // TOKENS_PER_SEAT, self._turn, attack,
-                                     defence, winner % TOKENS_PER_SEAT,
-                                     loser % TOKENS_PER_SEAT)))
+        if self._emit is not None:
+            self._emit(_record(DuelWon, (key, winner // TOKENS_PER_SEAT, self._turn, attack,
+                                         defence, winner % TOKENS_PER_SEAT,
+                                         loser % TOKENS_PER_SEAT)))
         self._clear_duel()
         self._resolve_pending()
 
@@ -1484,7 +1668,8 @@ class DuelState:
 
     def _do_end_turn(self) -> None:
         seat = self._turn
-        self._emit(_record(TurnEnded, (seat, not (self._placed or self._moved))))
+        if self._emit is not None:
+            self._emit(_record(TurnEnded, (seat, not (self._placed or self._moved))))
         self._turns += 1
         if self._final or self._turns >= MAX_TURNS_PER_ROUND:
             self._end_round()
@@ -1492,13 +1677,24 @@ class DuelState:
         self._refill(seat)
         if kernel.final_turn_due(self._status, seat):
             self._final = True  # D12: the opponent takes one final turn
-            self._emit(_record(FinalTurnBegins, (1 - seat, seat)))
+            if self._emit is not None:
+                self._emit(_record(FinalTurnBegins, (1 - seat, seat)))
         self._turn = 1 - seat
         self._placed = False
         self._moved = False
 
     def _refill(self, seat: int) -> None:
         hand, draw = self._hands[seat], self._draw
+        need = HAND_SIZE - len(hand)
+        if need <= 0:
+            return
+        if len(draw) >= need:  # the usual case: cards are drawn from the end, last first
+            drawn = draw[: -need - 1 : -1]
+            del draw[-need:]
+            hand.extend(drawn)
+            if self._emit is not None:
+                self._emit(_record(Drew, (seat, tuple(drawn), need)))
+            return
         drawn = []
         while len(hand) < HAND_SIZE:
             if not draw:
@@ -1506,27 +1702,35 @@ class DuelState:
                     break
                 draw.extend(self._discard)
                 self._discard.clear()
-                self._touch_rng().shuffle(draw)
-                self._emit(_record(Reshuffled, (len(draw),)))
+                _shuffle(self._touch_rng(), draw)
+                if self._emit is not None:
+                    self._emit(_record(Reshuffled, (len(draw),)))
             card = draw.pop()
             hand.append(card)
             drawn.append(card)
-        if drawn:
+        if drawn and self._emit is not None:
             self._emit(_record(Drew, (seat, tuple(drawn), len(drawn))))
 
     def _end_round(self) -> None:
-        scores = self._round_score_now()
+        rows = kernel.round_breakdown(self._board, self._power, self._piano)
+        bonuses = tuple(kernel.chord_bonuses(self._board, self._piano))
+        points = [0, 0]
+        for row in rows:
+            points[row[0]] += row[5]
+        for seat, _ in bonuses:
+            points[seat] += 1
+        scores = (points[0], points[1])  # D13, as round_score() counts it
         self._totals[0] += scores[0]
         self._totals[1] += scores[1]
         self._round_scores.append(scores)
-        tokens = tuple(_record(TokenScore, row) for row in
-                       kernel.round_breakdown(self._board, self._power, self._piano))
-        bonuses = tuple(kernel.chord_bonuses(self._board, self._piano))
-        self._emit(_record(RoundScored, (self._round, tokens, bonuses, scores,
-                                         (self._totals[0], self._totals[1]), not self._final)))
+        tokens = tuple([_record(TokenScore, row) for row in rows])
+        if self._emit is not None:
+            self._emit(_record(RoundScored, (self._round, tokens, bonuses, scores,
+                                             (self._totals[0], self._totals[1]), not self._final)))
         if self._round >= ROUNDS and self._totals[0] != self._totals[1]:
             self._phase = _OVER
-            self._emit(_record(GameOver, (self.winner, (self._totals[0], self._totals[1]))))
+            if self._emit is not None:
+                self._emit(_record(GameOver, (self.winner, (self._totals[0], self._totals[1]))))
             return
         # D14: the lower scorer starts; after a tied round, whoever moved second.
         self._start_round(self._round + 1, kernel.next_starter(scores, self._starter))
@@ -1553,24 +1757,26 @@ class DuelState:
         rng = self._touch_rng()
         if len(self._piano_deck) < 2:  # D3: the piano deck is spent; shuffle all 24 again
             self._piano_deck = list(range(len(PIANO_CARDS)))
-            rng.shuffle(self._piano_deck)
+            _shuffle(rng, self._piano_deck)
         self._piano = [self._piano_deck.pop(), self._piano_deck.pop()]
         self._clear_round(number, starter)
         deck = list(range(DECK_SIZE))
-        rng.shuffle(deck)
+        _shuffle(rng, deck)
         self._hands = [deck[-1:-2 * HAND_SIZE - 1:-2], deck[-2:-2 * HAND_SIZE - 2:-2]]
         if starter == BLACK:
             self._hands.reverse()
         del deck[-2 * HAND_SIZE:]
         self._draw = deck
         self._discard = []
-        self._emit(_record(RoundStarted, (number, starter, (self._piano[0], self._piano[1]))))
+        if self._emit is not None:
+            self._emit(_record(RoundStarted, (number, starter, (self._piano[0], self._piano[1]))))
         for seat in (starter, 1 - starter):
-            self._emit(_record(Dealt, (seat, tuple(self._hands[seat]), HAND_SIZE)))
+            if self._emit is not None:
+                self._emit(_record(Dealt, (seat, tuple(self._hands[seat]), HAND_SIZE)))
 
     # -- internals: scores -----------------------------------------------------------------
     def _round_score_now(self) -> tuple[int, int]:
-        return legal.round_score(self._board, self._power, self._piano)
+        return kernel.round_score(self._board, self._power, self._piano)
 
     def _token(self, t: int) -> Token:
         status = self._status[t]
@@ -1649,9 +1855,25 @@ class DuelState:
 
 
 _ACTION_TYPES = frozenset({Place, Move, Shift, DuelCard, LockIn, EndTurn})
+# A placeholder generator for a state being built; every state gets its own before use.
+_UNSEEDED = random.Random(0)
 # Events are named tuples, built on the hot path with ``tuple.__new__(Class, fields)``:
 # the very same object as ``Class(*fields)``, without the Python-level ``__new__``.
 _record = tuple.__new__
+_new, _set = object.__new__, object.__setattr__  # frozen actions made directly (fast)
+
+
+def _shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``, the very same permutation from the very same draws, with
+    ``random.Random._randbelow`` written out in the loop (a game shuffles often)."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        items[i], items[r] = items[r], items[i]
 
 
 def _log_event(log: list[dict[str, Any]], event: Event) -> None:

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from musicgames.duel import legal
+from musicgames.duel import kernel, legal
 from musicgames.duel.actions import Action
 from musicgames.duel.cards import DECK_SIZE, KEYS_PER_CARD, PIANO_CARDS
 
@@ -68,7 +68,7 @@ class SeatView:
         """What each seat would bank if the round ended now, chord bonuses included (D13)."""
         if self.to_act is None:
             return (0, 0)
-        return legal.round_score(self.board, self.token_powers, self.piano)
+        return kernel.round_score(self.board, self.token_powers, self.piano)
 
     def key_multiplier(self, key: int) -> int:
         """The scoring multiplier of a key this round (D4)."""
@@ -80,13 +80,13 @@ class SeatView:
 
         states = tuple(TokenState)
         out = []
-        for i in range(legal.TOKENS_PER_SEAT):
-            t = seat * legal.TOKENS_PER_SEAT + i
+        for i in range(kernel.TOKENS_PER_SEAT):
+            t = seat * kernel.TOKENS_PER_SEAT + i
             status, key, power = self.token_states[t], self.token_keys[t], self.token_powers[t]
-            settled = status == legal.ON_BOARD and self.board[key] == t
+            settled = status == kernel.ON_BOARD and self.board[key] == t
             out.append(Token(
                 seat=seat, index=i, state=states[status],
-                key=key if status == legal.ON_BOARD else None, power=power,
+                key=key if status == kernel.ON_BOARD else None, power=power,
                 dice=dice_for_power(power) if power else 0,
                 score=power * self.key_multiplier(key) if settled else 0,
             ))
@@ -121,52 +121,9 @@ class SeatView:
         The other hand and the draw order are drawn from :meth:`unseen_cards`, the order of
         the piano deck shuffled, and the game's dice seeded, all from ``rng`` only — so a
         computer player that looks ahead in sampled games decides from the view and its own
-        seed alone (D16).
+        seed alone (D16). The game is history-free (:meth:`DuelState.copy`), fast to play
+        on: see :meth:`DuelState.from_view`.
         """
-        from musicgames.duel.state import DuelState, _rng_to_json
+        from musicgames.duel.state import DuelState
 
-        unseen = list(self.unseen_cards())
-        rng.shuffle(unseen)
-        other = self.hand_sizes[self.opponent]
-        hands: list[list[int]] = [[], []]
-        hands[self.seat] = list(self.hand)
-        hands[self.opponent] = unseen[:other]
-        piano_deck = list(self.piano_deck_left)
-        rng.shuffle(piano_deck)
-        names = ("unplaced", "on_board", "merged", "beaten")
-        duel = None
-        if self.duel is not None:
-            d = self.duel
-            duel = {
-                "key": d.key,
-                "attacker_token": d.attacker * legal.TOKENS_PER_SEAT + d.attacker_token,
-                "defender_token": d.defender * legal.TOKENS_PER_SEAT + d.defender_token,
-                "dice": [list(d.attacker_dice), list(d.defender_dice)],
-                "additions": [d.attacker_add, d.defender_add],
-                "runs": [list(d.attacker_run), list(d.defender_run)],
-            }
-        position = {
-            "rng": _rng_to_json(random.Random(rng.getrandbits(64)).getstate()),
-            "round": self.round,
-            "starter": self.starter,
-            "turn": self.turn,
-            "turns": self.turn_number - 1,
-            "final_turn": self.final_turn,
-            "placed": self.placed,
-            "moved": self.moved,
-            "phase": self.phase.value,
-            "piano": list(self.piano),
-            "piano_deck": piano_deck,
-            "hands": hands,
-            "draw": unseen[other:],
-            "discard": list(self.discard),
-            "tokens": [[names[s], k, p] for s, k, p in
-                       zip(self.token_states, self.token_keys, self.token_powers, strict=True)],
-            "duel": duel,
-            "pending": list(self.pending),
-            "totals": list(self.totals),
-            "round_scores": [list(r) for r in self.round_scores],
-        }
-        state = DuelState._from_position(position)
-        state._start = position
-        return state
+        return DuelState.from_view(self, rng)

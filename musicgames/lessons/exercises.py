@@ -41,7 +41,9 @@ class Question:
     after any answer; ``why`` (one text per option, or empty) says what is wrong with a wrong
     option; ``wrong_picture`` is a small drawing shown with a wrong answer's explanation;
     ``sound`` are the notes heard after the answer (one after another if ``broken``), and
-    with ``listen`` a Listen button plays them before the answer (a question by ear)."""
+    with ``listen`` a Listen button plays them before the answer (a question by ear);
+    ``explain_wrong=False`` says ``explain`` only after a right answer (when each wrong
+    option's ``why`` already says it all)."""
 
     prompt: str
     options: tuple[str, ...]
@@ -53,6 +55,7 @@ class Question:
     sound: tuple[Any, ...] = ()
     broken: bool = False
     listen: bool = False
+    explain_wrong: bool = True
 
     def __post_init__(self) -> None:
         if len(self.options) < 2:
@@ -145,13 +148,16 @@ class Exercise(widgets.VBox):
         self.heading = widgets.HTML()
         self.prompt = widgets.HTML()
         self.listen_button = widgets.Button(description=self._t("lesson.listen"),
-                                            layout=widgets.Layout(width="auto"))
+                                            layout=widgets.Layout(width="auto",
+                                                                align_self="flex-start"))
         self.listen_button.add_class("mg-exercise-listen")
         self.listen_button.on_click(lambda _b: self.listen())
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.buttons: list[widgets.Button] = []
         self.feedback = widgets.HTML()
-        self.next_button = widgets.Button(description=self._t("lesson.next"))
+        self.next_button = widgets.Button(description=self._t("lesson.next"),
+                                          layout=widgets.Layout(width="auto",
+                                                                align_self="flex-start"))
         self.next_button.add_class("mg-exercise-next")
         self.next_button.on_click(lambda _b: self.next())
         super().__init__(
@@ -208,7 +214,8 @@ class Exercise(widgets.VBox):
         parts = [f'<span class="mg-verdict">{escape(verdict)}</span>']
         if not correct and q.why and q.why[index]:
             parts.append(f'<span class="mg-exercise-why">{escape(q.why[index])}</span>')
-        if q.explain:
+        has_why = bool(q.why and q.why[index])
+        if q.explain and (correct or q.explain_wrong or not has_why):
             parts.append(f'<span class="mg-exercise-why">{escape(q.explain)}</span>')
         elif not correct and not (q.why and q.why[index]):
             answer = self._t("lesson.answer.is", answer=q.options[q.answer])

@@ -321,6 +321,7 @@ class Lesson:
                     0 if line else 1,
                     str(self.staff(note)),
                     self._t(why, name=self.name(note), where=where(note, self.language)),
+                    wrong_picture=str(self.staff(note, labels=True, size=0.8)),
                     sound=(note,),
                 )
             )
@@ -378,7 +379,9 @@ class Lesson:
                     self._t("lesson.name.why", name=self.name(note),
                             where=where(note, self.language)),
                     tuple(why),
+                    wrong_picture=str(self.staff(note, labels=True, size=0.8)),
                     sound=(note,),
+                    explain_wrong=False,
                 )
             )
         return self._exercise("name_notes", self._t("lesson.name.title"), items)

@@ -74,12 +74,15 @@ function pianoVoice(context, destination, hz, when, length, level) {
 }
 
 // A sound from Python ({hz, broken}) from `when` into `destination`; returns the start time
-// of each tone, in order.
+// of each tone, in order. Optional fields: `level` (0–1, default 1: a soft chord is 0.4),
+// `length` (seconds each tone is held before its release; default 1, broken 0.8).
 function mgSchedule(context, destination, sound, when, level) {
   const hz = (sound && sound.hz) || [];
   const broken = Boolean(sound && sound.broken);
-  const shared = broken ? 1 : 1 / Math.sqrt(Math.max(1, hz.length));
-  const length = broken ? 0.8 : 1.0;
+  const soft = sound && typeof sound.level === "number"
+    ? Math.min(1, Math.max(0, sound.level)) : 1;
+  const shared = soft * (broken ? 1 : 1 / Math.sqrt(Math.max(1, hz.length)));
+  const length = sound && sound.length > 0 ? sound.length : broken ? 0.8 : 1.0;
   return hz.map((f, i) => {
     const at = when + (broken ? i * MG_BROKEN_GAP_S : 0);
     pianoVoice(context, destination, f, at, length, level * shared);
