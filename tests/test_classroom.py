@@ -153,6 +153,7 @@ def test_each_app_opens_for_the_student_in_the_address(
     try:
         assert type(_widget(box)).__name__ == kind
         assert "Ana" in box.children[0].value
+        assert 'href="/?language=es"' in box.children[0].value  # back to the start page
         assert _widget(box)._progress.path == classroom_kernel / "ana.sqlite3"
     finally:
         close_app(box)

@@ -107,8 +107,15 @@ def _heading(app: str, language: str, name: str | None) -> widgets.HTML:
     return widgets.HTML(
         f'<h2 class="musicgames-app-title">{escape(title)}</h2>'
         f'<p class="musicgames-app-student">{who} '
-        f'<a href="../../" target="_top">{escape(text("classroom.back", language))}</a></p>'
+        f'<a href="{escape(_start_page(language))}" target="_top">'
+        f'{escape(text("classroom.back", language))}</a></p>'
     )
+
+
+def _start_page(language: str) -> str:
+    """The class's start page (Voila tells its kernels the server's base address)."""
+    base = os.environ.get("VOILA_BASE_URL", "/") or "/"
+    return f"{base if base.endswith('/') else base + '/'}?language={language}"
 
 
 def open_app(app: str) -> widgets.VBox:

@@ -148,13 +148,16 @@ class Exercise(widgets.VBox):
         self.heading = widgets.HTML()
         self.prompt = widgets.HTML()
         self.listen_button = widgets.Button(description=self._t("lesson.listen"),
-                                            layout=widgets.Layout(width="auto"))
+                                            layout=widgets.Layout(width="auto",
+                                                                align_self="flex-start"))
         self.listen_button.add_class("mg-exercise-listen")
         self.listen_button.on_click(lambda _b: self.listen())
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.buttons: list[widgets.Button] = []
         self.feedback = widgets.HTML()
-        self.next_button = widgets.Button(description=self._t("lesson.next"))
+        self.next_button = widgets.Button(description=self._t("lesson.next"),
+                                          layout=widgets.Layout(width="auto",
+                                                                align_self="flex-start"))
         self.next_button.add_class("mg-exercise-next")
         self.next_button.on_click(lambda _b: self.next())
         super().__init__(

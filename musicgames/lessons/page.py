@@ -219,6 +219,10 @@ class LessonPage(Lesson):
             style={"description_width": "initial"},
             layout=widgets.Layout(width="min(100%, 340px)"),
         )
+        from musicgames import appmode
+
+        if appmode.in_app() and appmode.student():
+            name.disabled = True  # the classroom app asked the name once, at its start page
         status = widgets.HTML(self._status())
         naming = widgets.ToggleButtons(
             options=[("Do Re Mi", Naming.SOLFEGE.value), ("C D E", Naming.LETTERS.value)],

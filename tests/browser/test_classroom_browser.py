@@ -179,8 +179,11 @@ def test_every_app_and_a_lesson_open_as_apps_without_run_instructions(
         carla.page.goto("/")
         lesson = carla.page.locator('a.app[data-app="lesson"]').first
         lesson.click()
-        exercise = carla.page.locator(".widget-button").first
-        exercise.wait_for()
+        answer = carla.page.locator(".mg-exercise .mg-exercise-option").first
+        answer.wait_for()
+        answer.scroll_into_view_if_needed()
+        answer.click()  # an exercise answered in the lesson app
+        carla.page.locator(".mg-exercise .mg-right, .mg-exercise .mg-wrong").first.wait_for()
         body = carla.page.locator("body").inner_text()
         assert not RUN_THE_CELL.search(body), body[:1000]
         assert "Carla" in body
@@ -190,4 +193,5 @@ def test_every_app_and_a_lesson_open_as_apps_without_run_instructions(
         assert carla.foreign_requests() == []
     finally:
         carla.close()
-    assert (folder / "carla.sqlite3").exists()
+    rows = read_answers(folder / "carla.sqlite3")
+    assert {(r.student, r.activity) for r in rows} == {("Carla", "lesson")}

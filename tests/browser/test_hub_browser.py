@@ -45,7 +45,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.hub, pytest.mark.slow]
 STUDENTS = ("ana", "bruno", "carla")
 TEACHER = "lee"
 PASSWORD = "do-re-mi-fa-sol"
-TIMEOUT_MS = 180_000
+TIMEOUT_MS = 240_000
+START_TIMEOUT_S = 180
 
 
 def _missing() -> str | None:
@@ -73,7 +74,10 @@ def hub() -> Iterator[tuple[Server, Path]]:
     classes = work / "classes.json"
     classes.write_text(json.dumps({"3b": {"students": list(STUDENTS), "teachers": [TEACHER]}}))
     _quiet_lab_settings(work)
-    port, hub_port, proxy_port = free_port(), free_port(), free_port()
+    ports: set[int] = set()
+    while len(ports) < 3:  # three different free ports
+        ports.add(free_port())
+    port, hub_port, proxy_port = sorted(ports)
     config = work / "jupyterhub_test_config.py"
     config.write_text(
         f"load_subconfig({str(REPO_ROOT / 'deploy/jupyterhub/jupyterhub_config.py')!r})\n"
@@ -110,19 +114,20 @@ def hub() -> Iterator[tuple[Server, Path]]:
             stdin=subprocess.DEVNULL, start_new_session=True,
         )
     server = Server(f"http://127.0.0.1:{port}", port, process, log_path, work)
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + START_TIMEOUT_S
     while not _status_ok(f"{server.url}/hub/api"):
         if process.poll() is not None or time.monotonic() > deadline:
-            tail = server.log_tail()
+            why = "exited" if process.poll() is not None else "not ready in time"
+            tail = server.log_tail(8000)
             server.stop()
-            pytest.fail(f"JupyterHub did not start:\n{tail}")
+            pytest.fail(f"JupyterHub did not start ({why}):\n{tail}")
         time.sleep(0.5)
     yield server, work / "hand-in"
     server.stop()
 
 
 def _log_in(browser: Any, server: Server, name: str) -> Any:
-    """A browser of the user's own, logged in; their JupyterLab is open on the course."""
+    """A browser of the user's own; logs in (the hub then starts their server)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
@@ -131,16 +136,21 @@ def _log_in(browser: Any, server: Server, name: str) -> Any:
     page.locator("#username_input").fill(name)
     page.locator("#password_input").fill(PASSWORD)
     page.locator("#login_submit").click()
-    page.wait_for_url(f"**/user/{name}/lab**", timeout=TIMEOUT_MS)
-    page.wait_for_function("() => !!window.jupyterapp", timeout=TIMEOUT_MS)
     return page
 
 
-def _run_notebook(page: Any, server: Server, name: str, path: str) -> None:
-    """Open ``path`` (in the user's folder) in their Lab, run all cells, check no error."""
+def _open_and_run(page: Any, server: Server, name: str, path: str) -> None:
+    """Once the user's JupyterLab is up: open ``path`` (in their folder), start running all
+    its cells (without waiting for them)."""
+    page.wait_for_url(f"**/user/{name}/lab**", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => !!window.jupyterapp", timeout=TIMEOUT_MS)
     page.goto(f"{server.url}/user/{name}/lab/tree/{path}?reset")
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=TIMEOUT_MS, polling=250)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+
+def _ran(page: Any, name: str, path: str) -> None:
+    """Wait until every cell ran; no cell raised, every widget loaded."""
     page.wait_for_function(_ALL_CELLS_RAN_JS, timeout=TIMEOUT_MS, polling=250)
     errors = page.evaluate(_CELL_ERRORS_JS)
     assert not errors, f"{name}: {path}: a cell raised: {errors}"
@@ -153,11 +163,15 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
     server, hand_in = hub
     lessons = sorted(p.name for p in (server.workdir / "course").glob("01-*.ipynb"))
     assert lessons, "no lesson 1 in the course folder"
-    for name in STUDENTS:
-        page = _log_in(browser, server, name)
-        try:
-            _run_notebook(page, server, name, f"course/{lessons[0]}")
-            answer = page.locator(".mg-exercise button:not([disabled])").first
+    lesson = f"course/{lessons[0]}"
+    # The three log in at once, as a class does; their servers start side by side.
+    pages = {name: _log_in(browser, server, name) for name in STUDENTS}
+    try:
+        for name, page in pages.items():
+            _open_and_run(page, server, name, lesson)
+        for name, page in pages.items():
+            _ran(page, name, lesson)
+            answer = page.locator(".mg-exercise .mg-exercise-option:not([disabled])").first
             answer.scroll_into_view_if_needed()
             answer.click()
             stored = kernel_execute(page, (
@@ -167,7 +181,8 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
                 "print(sorted({(r.student, r.activity) for r in rows}))"
             ))
             assert stored.strip() == f"[('{name}', 'lesson')]", stored
-        finally:
+    finally:
+        for page in pages.values():
             page.context.close()
 
     teacher = server.workdir / "users" / TEACHER
@@ -184,7 +199,8 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
         "nbformat": 4, "nbformat_minor": 5}))
     page = _log_in(browser, server, TEACHER)
     try:
-        _run_notebook(page, server, TEACHER, "class-3b.ipynb")
+        _open_and_run(page, server, TEACHER, "class-3b.ipynb")
+        _ran(page, TEACHER, "class-3b.ipynb")
         seen = kernel_execute(page, (
             "print(sorted(klass.students));"
             "print(sorted({a.student for a in klass.answers if a.activity == 'lesson'}))"
