@@ -13,6 +13,7 @@ from typing import Any
 _WHERE = {
     "NoteSnapWidget": "musicgames.widgets.note_snap",
     "play_note_snap": "musicgames.widgets.note_snap",
+    "how_to_play": "musicgames.widgets.note_snap",
     "KeyboardDuelWidget": "musicgames.widgets.keyboard_duel",
     "play_keyboard_duel": "musicgames.widgets.keyboard_duel",
     "NoteDrill": "musicgames.widgets.note_drill",

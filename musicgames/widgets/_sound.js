@@ -102,11 +102,11 @@ async function mgRenderOffline(sound, seconds, sampleRate) {
 function mgSoundState() {
   if (!globalThis.musicgamesSound) {
     const state = {
-      context: null, bus: null, analyser: null, unlocked: false, failed: false,
+      context: null, bus: null, analyser: null, unlocked: false, notesGone: false, failed: false,
       starts: [], views: new Set(),
       render: mgRenderOffline,
     };
-    const unlock = () => mgUnlock(state);
+    const unlock = (event) => mgUnlock(state, event.type === "keydown");
     for (const type of ["pointerdown", "keydown", "touchstart"]) {
       document.addEventListener(type, unlock, { capture: true, passive: true });
     }
@@ -116,7 +116,7 @@ function mgSoundState() {
 }
 
 // The person clicked or pressed a key: sound may start now (and a suspended context resume).
-function mgUnlock(state) {
+function mgUnlock(state, byKey) {
   if (!state.context && !state.failed) {
     const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
     try {
@@ -136,8 +136,31 @@ function mgUnlock(state) {
   }
   if (!state.unlocked) {
     state.unlocked = true;
-    for (const view of state.views) view.refresh();
+    // The first-click notes go away once this click is over: taking them out at the press
+    // would move what lies below them, and the click would miss the button it was meant for.
+    if (byKey) mgNotesGone(state);
+    else mgAfterClick(() => mgNotesGone(state));
   }
+}
+
+function mgNotesGone(state) {
+  state.notesGone = true;
+  for (const view of state.views) view.refresh();
+}
+
+// Call `done` once the click now under way has been handled (or soon, if none comes).
+function mgAfterClick(done) {
+  let over = false;
+  const finish = () => {
+    if (over) return;
+    over = true;
+    document.removeEventListener("click", finish);
+    document.removeEventListener("pointercancel", finish);
+    setTimeout(done, 0);
+  };
+  document.addEventListener("click", finish);  // bubbling: after the target's own handlers
+  document.addEventListener("pointercancel", finish);
+  setTimeout(finish, 1500);
 }
 
 function mgLoadSetting(name) {
@@ -193,7 +216,7 @@ class WidgetSound {
     this.slider.title = this.t("sound.volume");
     this.slider.disabled = this.muted;
     if (this.state.failed) this.note.textContent = this.t("sound.unavailable");
-    else if (!this.state.unlocked) this.note.textContent = this.t("sound.first_click");
+    else if (!this.state.notesGone) this.note.textContent = this.t("sound.first_click");
     else this.note.textContent = "";
     this.note.hidden = !this.note.textContent;
   }

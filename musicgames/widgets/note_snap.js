@@ -8,6 +8,13 @@
 //   {type: "flip", game, seat, call}              call is null in auto-call mode
 //   {type: "new_game", settings?}                 settings from the form, or the same again
 //   {type: "display", language?, naming?}         how the page is shown (no new game)
+//   {type: "pass", game, number, seat, at_ms}     "no match" (N): the seat will not slap
+//   {type: "pause", paused}                       paused (Settings, Guide, focus lost, P);
+//                                                 paused: false after the 3-2-1 count
+//
+// Pause: the page stops its timers (computer slaps, the window) and tells the kernel, which
+// stops its own and the game clock. On resume the live card is shown again with its whole
+// window, counted from the frame after the count (S13, S14).
 //
 // Timing (rule S13): when a new card arrives, it is put in the page, then in the next
 // requestAnimationFrame callback the time is read with performance.now(): that is the
@@ -16,11 +23,15 @@
 // kernel answers. Computer slaps come with the card (their times were drawn in Python) and
 // are drawn at their moment, counted from the same painted time.
 //
-// h() and fill() are in _dom.js, guardKeys() in _focus.js: the Python class puts them in front
-// of this file.
+// h() and fill() are in _dom.js, guardKeys() in _focus.js, WidgetSound in _sound.js: the
+// Python class puts them in front of this file. Sound: "hear the card" (a setting, off by
+// default) plays the card's note from the frame it is shown in; a person's slap sounds right
+// or wrong at once. Nothing sounds before the first click or key press on the page.
 
 const SPACE = "Space";
 const FLIP_KEYS = new Set(["Enter", "NumpadEnter"]);
+const PAUSE_KEYS = new Set(["KeyP", "Escape"]);
+const PASS_KEY = "KeyN";
 const CALL_KEYS = {
   Digit1: 0, Digit2: 1, Digit3: 2, Digit4: 3, Digit5: 4, Digit6: 5, Digit7: 6,
   Numpad1: 0, Numpad2: 1, Numpad3: 2, Numpad4: 3, Numpad5: 4, Numpad6: 5, Numpad7: 6,
@@ -42,7 +53,15 @@ class SnapView {
     this.pending = new Map(); // seat -> {number}: person slaps the kernel has not listed yet
     this.timers = [];         // setTimeout ids of this card (computer slaps, window end)
     this.windowOver = false;
-    this.panel = null;        // "settings" | "guide" | null
+    this.panel = null;        // "settings" | null: the panel over the table
+    this.guideOpen = false;   // the guide card beside the table
+    this.paused = false;      // the page paused the game
+    this.pauseWhy = null;     // "settings" | "guide" | "focus" | "key"
+    this.counting = null;     // {n, timer}: the 3-2-1 count before play goes on
+    this.hadFocus = false;
+    this.passes = new Map();  // seat -> ms: "no match" shown on the page for this card
+    this.clockAt = null;      // performance.now() when time_left_s was received
+    this.clockTimer = null;
     this.face = null;         // the card element on the page
     this.signatures = {};
     this.timings = [];        // measurements, read by the browser tests and figures
@@ -50,15 +69,21 @@ class SnapView {
     this.root.mgSnap = this;
     this.slots = {};
     const slot = (name, cls) => (this.slots[name] = h("div", { class: cls }));
-    this.root.append(
+    this.sound = new WidgetSound("note_snap", (key) => this.t(key));
+    this.main = h("div", { class: "mg-snap-main" },
       slot("header", "mg-snap-header"),
       slot("notice", "mg-snap-notices"),
       h("div", { class: "mg-snap-table" },
         slot("seats", "mg-snap-seats"),
-        slot("centre", "mg-snap-centre")),
+        slot("centre", "mg-snap-centre"),
+        slot("result", "mg-snap-results"),
+        slot("pause", "mg-snap-pause-slot")),
       slot("controls", "mg-snap-controls"),
       slot("hint", "mg-snap-hints"),
-      slot("result", "mg-snap-results"),
+      slot("history", "mg-snap-history-slot"));
+    this.root.append(
+      this.main,
+      slot("guide", "mg-snap-guide-slot"),
       slot("overlay", "mg-snap-overlay"),
       slot("panel", "mg-snap-panels"),
     );
@@ -67,10 +92,10 @@ class SnapView {
     this.guard = guardKeys(this.root, {
       onKey: (event) => this.keydown(event),
       label: () => this.t("snap.focus"),
+      onFocus: (focused) => this.focusChanged(focused),
     });
     this.onChange = () => this.draw();
-    this.traits = ["table", "strings", "form", "options", "notice", "card_svgs",
-      "guide_svg"];
+    this.traits = ["table", "strings", "form", "options", "notice", "card_svgs", "guide"];
     for (const name of this.traits) model.on(`change:${name}`, this.onChange);
     this.draw();
     model.send({ type: "ready" });
@@ -78,6 +103,9 @@ class SnapView {
 
   destroy() {
     this.clearTimers();
+    this.stopCount();
+    if (this.clockTimer !== null) clearInterval(this.clockTimer);
+    this.sound.destroy();
     for (const name of this.traits) this.model.off(`change:${name}`, this.onChange);
     this.guard.destroy();
   }
@@ -117,15 +145,139 @@ class SnapView {
     const isFlip = FLIP_KEYS.has(event.code);
     const isCall = event.code in CALL_KEYS;
     if (event.repeat) return;  // a key held down slaps (or flips) once
+    if (PAUSE_KEYS.has(event.code)) {
+      if (event.code === "Escape" && this.panel) this.closePanel();
+      else if (this.isPaused()) this.resume();
+      else this.pause("key");
+      return;
+    }
+    if (this.isPaused()) return;  // paused: only P (or Escape) does anything
+    if (event.code === PASS_KEY && table.pass_key) {
+      const person = seats.find((s) => s.kind === "person");
+      if (person) this.pass(person.seat, at);
+      return;
+    }
     if (slapper) {
       this.slap(slapper.seat, at, "key", event.timeStamp);
     } else if (isFlip) {
       this.flip(null);
     } else if (isCall) {
       this.flip(CYCLE[CALL_KEYS[event.code]]);
-    } else if (event.code === "Escape") {
-      this.panel = null;
+    }
+  }
+
+  // -- pause --------------------------------------------------------------------------
+  running() {
+    const table = this.model.get("table") || {};
+    return table.phase === "flip" || table.phase === "slaps";
+  }
+
+  isPaused() {
+    return this.paused || this.counting !== null;
+  }
+
+  focusChanged(focused) {
+    if (focused) {
+      this.hadFocus = true;
+      return;
+    }
+    if (this.hadFocus && !this.isPaused() && this.running()) this.pause("focus");
+  }
+
+  pause(why) {
+    if (!this.running()) return;
+    this.stopCount();
+    this.pauseWhy = why;
+    if (!this.paused) {
+      this.paused = true;
+      this.clearTimers();
+      this.model.send({ type: "pause", paused: true });
+    }
+    this.draw();
+  }
+
+  resume() {
+    if (!this.paused || this.counting !== null) return;
+    if (this.panel === "settings") return;  // close Settings first
+    const step = (n) => {
+      if (n === 0) {
+        this.counting = null;
+        this.paused = false;
+        this.pauseWhy = null;
+        this.model.send({ type: "pause", paused: false });
+        this.reshow(this.model.get("table") || {});
+        this.draw();
+        return;
+      }
+      this.counting = { n, timer: setTimeout(() => step(n - 1), 1000) };
       this.draw();
+    };
+    step(3);
+  }
+
+  stopCount() {
+    if (this.counting !== null) clearTimeout(this.counting.timer);
+    this.counting = null;
+  }
+
+  // After a pause, the card on the table is shown again with its whole window.
+  reshow(table) {
+    if (table.phase === "slaps" && table.card && table.card.number === this.card) {
+      const { slaps, passes, pending } = this;
+      this.card = undefined;
+      this.newCard(table);
+      this.slaps = slaps;
+      this.passes = passes;
+      this.pending = pending;
+    }
+  }
+
+  closePanel() {
+    const was = this.panel;
+    this.panel = null;
+    if (was === "settings" && this.paused && this.pauseWhy === "settings") {
+      if (this.guideOpen) this.pauseWhy = "guide";
+      else this.resume();
+    }
+    this.draw();
+  }
+
+  openSettings() {
+    if (this.panel === "settings") {
+      this.closePanel();
+      return;
+    }
+    this.panel = "settings";
+    this.pause("settings");
+    this.draw();
+  }
+
+  toggleGuide() {
+    this.guideOpen = !this.guideOpen;
+    if (this.guideOpen) this.pause("guide");
+    else if (this.paused && this.pauseWhy === "guide") this.resume();
+    this.draw();
+  }
+
+  pass(seat, at) {
+    const table = this.model.get("table") || {};
+    const card = table.card;
+    if (table.phase !== "slaps" || !card || card.number !== this.card) return;
+    if (this.shownAt === null || this.slaps.has(seat) || this.passes.has(seat)) return;
+    if (this.windowOver) return;
+    const ms = at - this.shownAt;
+    if (ms > card.window_ms) return;
+    this.passes.set(seat, ms);
+    this.model.send({ type: "pass", game: table.game, number: card.number, seat, at_ms: ms });
+    this.checkAllDecided(table);
+    this.draw();
+  }
+
+  // S14 v2: once every seat has slapped or passed, the card's window is over.
+  checkAllDecided(table) {
+    const seats = table.seats || [];
+    if (seats.length && seats.every((s) => this.slaps.has(s.seat) || this.passes.has(s.seat))) {
+      this.windowOver = true;
     }
   }
 
@@ -135,7 +287,8 @@ class SnapView {
     const table = this.model.get("table") || {};
     const card = table.card;
     if (table.phase !== "slaps" || !card || card.number !== this.card) return;
-    if (this.shownAt === null || this.slaps.has(seat)) return;
+    if (this.shownAt === null || this.slaps.has(seat) || this.passes.has(seat)) return;
+    if (this.isPaused()) return;
     const reaction = at - this.shownAt;
     if (this.windowOver || reaction > card.window_ms) {
       this.slaps.set(seat, { ms: reaction, late: true });
@@ -147,6 +300,10 @@ class SnapView {
     this.model.send({
       type: "slap", game: table.game, number: card.number, seat, reaction_ms: reaction,
     });
+    const sounds = this.model.get("sounds") || {};
+    const match = card.note.replace(/\d+$/, "") === card.call;
+    this.sound.play(match ? sounds.right : sounds.wrong);  // right or wrong, at once
+    this.checkAllDecided(table);
     this.draw();  // the slap shows at once, before the kernel answers
     const record = {
       kind: "slap", via, seat, number: card.number, reaction_ms: reaction, key_at: at,
@@ -161,7 +318,7 @@ class SnapView {
     const table = this.model.get("table") || {};
     if (table.phase !== "flip" || table.turn === null || table.turn === undefined) return;
     const seat = (table.seats || [])[table.turn];
-    if (!seat || seat.kind !== "person") return;
+    if (!seat || seat.kind !== "person" || this.isPaused()) return;
     const selfCall = seat.call_mode === "self";
     if (selfCall !== (call !== null)) return;  // auto: Enter; calling yourself: 1–7
     this.model.send({ type: "flip", game: table.game, seat: seat.seat, call });
@@ -171,17 +328,26 @@ class SnapView {
   newCard(table) {
     this.clearTimers();
     this.slaps = new Map();
+    this.passes = new Map();
     this.pending = new Map();
     this.windowOver = false;
     this.shownAt = null;
     const card = table.card;
     this.card = card ? card.number : null;
-    if (!card || table.phase !== "slaps") return;
+    if (!card || table.phase !== "slaps" || this.isPaused()) return;
     const number = card.number;
     const game = table.game;
     requestAnimationFrame(() => {
-      if (this.card !== number || this.game !== game) return;
+      if (this.card !== number || this.game !== game || this.isPaused()) return;
       this.shownAt = performance.now();
+      if (table.hear_cards) {  // "hear the card": its note, from this very frame
+        const sounds = this.model.get("sounds") || {};
+        if (this.sound.play((sounds.notes || {})[card.note])) {
+          const starts = this.sound.state.starts;
+          this.timings.push({ kind: "sound", number, shown_at: this.shownAt,
+            start: Object.assign({}, starts[starts.length - 1]) });
+        }
+      }
       if (this.face) {
         this.face.dataset.number = String(number);
         this.face.dataset.shownAt = String(this.shownAt);
@@ -191,6 +357,15 @@ class SnapView {
         this.timers.push(setTimeout(() => {
           if (this.card !== number || this.slaps.has(seat)) return;
           this.slaps.set(seat, { ms: delay, late: false });
+          this.checkAllDecided(this.model.get("table") || {});
+          this.draw();
+        }, Math.max(0, this.shownAt + delay - performance.now())));
+      }
+      for (const [seat, delay] of card.computer_passes || []) {
+        this.timers.push(setTimeout(() => {
+          if (this.card !== number || this.passes.has(seat)) return;
+          this.passes.set(seat, delay);
+          this.checkAllDecided(this.model.get("table") || {});
           this.draw();
         }, Math.max(0, this.shownAt + delay - performance.now())));
       }
@@ -217,6 +392,9 @@ class SnapView {
     if (table.game !== this.game) {
       this.game = table.game;
       this.card = undefined;
+      this.stopCount();
+      this.paused = false;  // a new game starts playing (the kernel's starts unpaused)
+      this.pauseWhy = null;
     }
     const cardNumber = table.card ? table.card.number : null;
     if (cardNumber !== this.card) this.newCard(table);
@@ -225,7 +403,9 @@ class SnapView {
     const lang = strings["snap.title"] + (strings["snap.seat.alone"] || "");
     const hadFocus = this.root.contains(document.activeElement);
     const form = this.model.get("form") || {};
-    this.put("header", [lang, form.language, form.naming, this.model.get("options")],
+    const paused = this.isPaused();
+    this.startClock(table);
+    this.put("header", [lang, form.language, form.naming, this.model.get("options"), paused],
       () => this.drawHeader());
     this.put("notice", [this.model.get("notice") || ""], () => this.drawNotice());
     const shown = (table.seats || []).map((s) => this.slapShown(table, s.seat));
@@ -240,19 +420,28 @@ class SnapView {
       this.face.classList.toggle("is-slapped",
         [...this.slaps.values()].some((s) => !s.late));
     }
-    this.put("controls", [lang, table.game, table.phase, table.turn, table.seats, table.names],
-      () => this.drawControls(table));
-    this.put("hint", [lang, table.phase, table.turn, table.seats], () => this.drawHint(table));
+    this.put("controls", [lang, table.game, table.phase, table.turn, table.seats, table.names,
+      table.pass_key, paused], () => this.drawControls(table));
+    this.put("hint", [lang, table.phase, table.turn, table.seats, table.pass_key],
+      () => this.drawHint(table));
     this.put("result", [lang, table.game, table.result, table.seats, table.names],
       () => this.drawResult(table));
-    this.put("overlay", [lang, table.game, table.phase, table.winners, table.seats],
-      () => (table.phase === "over" ? this.drawWinner(table) : null));
+    this.put("history", [lang, table.game, table.history, table.seats],
+      () => this.drawHistory(table));
+    this.put("pause", [lang, this.paused, this.pauseWhy, this.counting && this.counting.n],
+      () => (paused ? this.drawPause() : null));
+    this.put("overlay", [lang, table.game, table.phase, table.winners, table.seats,
+      table.summary], () => (table.phase === "over" ? this.drawWinner(table) : null));
+    this.put("guide", [lang, this.guideOpen, this.guideOpen ? this.model.get("guide") : null],
+      () => (this.guideOpen ? this.drawGuide() : null));
+    if (this.guideOpen && this.slots.guide.dataset.placed !== "yes") this.placeGuideLabels();
     this.put("panel", [lang, this.panel, this.panel === "settings" ? this.model.get("form")
-      : null, this.panel === "settings" ? this.model.get("options") : null,
-    this.panel === "guide" ? this.model.get("guide_svg") : null],
-    () => (this.panel === "settings" ? this.drawSettings()
-      : this.panel === "guide" ? this.drawGuide() : null));
+      : null, this.panel === "settings" ? this.model.get("options") : null],
+    () => (this.panel === "settings" ? this.drawSettings() : null));
+    this.root.classList.toggle("has-guide", this.guideOpen);
+    this.root.classList.toggle("is-paused", paused);
     this.root.dataset.phase = table.phase || "";
+    this.root.dataset.paused = String(paused);
     this.root.dataset.game = String(table.game === undefined ? "" : table.game);
     this.root.dataset.flips = String(table.flips === undefined ? "" : table.flips);
     if (hadFocus && !this.root.contains(document.activeElement)) {
@@ -282,9 +471,40 @@ class SnapView {
     }
   }
 
-  togglePanel(name) {
-    this.panel = this.panel === name ? null : name;
-    this.draw();
+  // A timed game's clock: the kernel says how much is left; the page counts it down, and
+  // stands still while the game is paused.
+  startClock(table) {
+    const left = table.time_left_s;
+    if (left === null || left === undefined || table.phase === "over") {
+      if (this.clockTimer !== null) clearInterval(this.clockTimer);
+      this.clockTimer = null;
+      this.clockKernel = null;
+      this.clockBase = null;
+      return;
+    }
+    if (this.clockKernel !== left) {
+      this.clockKernel = left;
+      this.clockBase = left;
+      this.clockAt = performance.now();
+    }
+    if (this.clockTimer === null) this.clockTimer = setInterval(() => this.tickClock(), 500);
+    this.tickClock();
+  }
+
+  tickClock() {
+    const node = this.root.querySelector(".mg-snap-clock");
+    if (!node || this.clockBase === null || this.clockBase === undefined) return;
+    const now = performance.now();
+    let left = this.clockBase;
+    if (!this.isPaused() && this.running()) left -= (now - this.clockAt) / 1000;
+    else {
+      this.clockAt = now;
+    }
+    this.clockBase = Math.max(0, left);
+    this.clockAt = now;
+    const whole = Math.ceil(this.clockBase);
+    const text = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+    node.textContent = this.t("snap.clock.left", { time: text });
   }
 
   drawHeader() {
@@ -294,20 +514,27 @@ class SnapView {
       class: `mg-snap-${name}`, "aria-label": label,
       onchange: (event) => this.model.send({ type: "display", [name]: event.target.value }),
     }, pairs.map(([v, text]) => h("option", { value: v, selected: v === value }, text)));
+    const paused = this.isPaused();
     return [
       h("span", { class: "mg-snap-title" }, this.t("snap.title")),
+      h("span", { class: "mg-snap-clock", "aria-live": "off" }),
       h("span", { class: "mg-snap-buttons" },
+        h("button", { class: "mg-snap-pause", type: "button",
+          onclick: () => (paused ? this.resume() : this.pause("key")) },
+        this.t(paused ? "snap.button.resume" : "snap.button.pause")),
+        h("button", { class: "mg-snap-open-guide", type: "button",
+          "aria-pressed": this.guideOpen ? "true" : "false",
+          onclick: () => this.toggleGuide() }, this.t("snap.button.guide")),
+        h("button", { class: "mg-snap-open-settings", type: "button",
+          onclick: () => this.openSettings() }, this.t("snap.button.settings")),
+        h("button", { class: "mg-snap-new", type: "button",
+          onclick: () => this.model.send({ type: "new_game" }) }, this.t("snap.button.new_game")),
         display("naming", form.naming, [
           ["solfege", this.t("snap.settings.naming_solfege")],
           ["letters", this.t("snap.settings.naming_letters")]], this.t("snap.settings.naming")),
         display("language", form.language,
           (options.languages || []).map((l) => [l.code, l.name]), this.t("snap.settings.language")),
-        h("button", { class: "mg-snap-new", type: "button",
-          onclick: () => this.model.send({ type: "new_game" }) }, this.t("snap.button.new_game")),
-        h("button", { class: "mg-snap-open-settings", type: "button",
-          onclick: () => this.togglePanel("settings") }, this.t("snap.button.settings")),
-        h("button", { class: "mg-snap-open-guide", type: "button",
-          onclick: () => this.togglePanel("guide") }, this.t("snap.button.guide")),
+        this.sound.control,
       ),
     ];
   }
@@ -317,6 +544,20 @@ class SnapView {
     return notice ? h("div", { class: "mg-snap-notice", role: "alert" }, notice) : null;
   }
 
+  drawPause() {
+    if (this.counting !== null) {
+      return h("div", { class: "mg-snap-pause is-counting", role: "status" },
+        h("div", { class: "mg-snap-pause-count" }, this.t("snap.pause.count",
+          { n: this.counting.n })));
+    }
+    return h("div", { class: "mg-snap-pause", role: "dialog" },
+      h("div", { class: "mg-snap-pause-title" }, this.t("snap.pause.title")),
+      h("div", { class: "mg-snap-pause-why" }, this.t(`snap.pause.${this.pauseWhy || "key"}`)),
+      this.panel === "settings" ? null
+        : h("button", { class: "mg-snap-resume", type: "button", onclick: () => this.resume() },
+          this.t("snap.button.resume")));
+  }
+
   slapShown(table, seat) {
     if (!table.card || table.card.number !== this.card) return null;
     const local = this.slaps.get(seat);
@@ -324,6 +565,7 @@ class SnapView {
     for (const [s, value] of table.slaps || []) {
       if (s === seat) return { ms: Math.round(value), late: false };
     }
+    if (this.passes.has(seat) || (table.passes || []).includes(seat)) return { passed: true };
     return null;
   }
 
@@ -332,20 +574,23 @@ class SnapView {
     const people = (table.seats || []).filter((s) => s.kind === "person").length;
     const classes = ["mg-snap-seat", `mg-snap-${seat.kind}`];
     if (turn) classes.push("is-turn");
-    if (slap) classes.push(slap.late ? "is-late" : "has-slapped");
+    if (slap && slap.passed) classes.push("has-passed");
+    else if (slap) classes.push(slap.late ? "is-late" : "has-slapped");
     if ((table.winners || []).includes(seat.seat)) classes.push("is-winner");
     let slapText = "\u00a0";
-    if (slap) {
+    if (slap && slap.passed) slapText = this.t("snap.seat.passed");
+    else if (slap) {
       slapText = slap.late ? this.t("snap.seat.late")
         : this.t("snap.seat.slapped", { ms: ms(slap.ms) });
     }
     return h("div", { class: classes.join(" "), "data-seat": seat.seat },
-      h("div", { class: "mg-snap-seat-name" }, seat.name),
-      seat.kind === "computer"
-        ? h("div", { class: "mg-snap-seat-level" }, seat.level_label) : null,
+      h("div", { class: "mg-snap-seat-name" }, seat.name,
+        seat.kind === "computer"
+          ? h("span", { class: "mg-snap-seat-level" }, ` · ${seat.level_label}`) : null),
       h("div", { class: "mg-snap-seat-cards", "data-cards": seat.cards },
-        this.t("snap.seat.cards", { cards: this.cards(seat.cards) })),
-      h("div", { class: "mg-snap-seat-turn" }, turn ? this.t("snap.seat.turn") : "\u00a0"),
+        this.t("snap.seat.cards", { cards: this.cards(seat.cards) }),
+        turn ? h("span", { class: "mg-snap-seat-turn" }, ` · ${this.t("snap.seat.turn")}`)
+          : null),
       seat.kind === "person"
         ? h("div", { class: "mg-snap-seat-key" },
           this.t("snap.seat.key", { key: this.keyName(seat.key) }))
@@ -376,9 +621,15 @@ class SnapView {
     return i < 0 ? syllable : names[i];
   }
 
+  // A card's drawing (the staff of its note), at the play card's size or small.
+  cardDrawing(note, cls) {
+    const drawing = h("div", { class: cls, "data-note": note || "" });
+    drawing.innerHTML = (this.model.get("card_svgs") || {})[note] || "";
+    return drawing;
+  }
+
   drawCentre(table) {
     const card = table.card;
-    const svgs = this.model.get("card_svgs") || {};
     const people = (table.seats || []).filter((s) => s.kind === "person");
     const face = h("div", {
       class: "mg-snap-card",
@@ -393,9 +644,7 @@ class SnapView {
     });
     this.face = face;
     if (card && table.centre) {
-      const drawing = h("div", { class: "mg-snap-staff" });
-      drawing.innerHTML = svgs[card.note] || "";
-      face.append(drawing);
+      face.append(this.cardDrawing(card.note, "mg-snap-staff"));
       face.dataset.note = card.note;
       face.dataset.call = card.call;
       face.dataset.number = String(card.number);
@@ -419,8 +668,15 @@ class SnapView {
   }
 
   drawControls(table) {
+    const seats = table.seats || [];
+    if (table.phase === "slaps" && table.pass_key) {
+      const person = seats.find((s) => s.kind === "person");
+      return h("button", { class: "mg-snap-no-match", type: "button",
+        onclick: () => person && this.pass(person.seat, performance.now()) },
+      this.t("snap.button.no_match"));
+    }
     if (table.phase !== "flip") return null;
-    const seat = (table.seats || [])[table.turn];
+    const seat = seats[table.turn];
     if (!seat || seat.kind !== "person") return null;
     if (seat.call_mode === "self") {
       return CYCLE.map((syllable, i) => h("button", {
@@ -447,15 +703,14 @@ class SnapView {
       }
     } else if (table.phase === "slaps") {
       text = people.length === 1
-        ? this.t("snap.hint.slap", { keys: this.keyName(people[0].key) })
+        ? this.t("snap.hint.slap", { keys: this.keyName(people[0].key),
+          pass: this.t("snap.key.pass") })
         : this.t("snap.hint.slap_pads");
     }
-    return [
-      h("div", { class: "mg-snap-focus-hint" }, this.t("snap.hint.focus")),
-      h("div", { class: "mg-snap-hint" }, text || "\u00a0"),
-    ];
+    return h("div", { class: "mg-snap-hint" }, text || "\u00a0");
   }
 
+  // The last card, drawn small beside the centre with what became of it, until the next.
   drawResult(table) {
     const r = table.result;
     if (!r) return null;
@@ -468,7 +723,7 @@ class SnapView {
     });
     for (const seat of r.not_slapped || []) {
       lines.push(h("li", { class: "mg-snap-result-missed", "data-seat": seat },
-        this.t("snap.result.missed", { name: name(seat) })));
+        this.say("snap.result.missed", seat, { name: name(seat) })));
     }
     let reasonKey = `snap.reason.${r.reason}`;
     if (r.reason === "last_to_slap" && (r.not_slapped || []).length) {
@@ -481,10 +736,13 @@ class SnapView {
         : h("div", { class: "mg-snap-result-slaps" }, this.t("snap.result.no_slaps"));
     }
     return h("div", {
-      class: "mg-snap-result", "data-number": r.number, "data-reason": r.reason,
-      "data-taker": r.taker === null ? "" : r.taker,
+      class: `mg-snap-result ${r.match ? "is-match" : ""}`, "data-number": r.number,
+      "data-reason": r.reason, "data-taker": r.taker === null ? "" : r.taker,
     },
     h("div", { class: "mg-snap-result-title" }, this.t("snap.result.title")),
+    h("div", { class: "mg-snap-result-face" },
+      this.cardDrawing(r.note, "mg-snap-result-staff"),
+      h("div", { class: "mg-snap-result-label" }, r.label)),
     h("div", { class: "mg-snap-result-card" }, this.say("snap.result.card", r.flipper, {
       flipper: name(r.flipper), note: r.label, call: this.label(r.call),
     }), " ", r.match ? this.t("snap.result.match") : this.t("snap.result.no_match")),
@@ -495,29 +753,106 @@ class SnapView {
     })));
   }
 
+  // The strip of the last five cards: card, call, who took it, your time.
+  drawHistory(table) {
+    const history = table.history || [];
+    if (!history.length) return null;
+    const seats = table.seats || [];
+    const alone = seats.filter((s) => s.kind === "person").length === 1;
+    return h("div", { class: "mg-snap-history" },
+      h("div", { class: "mg-snap-history-title" }, this.t("snap.history.title")),
+      h("ol", { class: "mg-snap-history-cards" }, history.map((c) => h("li", {
+        class: `mg-snap-history-card ${c.match ? "is-match" : ""}`, "data-number": c.number,
+        "data-reason": c.reason, title: this.t(`snap.reason.${c.reason}`, {
+          taker: c.taker === null ? "" : (seats[c.taker] || {}).name, cards: this.cards(c.cards),
+          call: this.label(c.call), expected: "" }),
+      },
+      this.cardDrawing(c.note, "mg-snap-history-staff"),
+      h("div", { class: "mg-snap-history-line" }, `${c.label} · ${this.label(c.call)}`,
+        " · ", this.t(c.match ? "snap.history.match" : "snap.history.no_match")),
+      h("div", { class: "mg-snap-history-line" }, c.taker === null || c.taker === undefined
+        ? this.t("snap.history.nobody")
+        : this.say("snap.history.took", c.taker, { name: (seats[c.taker] || {}).name,
+          cards: this.cards(c.cards) })),
+      alone ? h("div", { class: "mg-snap-history-line" }, c.your_ms === null
+        ? this.t("snap.history.you_none")
+        : this.t("snap.history.you_ms", { ms: ms(c.your_ms) })) : null))));
+  }
+
   drawWinner(table) {
     const seats = table.seats || [];
     const names = (table.winners || []).map((s) => (seats[s] ? seats[s].name : `#${s}`));
     const winners = table.winners || [];
+    const summary = table.summary || {};
     const text = winners.length === 1
       ? this.say("snap.winner.one", winners[0], { names: names[0] })
       : this.t("snap.winner.many", { names: names.join(this.t("snap.winner.and")) });
+    const why = summary.ended_by ? this.t(`snap.over.${summary.ended_by}`, {
+      minutes: table.minutes, limit: table.hand_limit }) : "";
+    const lines = [];
+    if (summary.matches !== undefined) {
+      lines.push(summary.mean_ms === null
+        ? this.t("snap.summary.mean_none")
+        : this.t("snap.summary.mean", { ms: summary.mean_ms, n: summary.matches }));
+      lines.push(this.t("snap.summary.misses", { n: summary.misses }));
+      lines.push(this.t("snap.summary.false", { n: summary.false_slaps }));
+    }
+    const hesitated = summary.hesitated_labels || [];
     return h("div", { class: "mg-snap-winner", role: "dialog" },
       h("div", { class: "mg-snap-winner-text" }, text),
+      h("div", { class: "mg-snap-winner-why" }, why),
       h("div", { class: "mg-snap-winner-flips" },
         this.t("snap.winner.flips", { cards: this.cards(table.flips) })),
+      lines.length ? h("div", { class: "mg-snap-summary" },
+        h("div", { class: "mg-snap-summary-title" }, this.t("snap.summary.title")),
+        h("ul", {}, lines.map((line) => h("li", {}, line))),
+        hesitated.length
+          ? h("div", { class: "mg-snap-summary-drill" },
+            this.t("snap.summary.hesitated", { notes: hesitated.join(", ") }), " ",
+            h("code", {}, summary.drill))
+          : h("div", {}, this.t("snap.summary.none"))) : null,
       h("button", { class: "mg-snap-new", type: "button",
         onclick: () => this.model.send({ type: "new_game" }) }, this.t("snap.button.new_game")));
   }
 
+  // The guide card beside the table: the 15 notes, four to a row, at the play card's size,
+  // each named under it (HTML text, readable at any zoom).
   drawGuide() {
-    const drawing = h("div", { class: "mg-snap-guide-staff" });
-    drawing.innerHTML = this.model.get("guide_svg") || "";
-    return h("div", { class: "mg-snap-panel mg-snap-guide" },
-      h("div", { class: "mg-snap-panel-title" }, this.t("snap.guide.title")),
-      drawing,
-      h("button", { class: "mg-snap-close", type: "button",
-        onclick: () => this.togglePanel(null) }, this.t("snap.button.close")));
+    const guide = this.model.get("guide") || {};
+    this.slots.guide.dataset.placed = "no";
+    return h("div", { class: "mg-snap-guide", role: "complementary" },
+      h("div", { class: "mg-snap-guide-head" },
+        h("span", { class: "mg-snap-panel-title" }, this.t("snap.guide.title")),
+        h("button", { class: "mg-snap-close", type: "button",
+          onclick: () => this.toggleGuide() }, this.t("snap.button.close"))),
+      (guide.rows || []).map((row) => {
+        const staff = h("div", { class: "mg-snap-guide-staff" });
+        staff.innerHTML = row.svg;
+        return h("div", { class: "mg-snap-guide-row" }, staff,
+          h("div", { class: "mg-snap-guide-labels" }, row.labels.map((label) =>
+            h("span", { class: "mg-snap-guide-label" }, label))));
+      }));
+  }
+
+  // Put each name under its note: the notes' places are read from the drawn staff.
+  placeGuideLabels() {
+    if (!this.root.isConnected) return;
+    let placed = true;
+    for (const row of this.slots.guide.querySelectorAll(".mg-snap-guide-row")) {
+      const staff = row.querySelector(".mg-snap-guide-staff");
+      const heads = staff.querySelectorAll("g.note");
+      const labels = row.querySelectorAll(".mg-snap-guide-label");
+      const box = row.getBoundingClientRect();
+      if (!box.width) placed = false;
+      heads.forEach((head, i) => {
+        const label = labels[i];
+        if (!label) return;
+        const r = head.getBoundingClientRect();
+        label.style.left = `${r.left + r.width / 2 - box.left}px`;
+      });
+    }
+    if (placed) this.slots.guide.dataset.placed = "yes";
+    else requestAnimationFrame(() => this.placeGuideLabels());
   }
 
   drawSettings() {
@@ -529,6 +864,25 @@ class SnapView {
       [2, 3, 4].map((n) => h("option", { value: n, selected: n === seats.length }, String(n))));
     const seatRows = h("div", { class: "mg-snap-settings-seats" });
     const levels = options.levels || [];
+    const edited = new Set();  // the seats whose key was chosen by hand
+    // Default keys as the game gives them: Space for one person; A, L, Z, M for several.
+    const defaultKeys = () => {
+      const kinds = [...seatRows.querySelectorAll("select[name^=kind]")].map((s) => s.value);
+      const people = kinds.filter((k) => k === "person").length;
+      const shared = ["KeyA", "KeyL", "KeyZ", "KeyM"];
+      let next = 0;
+      kinds.forEach((kind, i) => {
+        const input = form.querySelector(`input[name=key${i}]`);
+        const level = form.querySelector(`label.mg-snap-level${i}`);
+        if (level) level.hidden = kind !== "computer";
+        if (!input) return;
+        input.closest("label").hidden = kind !== "person";
+        if (kind !== "person" || edited.has(i)) return;
+        const code = people === 1 ? SPACE : shared[next++];
+        input.dataset.code = code;
+        input.value = this.keyName(code);
+      });
+    };
     const drawSeats = () => {
       const rows = [];
       for (let i = 0; i < Number(count.value); i++) {
@@ -538,23 +892,25 @@ class SnapView {
           onkeydown: (event) => {
             if (event.code === "Tab") return;
             event.preventDefault();
+            edited.add(i);
             event.target.dataset.code = event.code;
             event.target.value = this.keyName(event.code);
           },
         });
         rows.push(h("div", { class: "mg-snap-settings-seat", "data-seat": i },
           h("span", {}, this.t("snap.settings.seat", { n: i + 1 })),
-          h("select", { name: `kind${i}` },
+          h("select", { name: `kind${i}`, onchange: defaultKeys },
             h("option", { value: "person", selected: s.kind === "person" },
               this.t("snap.settings.person")),
             h("option", { value: "computer", selected: s.kind === "computer" },
               this.t("snap.settings.computer"))),
-          h("label", {}, this.t("snap.settings.level"), " ",
+          h("label", { class: `mg-snap-level${i}` }, this.t("snap.settings.level"), " ",
             h("select", { name: `level${i}` }, levels.map((l) =>
               h("option", { value: l.id, selected: l.id === s.level }, l.label)))),
           h("label", {}, this.t("snap.settings.key"), " ", key)));
       }
       seatRows.replaceChildren(...rows);
+      defaultKeys();
     };
     count.addEventListener("change", drawSeats);
     drawSeats();
@@ -565,6 +921,8 @@ class SnapView {
       h("div", { class: "mg-snap-panel-title" }, this.t("snap.settings.title")),
       h("label", {}, this.t("snap.settings.players"), " ", count),
       seatRows,
+      h("label", {}, this.t("snap.settings.length"), " ", choice("length", settings.length,
+        (options.lengths || []).map((l) => [l.id, l.label]))),
       h("label", {}, this.t("snap.settings.pace"), " ", number("pace_ms", settings.pace_ms)),
       h("label", {}, this.t("snap.settings.slap_window"), " ",
         number("slap_window_ms", settings.slap_window_ms)),
@@ -579,13 +937,15 @@ class SnapView {
         ["letters", this.t("snap.settings.naming_letters")]])),
       h("label", {}, this.t("snap.settings.language"), " ", choice("language",
         settings.language, (options.languages || []).map((l) => [l.code, l.name]))),
+      h("label", {}, h("input", { type: "checkbox", name: "hear_cards",
+        checked: Boolean(settings.hear_cards) }), " ", this.t("snap.settings.hear_cards")),
       h("label", {}, this.t("snap.settings.seed"), " ",
         h("input", { type: "number", name: "seed", step: 1,
           value: settings.seed === null || settings.seed === undefined ? "" : settings.seed })),
       h("div", { class: "mg-snap-settings-buttons" },
         h("button", { class: "mg-snap-start", type: "submit" }, this.t("snap.button.start")),
         h("button", { class: "mg-snap-close", type: "button",
-          onclick: () => this.togglePanel(null) }, this.t("snap.button.close"))),
+          onclick: () => this.closePanel() }, this.t("snap.button.close"))),
     );
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -593,10 +953,11 @@ class SnapView {
       const chosen = [];
       for (let i = 0; i < Number(count.value); i++) {
         const keyInput = form.querySelector(`input[name=key${i}]`);
+        const kind = data.get(`kind${i}`);
         chosen.push({
-          kind: data.get(`kind${i}`),
+          kind,
           level: data.get(`level${i}`),
-          key: keyInput ? keyInput.dataset.code : "",
+          key: kind === "person" && keyInput ? keyInput.dataset.code : "",
         });
       }
       const seed = String(data.get("seed") || "").trim();
@@ -611,6 +972,8 @@ class SnapView {
           call_mode: data.get("call_mode"),
           naming: data.get("naming"),
           language: data.get("language"),
+          length: data.get("length"),
+          hear_cards: data.get("hear_cards") === "on",
           seed: seed === "" ? null : Number(seed),
         },
       });

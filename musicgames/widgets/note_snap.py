@@ -40,6 +40,7 @@ import logging
 import math
 import random
 import reprlib
+import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -59,17 +60,20 @@ from musicgames.snap import (
     Flipped,
     GameLength,
     Outcome,
+    Pass,
     Phase,
     Reason,
     Slap,
     SnapConfig,
     SnapError,
     SnapState,
+    TimeUp,
     card_note,
     new_game,
 )
 from musicgames.snap.bots import LEVELS, Bot
-from musicgames.theory import CARD_NOTES, LETTERS, Naming
+from musicgames.sound import notes, sound_strings
+from musicgames.theory import CARD_NOTES, LETTERS, Naming, Note
 from musicgames.widgets._assets import joined
 
 __all__ = [
@@ -80,6 +84,7 @@ __all__ = [
     "SeatSetting",
     "SettingsError",
     "SnapSettings",
+    "how_to_play",
     "play_note_snap",
 ]
 
@@ -94,7 +99,7 @@ SOLO_KEY = "Space"
 SHARED_KEYS: tuple[str, ...] = ("KeyA", "KeyL", "KeyZ", "KeyM")
 #: Keys the page keeps for itself: flip (Enter), call (1–7), close a panel (Escape).
 RESERVED_KEYS: frozenset[str] = frozenset(
-    {"Enter", "NumpadEnter", "Escape", "Tab"}
+    {"Enter", "NumpadEnter", "Escape", "Tab", "KeyN", "KeyP"}
     | {f"Digit{i}" for i in range(1, 8)}
     | {f"Numpad{i}" for i in range(1, 8)}
 )
@@ -112,12 +117,65 @@ SHOWN_TIMEOUT_MS = 1500.0
 #: When everyone has slapped, the result waits this long after the last computer slap
 #: is due, so the page has drawn that slap before the result replaces it.
 SETTLE_MS = 120.0
+#: The height in pixels of the staff on a play card; the guide card's notes are drawn at
+#: the same size (their heads as big as the card's), four to a row.
+CARD_SIZE = 100
+GUIDE_ROW = 4
+#: How many cards the history strip keeps.
+HISTORY_KEPT = 5
+#: The "no match" key of a person alone at the table (S14 v2), and the pause key.
+PASS_KEY = "KeyN"
+PAUSE_KEYS: frozenset[str] = frozenset({"KeyP", "Escape"})
 #: How many refused messages :attr:`NoteSnapWidget.refused` keeps.
 _REFUSED_KEPT = 200
 
 
 class SettingsError(ValueError):
-    """Settings the table cannot use: an unknown seat kind or level, a clashing key, …"""
+    """Settings the table cannot use: an unknown seat kind or level, a clashing key, …
+
+    Its words come from the catalogue (the key ``what`` and its ``values``): ``str(err)`` is the
+    English, :meth:`say` gives them in any language of the page, never with Python syntax.
+
+    >>> SnapSettings(pace_ms=-5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    musicgames.widgets.note_snap.SettingsError: Computer's pause before flipping (ms) must be ...
+    >>> try:
+    ...     SnapSettings(seats=(SeatSetting(key="KeyQ"), SeatSetting(key="KeyQ")))
+    ... except SettingsError as err:
+    ...     print(err.say("es"))
+    Dos personas tienen la misma tecla: Q.
+    """
+
+    def __init__(self, what: str, /, **values: object) -> None:
+        self.what = what
+        self.values = values
+        super().__init__(self.say("en"))
+
+    def say(self, language: str) -> str:
+        """The error in ``language``: a key code is named as on the keyboard."""
+        values = dict(self.values)
+        if isinstance(values.get("keyname"), str):
+            values["keyname"] = key_label(str(values["keyname"]), language)
+        if isinstance(values.get("setting"), str):
+            values["setting"] = text(f"snap.settings.{values['setting']}", language)
+        return text(self.what, language, **values)
+
+
+def key_label(code: str, language: str = "en") -> str:
+    """A key code as the keyboard names it: ``'Space'`` → Space / Espacio, ``'KeyA'`` → A.
+
+    >>> key_label("KeyA"), key_label("Space", "es"), key_label("Digit3")
+    ('A', 'Espacio', '3')
+    """
+    if code == SOLO_KEY:
+        return text("snap.key.space", language)
+    if code in ("Enter", "NumpadEnter"):
+        return text("snap.key.enter", language)
+    for prefix in ("Key", "Digit", "Numpad"):
+        if code.startswith(prefix) and len(code) > len(prefix):
+            return code[len(prefix):]
+    return code
 
 
 class MessageError(ValueError):
@@ -140,29 +198,26 @@ class SeatSetting:
     key: str = ""
 
     def __post_init__(self) -> None:
-        if self.kind not in (PERSON, COMPUTER):
-            raise SettingsError(f"seat kind {self.kind!r} is not 'person' or 'computer'")
-        if self.level not in LEVELS:
-            raise SettingsError(
-                f"level {self.level!r} does not exist: use {', '.join(LEVELS)}"
-            )
+        if not isinstance(self.kind, str) or self.kind not in (PERSON, COMPUTER):
+            raise SettingsError("snap.error.kind")
+        if not isinstance(self.level, str) or self.level not in LEVELS:
+            raise SettingsError("snap.error.level")
         if not isinstance(self.key, str) or (self.key and not self.key.isalnum()):
-            raise SettingsError(
-                f"key {self.key!r} is not a key code such as 'Space' or 'KeyA'"
-            )
+            raise SettingsError("snap.error.key")
         if self.key in RESERVED_KEYS:
-            raise SettingsError(
-                f"key {self.key!r} is kept for flipping and calling: choose another slap key"
-            )
+            raise SettingsError("snap.error.reserved", keyname=self.key)
 
 
 def _milliseconds(name: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise SettingsError(f"{name}={value!r} is not a number of milliseconds")
-    number = float(value)
-    if not math.isfinite(number) or number < 0:
-        raise SettingsError(f"{name}={value!r} must be a finite number of ms, 0 or more")
-    return number
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+            math.isfinite(value) and value >= 0):
+        raise SettingsError("snap.error.ms", setting=_SETTING_WORDS[name])
+    return float(value)
+
+
+#: The catalogue word (``snap.settings.<word>``) of each setting, for errors.
+_SETTING_WORDS = {"pace_ms": "pace", "slap_window_ms": "slap_window",
+                  "tie_window_ms": "tie_window"}
 
 
 @dataclass(frozen=True)
@@ -176,7 +231,8 @@ class SnapSettings:
     level's wrong-call rate applies (S17). ``length`` is how a game ends
     (:class:`~musicgames.snap.GameLength`): ``'classic'`` (S11), ``'short'`` (the first to
     empty a hand, or someone holding 40 cards) or ``'timed'`` (after ``minutes`` of play,
-    not counting pauses; the default: 5 minutes, a game of a lesson). ``naming`` is how
+    not counting pauses; the default: 5 minutes, a game of a lesson). ``hear_cards``
+    plays each card's note as it is drawn (off by default). ``naming`` is how
     names are shown, ``language`` the language of the page; ``seed`` makes the shuffle and
     the computer players repeat (``None``: a new one each game); ``opener`` is the seat
     that flips first (S5).
@@ -187,7 +243,7 @@ class SnapSettings:
     >>> SnapSettings(seats=(SeatSetting(),))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    musicgames.widgets.note_snap.SettingsError: 1 seat cannot play Note Snap: 2, 3 or 4 ...
+    musicgames.widgets.note_snap.SettingsError: 1 players cannot play: Note Snap is for 2, 3 ...
     """
 
     seats: tuple[SeatSetting, ...] = (
@@ -205,45 +261,49 @@ class SnapSettings:
     opener: int = 0
     length: str = "timed"
     minutes: float = 5.0
+    hear_cards: bool = False
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
         object.__setattr__(self, "seats", seats)
         if not all(isinstance(s, SeatSetting) for s in seats):
-            raise SettingsError(f"seats={seats!r} must be SeatSetting values")
+            raise SettingsError("snap.error.form")
         if not 2 <= len(seats) <= 4:
-            many = f"{len(seats)} seat" + ("" if len(seats) == 1 else "s")
-            raise SettingsError(f"{many} cannot play Note Snap: 2, 3 or 4 players play (S3)")
+            raise SettingsError("snap.error.players", n=len(seats))
         for name in ("pace_ms", "slap_window_ms", "tie_window_ms"):
             object.__setattr__(self, name, _milliseconds(name, getattr(self, name)))
-        if self.length not in LENGTHS:
-            raise SettingsError(f"length={self.length!r} is not one of {', '.join(LENGTHS)}")
+        if not isinstance(self.length, str) or self.length not in LENGTHS:
+            raise SettingsError("snap.error.length")
         minutes = self.minutes
         if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not (
                 math.isfinite(minutes) and 0 < minutes <= 120):
-            raise SettingsError(f"minutes={minutes!r} is not a number of minutes from 0 to 120")
+            raise SettingsError("snap.error.minutes")
+        if not isinstance(self.hear_cards, bool):
+            raise SettingsError("snap.error.form")
         object.__setattr__(self, "minutes", float(minutes))
-        if self.call_mode not in ("auto", "self"):
-            raise SettingsError(f"call_mode={self.call_mode!r} is not 'auto' or 'self'")
+        if not isinstance(self.call_mode, str) or self.call_mode not in ("auto", "self"):
+            raise SettingsError("snap.error.form")
         object.__setattr__(self, "naming", _naming(self.naming))
-        if self.language not in LANGUAGES:
-            raise SettingsError(
-                f"language={self.language!r} is not one of {', '.join(LANGUAGES)}"
-            )
+        if not isinstance(self.language, str) or self.language not in LANGUAGES:
+            raise SettingsError("snap.error.form")
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(
                 self.seed, int)):
-            raise SettingsError(f"seed={self.seed!r} is not a whole number (or None)")
+            raise SettingsError("snap.error.seed")
         opener = self.opener
         if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < len(
                 seats):
-            raise SettingsError(f"opener={opener!r} is not a seat: seats go 0–{len(seats) - 1}")
+            raise SettingsError("snap.error.opener", n=len(seats))
         keys = [k for k in self.keys() if k]
-        if len(set(keys)) != len(keys):
-            raise SettingsError(f"two people have the same slap key: {keys!r}")
+        for key in keys:
+            if keys.count(key) > 1:
+                raise SettingsError("snap.error.same_key", keyname=key)
+        if self.tie_window_ms >= self.slap_window_ms or self.slap_window_ms <= 0:
+            raise SettingsError("snap.error.windows", tie=round(self.tie_window_ms),
+                                window=round(self.slap_window_ms))
         try:
             self.config()
-        except SnapError as err:
-            raise SettingsError(str(err)) from None
+        except SnapError:
+            raise SettingsError("snap.error.form") from None
 
     def keys(self) -> tuple[str, ...]:
         """Each seat's slap key (``''`` for a computer), defaults filled in."""
@@ -294,40 +354,44 @@ class SnapSettings:
             "opener": self.opener,
             "length": self.length,
             "minutes": self.minutes,
+            "hear_cards": self.hear_cards,
         }
 
     @classmethod
     def from_dict(cls, data: object, base: SnapSettings | None = None) -> SnapSettings:
         """Settings from :meth:`to_dict` data (missing keys are taken from ``base``)."""
         if not isinstance(data, Mapping):
-            raise SettingsError(f"settings {data!r} are not a JSON object")
+            raise SettingsError("snap.error.form")
         known = set(cls().to_dict())
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise SettingsError(f"settings have unknown keys {unknown!r}: use {sorted(known)!r}")
+        if not set(data) <= known:
+            raise SettingsError("snap.error.form")
         values = dict(data)
         if "seats" in values:
             seats = values["seats"]
             if not isinstance(seats, Sequence) or isinstance(seats, str):
-                raise SettingsError(f"seats={seats!r} is not a list of seats")
+                raise SettingsError("snap.error.form")
             parsed = []
             for seat in seats:
                 if not isinstance(seat, Mapping) or not set(seat) <= {"kind", "level", "key"}:
-                    raise SettingsError(
-                        f"seat {seat!r} must be an object with 'kind', 'level', 'key'"
-                    )
+                    raise SettingsError("snap.error.form")
                 parsed.append(SeatSetting(**{k: v for k, v in seat.items() if v is not None}))
             values["seats"] = tuple(parsed)
+        if "naming" in values:
+            values["naming"] = _naming(values["naming"])
         return replace(base or cls(), **values)
+
+
+def _language_of(settings: Mapping[str, Any] | None, default: str) -> str:
+    """The language a settings form asked for, when it is one of the page's."""
+    chosen = settings.get("language") if settings is not None else None
+    return chosen if isinstance(chosen, str) and chosen in LANGUAGES else default
 
 
 def _naming(value: Naming | str) -> Naming:
     try:
         return Naming(value)
-    except ValueError:
-        raise SettingsError(
-            f"naming={value!r} is not 'solfege' (Do Re Mi) or 'letters' (C D E)"
-        ) from None
+    except (ValueError, TypeError):
+        raise SettingsError("snap.error.naming") from None
 
 
 def _table_seats(
@@ -335,10 +399,10 @@ def _table_seats(
 ) -> tuple[SeatSetting, ...]:
     levels = [level] * computers if isinstance(level, str) else list(level)
     if len(levels) != computers:
-        raise SettingsError(f"levels={list(levels)!r}: give one level per computer player")
+        raise SettingsError("snap.error.levels", n=computers)
     own_keys = list(keys) if keys is not None else [""] * people
     if len(own_keys) != people:
-        raise SettingsError(f"keys={own_keys!r}: give one key per person")
+        raise SettingsError("snap.error.keys", n=people)
     return tuple(SeatSetting(PERSON, levels[0] if levels else DEFAULT_LEVEL, k)
                  for k in own_keys) + tuple(SeatSetting(COMPUTER, lv) for lv in levels)
 
@@ -526,6 +590,39 @@ class DisplayMessage:
         return cls(language, naming)
 
 
+@dataclass(frozen=True)
+class PassMessage:
+    """``seat`` pressed "no match" on card ``number``, ``at_ms`` after it was painted."""
+
+    game: int
+    number: int
+    seat: int
+    at_ms: float
+
+    @classmethod
+    def parse(cls, payload: Mapping[str, Any]) -> PassMessage:
+        return cls(
+            _whole(payload, "game"),
+            _whole(payload, "number"),
+            _whole(payload, "seat"),
+            _milliseconds_in(payload, "at_ms"),
+        )
+
+
+@dataclass(frozen=True)
+class PauseMessage:
+    """The page paused the game (``paused``) or, after its 3-2-1, goes on."""
+
+    paused: bool
+
+    @classmethod
+    def parse(cls, payload: Mapping[str, Any]) -> PauseMessage:
+        paused = payload.get("paused")
+        if not isinstance(paused, bool):
+            raise MessageError(f"paused={reprlib.repr(paused)} is not true or false")
+        return cls(paused)
+
+
 #: The page's messages: type → how to read it and which method handles it.
 _DISPATCH: dict[str, Callable[[NoteSnapWidget, Mapping[str, Any]], None]] = {
     "ready": lambda w, p: w._on_ready(ReadyMessage.parse(p)),
@@ -534,6 +631,8 @@ _DISPATCH: dict[str, Callable[[NoteSnapWidget, Mapping[str, Any]], None]] = {
     "flip": lambda w, p: w._on_flip(FlipMessage.parse(p)),
     "new_game": lambda w, p: w._on_new_game(NewGameMessage.parse(p)),
     "display": lambda w, p: w._on_display(DisplayMessage.parse(p)),
+    "pass": lambda w, p: w._on_pass(PassMessage.parse(p)),
+    "pause": lambda w, p: w._on_pause(PauseMessage.parse(p)),
 }
 
 
@@ -551,9 +650,11 @@ class _CardInPlay:
     flipper: int
     call: str
     computer_slaps: dict[int, float]
+    computer_passes: dict[int, float] = field(default_factory=dict)
     shown_at: float | None = None  # the kernel loop's time when the page said "painted"
     shown_by_timeout: bool = False  # no page said so in time: the kernel started the window
     person_slaps: dict[int, float] = field(default_factory=dict)
+    person_passes: dict[int, float] = field(default_factory=dict)
 
 
 # -- the widget ---------------------------------------------------------------------------
@@ -571,8 +672,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
       handle one message as the page sends it.
     """
 
-    _esm = joined("_dom.js", "_focus.js", "note_snap.js")
-    _css = joined("_focus.css", "note_snap.css")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "note_snap.js")
+    _css = joined("_focus.css", "_sound.css", "note_snap.css")
 
     table = traitlets.Dict().tag(sync=True)
     form = traitlets.Dict().tag(sync=True)
@@ -580,7 +681,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
     strings = traitlets.Dict().tag(sync=True)
     notice = traitlets.Unicode("").tag(sync=True)
     card_svgs = traitlets.Dict().tag(sync=True)
-    guide_svg = traitlets.Unicode("").tag(sync=True)
+    guide = traitlets.Dict().tag(sync=True)
+    sounds = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -606,7 +708,17 @@ class NoteSnapWidget(anywidget.AnyWidget):
         self.records: list[GameRecord] = []
         #: Messages the widget did not act on, newest last: ``(type, why)``.
         self.refused: list[tuple[str, str]] = []
-        self.card_svgs = {note.solfege: str(staff_svg(note, size=150)) for note in CARD_NOTES}
+        self._paused = False
+        self._played_s = 0.0
+        self._clock_from: float | None = None
+        self._history: list[dict[str, Any]] = []
+        self.card_svgs = {note.solfege: str(staff_svg(note, size=CARD_SIZE))
+                          for note in CARD_NOTES}
+        self.sounds = {
+            "notes": {note.solfege: notes([note]) for note in CARD_NOTES},
+            "right": notes(["Do4", "Mi4", "Sol4"], broken=True),
+            "wrong": notes(["Do3", "Fa#3"]),
+        }
         self.on_msg(self._on_page_message)
         self._start_game()
 
@@ -648,8 +760,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
         """
         try:
             chosen = replace(settings or self._settings, **changes)
-        except TypeError as err:
-            raise SettingsError(str(err)) from None
+        except TypeError:
+            raise SettingsError("snap.error.form") from None
         if hands is not None:
             SnapState.from_deal(hands, chosen.config(), chosen.opener)  # check it first
         self._settings = chosen
@@ -659,7 +771,59 @@ class NoteSnapWidget(anywidget.AnyWidget):
         """Start the game clock (a page does this when it shows the widget)."""
         if not self._started:
             self._started = True
+            self._run_clock()
             self._next_turn()
+
+    @property
+    def paused(self) -> bool:
+        """True while the game waits (Settings or the guide open, the page unfocused, P)."""
+        return self._paused
+
+    def pause(self) -> None:
+        """Pause the game: computer players stop, the slap window and the game clock stop."""
+        if self._paused:
+            return
+        self._paused = True
+        self._stop_clock()
+        for name in ("flip", "close", "shown", "time_up"):
+            self._cancel(name)
+        card = self._card
+        if card is not None:  # the card is shown again, with its whole window, on resume
+            card.shown_at = None
+            card.shown_by_timeout = False
+        self._publish()
+
+    def resume(self) -> None:
+        """Go on after a pause (the page counts 3-2-1 first, then says so)."""
+        if not self._paused:
+            return
+        self._paused = False
+        self._run_clock()
+        self._publish()
+        if self._card is not None:
+            self._later("shown", SHOWN_TIMEOUT_MS, self._shown_by_timeout)
+        else:
+            self._next_turn()
+
+    def played_seconds(self) -> float:
+        """Seconds of play in this game, pauses not counted."""
+        running = 0.0 if self._clock_from is None else self._now() - self._clock_from
+        return self._played_s + running
+
+    def _run_clock(self) -> None:
+        if self._clock_from is None and self._started and not self._paused \
+                and not self._state.is_terminal():
+            self._clock_from = self._now()
+
+    def _stop_clock(self) -> None:
+        if self._clock_from is not None:
+            self._played_s += self._now() - self._clock_from
+            self._clock_from = None
+
+    def _time_left_s(self) -> float | None:
+        if self._settings.length != GameLength.TIMED.value:
+            return None
+        return max(0.0, self._settings.minutes * 60.0 - self.played_seconds())
 
     def on_game_over(self, callback: Callable[[GameRecord], None]) -> None:
         """Call ``callback(record)`` each time a game ends."""
@@ -681,6 +845,9 @@ class NoteSnapWidget(anywidget.AnyWidget):
             handler(self, content)
         except (MessageError, _Refused) as err:
             self._refuse(str(kind), str(err))
+        except Exception as err:  # a message nobody foresaw: refused, never raised
+            _LOG.exception("Note Snap: a %s message could not be handled", kind)
+            self._refuse(str(kind), f"the message could not be handled ({type(err).__name__})")
 
     def close(self) -> None:
         """Cancel every timer and close the widget."""
@@ -721,6 +888,11 @@ class NoteSnapWidget(anywidget.AnyWidget):
         self._last_outcome = None
         self._last_slaps = None
         self._last_flip = None
+        self._paused = False
+        self._played_s = 0.0
+        self._clock_from = None
+        self._history = []
+        self._run_clock()
         self._record = GameRecord(
             game=self._game_number,
             seed=seed,
@@ -739,15 +911,33 @@ class NoteSnapWidget(anywidget.AnyWidget):
 
     def _next_turn(self) -> None:
         state = self._state
-        if self._closed or not self._started or state.phase is not Phase.FLIP:
+        if self._closed or not self._started or self._paused or state.phase is not Phase.FLIP:
             return
+        left = self._time_left_s()
+        if left is not None:
+            if left <= 0:
+                self._time_up()
+                return
+            self._later("time_up", left * 1000.0 + 50.0, self._time_up)
         seat = state.to_flip
         if seat in self._bots:
             self._later("flip", self._settings.pace_ms, self._computer_flips)
 
+    def _time_up(self) -> None:
+        """A timed game's time is over: between two cards, the game ends."""
+        left = self._time_left_s()
+        if self._paused or self._state.phase is not Phase.FLIP or left is None:
+            return
+        if left > 0:
+            self._later("time_up", left * 1000.0 + 50.0, self._time_up)
+            return
+        self._state.apply(TimeUp())
+        self._end_game()
+        self._publish()
+
     def _computer_flips(self) -> None:
         state = self._state
-        if state.phase is not Phase.FLIP or state.to_flip not in self._bots:
+        if self._paused or state.phase is not Phase.FLIP or state.to_flip not in self._bots:
             return
         bot = self._bots[state.to_flip]
         self._flip(bot.flip(state.view(bot.seat)))
@@ -761,11 +951,15 @@ class NoteSnapWidget(anywidget.AnyWidget):
             self._finish_card(outcomes, flipped)
             return
         plan: dict[int, float] = {}
+        passes: dict[int, float] = {}
         for seat, bot in self._bots.items():
-            slap = bot.react(self._state.view(seat))
-            if slap is not None:
-                plan[seat] = slap.reaction_ms
-        self._card = _CardInPlay(flipped.number, flipped.card, flipped.seat, flipped.call, plan)
+            decision = bot.decide(self._state.view(seat))
+            if isinstance(decision, Slap):
+                plan[seat] = decision.reaction_ms
+            elif isinstance(decision, Pass):
+                passes[seat] = decision.at_ms
+        self._card = _CardInPlay(flipped.number, flipped.card, flipped.seat, flipped.call, plan,
+                                 passes)
         self._publish()
         self._later("shown", SHOWN_TIMEOUT_MS, self._shown_by_timeout)
 
@@ -776,21 +970,25 @@ class NoteSnapWidget(anywidget.AnyWidget):
             self._card_shown(card)
 
     def _card_shown(self, card: _CardInPlay) -> None:
+        if self._paused:
+            return
         card.shown_at = self._now()
         self._cancel("shown")
         self._later("close", self._settings.slap_window_ms + WINDOW_GRACE_MS, self._close_slaps)
-        self._close_early_if_all_slapped()
+        self._close_early_if_all_decided()
 
-    def _close_early_if_all_slapped(self) -> None:
+    def _close_early_if_all_decided(self) -> None:
+        """S14 v2: once every seat has slapped or passed, the card is judged."""
         card = self._card
-        if card is None or card.shown_at is None:
+        if card is None or card.shown_at is None or self._paused:
             return
         people = [s for s, seat in enumerate(self._settings.seats) if seat.kind == PERSON]
-        if any(s not in card.person_slaps for s in people):
+        if any(s not in card.person_slaps and s not in card.person_passes for s in people):
             return
-        if len(card.computer_slaps) != len(self._bots):
-            return  # a computer player will not slap: wait for the window to close (S14)
-        last_due = max(card.computer_slaps.values(), default=0.0)
+        if len(card.computer_slaps) + len(card.computer_passes) != len(self._bots):
+            return  # a computer player decides after the window: it closes by itself (S14)
+        last_due = max([*card.computer_slaps.values(), *card.computer_passes.values()],
+                       default=0.0)
         elapsed_ms = (self._now() - card.shown_at) * 1000.0
         self._later("close", max(0.0, last_due - elapsed_ms) + SETTLE_MS, self._close_slaps)
 
@@ -800,9 +998,12 @@ class NoteSnapWidget(anywidget.AnyWidget):
         if card is None or state.phase is not Phase.SLAPS:
             return
         events: list[Any] = []
-        for seat, ms in sorted(card.computer_slaps.items(), key=lambda item: item[1]):
+        decisions: list[Slap | Pass] = [Slap(seat, ms) for seat, ms in card.computer_slaps.items()]
+        decisions += [Pass(seat, ms) for seat, ms in card.computer_passes.items()]
+        decisions.sort(key=lambda d: d.reaction_ms if isinstance(d, Slap) else d.at_ms)
+        for decision in decisions:
             if state.phase is Phase.SLAPS:
-                events.extend(state.apply(Slap(seat, ms)))
+                events.extend(state.apply(decision))
         if state.phase is Phase.SLAPS:
             events.extend(state.apply(CloseSlaps()))
         self._finish_card([e for e in events if isinstance(e, Outcome)], self._last_flip)
@@ -835,12 +1036,69 @@ class NoteSnapWidget(anywidget.AnyWidget):
             )
         )
         self._to_progress(self._record.cards[-1])
+        self._remember(self._record.cards[-1], flipped)
         if self._state.is_terminal():
             self._end_game()
         self._publish()
         self._next_turn()
 
+    def _remember(self, card: CardRecord, flipped: Flipped | None) -> None:
+        """The history strip: the last five cards, newest first."""
+        person = self._single_person()
+        naming = self._settings.naming
+        note = card_note(flipped.card) if flipped is not None else None
+        self._history.insert(0, {
+            "number": card.number,
+            "note": card.note,
+            "label": note.label(naming) if note is not None else card.note,
+            "call": card.called,
+            "match": card.match,
+            "reason": card.outcome,
+            "taker": card.taker,
+            "cards": card.cards_taken,
+            "your_ms": card.reactions[person] if person is not None else None,
+        })
+        del self._history[HISTORY_KEPT:]
+
+    def summary(self) -> dict[str, Any]:
+        """How the person alone at the table played this game (empty with no such person):
+        why it ended, the mean reaction on matches slapped, matches missed, false slaps, and
+        the notes hesitated on (missed, or slapped slower than 1.25 × the person's median)."""
+        person = self._single_person()
+        state = self._state
+        out: dict[str, Any] = {"ended_by": state.ended_by, "flips": state.flips}
+        if person is None:
+            return out
+        played = [c for c in self._record.cards
+                  if c.outcome not in (Reason.WRONG_CALL.value, Reason.MISSED_MATCH.value)]
+        hits = [c.reactions[person] for c in played if c.match and c.reactions[person]
+                is not None]
+        times = [ms for ms in hits if ms is not None]
+        median = statistics.median(times) if times else None
+        hesitated: dict[str, int] = {}
+        for c in played:
+            ms = c.reactions[person]
+            if c.match and (ms is None or (median is not None and ms > 1.25 * median)):
+                hesitated[c.note] = hesitated.get(c.note, 0) + 1
+        missed_matches = [c for c in self._record.cards if c.match and (
+            c.reactions[person] is None)]
+        notes_ = sorted(hesitated, key=lambda n: (-hesitated[n], n))[:4]
+        naming = self._settings.naming
+        out.update({
+            "mean_ms": round(statistics.fmean(times)) if times else None,
+            "matches": len(times),
+            "misses": len(missed_matches),
+            "false_slaps": sum(1 for c in played if not c.match and c.reactions[person]
+                               is not None),
+            "hesitated": notes_,
+            "hesitated_labels": [Note.parse(n).label(naming) for n in notes_],
+            "drill": "NoteDrill([{}])".format(", ".join(f'"{n}"' for n in notes_))
+            if notes_ else "",
+        })
+        return out
+
     def _end_game(self) -> None:
+        self._stop_clock()
         self.cancel_timers()
         record = self._record
         record.winners = self._state.winners
@@ -907,8 +1165,9 @@ class NoteSnapWidget(anywidget.AnyWidget):
         if not 0 <= message.seat < len(seats) or seats[message.seat].kind != PERSON:
             raise _Refused(f"seat {message.seat} is not a person at this table")
         card = self._current(message.game, message.number)
-        if message.seat in card.person_slaps:
-            raise _Refused(f"seat {message.seat} has already slapped card {message.number}")
+        if message.seat in card.person_slaps or message.seat in card.person_passes:
+            raise _Refused(f"seat {message.seat} has already slapped or passed card "
+                           f"{message.number}")
         try:
             events = self._state.apply(Slap(message.seat, message.reaction_ms))
         except SnapError as err:
@@ -919,11 +1178,40 @@ class NoteSnapWidget(anywidget.AnyWidget):
             self._finish_card(outcomes, self._last_flip)
             return
         self._publish()
-        self._close_early_if_all_slapped()
+        self._close_early_if_all_decided()
+
+    def _on_pass(self, message: PassMessage) -> None:
+        seats = self._settings.seats
+        if not 0 <= message.seat < len(seats) or seats[message.seat].kind != PERSON:
+            raise _Refused(f"seat {message.seat} is not a person at this table")
+        card = self._current(message.game, message.number)
+        if message.seat in card.person_slaps or message.seat in card.person_passes:
+            raise _Refused(f"seat {message.seat} has already slapped or passed")
+        try:
+            events = self._state.apply(Pass(message.seat, message.at_ms))
+        except SnapError as err:
+            raise _Refused(str(err)) from None
+        card.person_passes[message.seat] = message.at_ms
+        outcomes = [e for e in events if isinstance(e, Outcome)]
+        if outcomes:  # every seat has decided: the engine closed the phase (S14 v2)
+            self._finish_card(outcomes, self._last_flip)
+            return
+        self._publish()
+        self._close_early_if_all_decided()
+
+    def _on_pause(self, message: PauseMessage) -> None:
+        if self._state.is_terminal():
+            raise _Refused("the game is over: nothing to pause")
+        if message.paused:
+            self.pause()
+        else:
+            self.resume()
 
     def _on_flip(self, message: FlipMessage) -> None:
         if message.game != self._game_number:
             raise _Refused(f"game {message.game} is over: this is game {self._game_number}")
+        if self._paused:
+            raise _Refused("the game is paused")
         seats = self._settings.seats
         if not 0 <= message.seat < len(seats) or seats[message.seat].kind != PERSON:
             raise _Refused(f"seat {message.seat} is not a person at this table")
@@ -942,9 +1230,14 @@ class NoteSnapWidget(anywidget.AnyWidget):
                 if message.settings is None
                 else SnapSettings.from_dict(message.settings, self._settings)
             )
-        except (SettingsError, TypeError) as err:
-            self.notice = text("snap.settings.error", self._settings.language, why=str(err))
+        except SettingsError as err:
+            language = _language_of(message.settings, self._settings.language)
+            self.notice = text("snap.settings.error", language, why=err.say(language))
             raise MessageError(f"settings refused: {err}") from None
+        except TypeError:
+            self.notice = text("snap.settings.error", self._settings.language,
+                               why=text("snap.error.form", self._settings.language))
+            raise MessageError("settings refused: the form sent something unexpected") from None
         self._settings = settings
         self._start_game()
 
@@ -952,6 +1245,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
         changes: dict[str, Any] = {k: v for k, v in (("language", message.language),
                                      ("naming", message.naming)) if v is not None}
         try:
+            if "naming" in changes:
+                changes["naming"] = _naming(changes["naming"])
             self._settings = replace(self._settings, **changes)
         except SettingsError as err:
             raise MessageError(str(err)) from None
@@ -998,8 +1293,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
             try:
                 step()
             except Exception as err:  # a bug must not pass silently, nor kill the kernel
-                _LOG.exception("Note Snap: the %s timer failed", name)
-                self.notice = f"{type(err).__name__}: {err}"
+                _LOG.exception("Note Snap: the %s timer failed (%s)", name, err)
+                self.notice = text("snap.error.internal", self._settings.language)
 
         task = loop.create_task(wait_then_step())
         self._timers[name] = task
@@ -1031,14 +1326,26 @@ class NoteSnapWidget(anywidget.AnyWidget):
     def _publish_display(self) -> None:
         settings = self._settings
         language = settings.language
-        self.strings = catalogue(language, "snap.")
-        self.guide_svg = str(staff_svg(CARD_NOTES, labels=settings.naming, size=110))
+        self.strings = {**catalogue(language, "snap."), **sound_strings(language)}
+        self.guide = {
+            "rows": [
+                {"svg": str(staff_svg(row, size=CARD_SIZE)),
+                 "labels": [note.label(settings.naming) for note in row]}
+                for row in (CARD_NOTES[i:i + GUIDE_ROW] for i in range(0, len(CARD_NOTES),
+                                                                        GUIDE_ROW))
+            ],
+        }
         self.form = settings.to_dict()
         self.options = {
             "levels": [
                 {"id": name, "label": text(f"snap.level.{name}", language)} for name in LEVELS
             ],
             "languages": [{"code": c, "name": text("language.name", c)} for c in LANGUAGES],
+            "lengths": [
+                {"id": length, "label": text(f"snap.settings.length_{length}", language,
+                                             minutes=f"{settings.minutes:g}")}
+                for length in LENGTHS
+            ],
         }
 
     def _call_names(self) -> list[str]:
@@ -1083,6 +1390,9 @@ class NoteSnapWidget(anywidget.AnyWidget):
                 "computer_slaps": sorted(
                     ([s, ms] for s, ms in live.computer_slaps.items()), key=lambda x: x[1]
                 ) if live is not None and live.number == flipped.number else [],
+                "computer_passes": sorted(
+                    ([s, ms] for s, ms in live.computer_passes.items()), key=lambda x: x[1]
+                ) if live is not None and live.number == flipped.number else [],
             }
         live = self._card
         outcome = self._last_outcome
@@ -1116,6 +1426,17 @@ class NoteSnapWidget(anywidget.AnyWidget):
             "result": result,
             "winners": list(state.winners),
             "flips": state.flips,
+            "paused": self._paused,
+            "length": settings.length,
+            "minutes": settings.minutes,
+            "hand_limit": state.config.hand_limit,
+            "time_left_s": self._time_left_s(),
+            "hear_cards": settings.hear_cards,
+            "pass_key": PASS_KEY if self._single_person() is not None else None,
+            "passes": sorted(live.person_passes) if live is not None
+            and state.phase is Phase.SLAPS else [],
+            "history": self._history,
+            "summary": self.summary() if state.is_terminal() else None,
         }
 
 
@@ -1133,6 +1454,9 @@ def play_note_snap(
     language: str = "en",
     seed: int | None = None,
     opener: int = 0,
+    length: str = "timed",
+    minutes: float = 5.0,
+    hear_cards: bool = False,
     progress: ProgressSink | None = None,
 ) -> NoteSnapWidget:
     """Open a Note Snap table: ``people`` at the keyboard (seated first), then ``computers``
@@ -1153,5 +1477,20 @@ def play_note_snap(
         language=language,
         seed=seed,
         opener=opener,
+        length=length,
+        minutes=minutes,
+        hear_cards=hear_cards,
     )
     return NoteSnapWidget(settings, progress=progress)
+
+
+def how_to_play(language: str = "en") -> Any:
+    """The rules and keys of the game in ``language``, as Markdown a notebook displays.
+
+    >>> how_to_play("es").data.startswith("# Mano a la nota")
+    True
+    """
+    from IPython.display import Markdown
+
+    title = text("snap.title", language)
+    return Markdown(f"# {title}\n\n{text('snap.help.body', language)}")

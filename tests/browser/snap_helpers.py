@@ -101,3 +101,37 @@ def median(values: list[float]) -> float:
     if len(ordered) % 2:
         return ordered[middle]
     return (ordered[middle - 1] + ordered[middle]) / 2
+
+#: The guide card beside the table: each label's text and font size, and the width of the
+#: first whole-note head in the guide (to compare with the play card's).
+GUIDE_JS = """(root) => {
+  const labels = [...root.querySelectorAll('.mg-snap-guide-label')];
+  const head = root.querySelector('.mg-snap-guide-staff g.notehead');
+  return {
+    labels: labels.map((l) => [l.textContent, parseFloat(getComputedStyle(l).fontSize),
+                               l.getBoundingClientRect().height]),
+    head_width: head ? head.getBoundingClientRect().width : 0,
+  };
+}"""
+
+#: The width of the note head on the play card, once a card is shown (else 0).
+CARD_HEAD_JS = """(root) => {
+  const head = root.querySelector('.mg-snap-card .mg-snap-staff g.notehead');
+  return head ? head.getBoundingClientRect().width : 0;
+}"""
+
+#: The widget's size on the page.
+SIZE_JS = "(root) => { const r = root.getBoundingClientRect(); return [r.width, r.height]; }"
+
+#: The page's records of the card notes it played ("hear the card"): the frame's time, and
+#: the sound's start (performance.now() when asked, AudioContext.currentTime it starts at),
+#: with the context's own latencies.
+SOUND_JS = """(root) => {
+  const state = globalThis.musicgamesSound || {};
+  const context = state.context;
+  return {
+    records: root.mgSnap.timings.filter((r) => r.kind === 'sound'),
+    base_latency: context ? context.baseLatency || 0 : null,
+    output_latency: context ? context.outputLatency || 0 : null,
+  };
+}"""

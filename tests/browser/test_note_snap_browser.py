@@ -25,7 +25,11 @@ import pytest
 
 from tests.browser.snap_helpers import (
     BARE_ROUND_TRIPS_JS,
+    CARD_HEAD_JS,
+    GUIDE_JS,
+    SIZE_JS,
     SOMETHING_TO_DO_JS,
+    SOUND_JS,
     TIMINGS_JS,
     WAIT_UNTIL_JS,
     PageTable,
@@ -321,3 +325,110 @@ def test_voila_renders_the_game_and_a_slap_works(
         assert not failures
     finally:
         page.close()
+
+
+def _flips(root: Any) -> int:
+    return int(root.get_attribute("data-flips"))
+
+
+def _wait_for_flips_above(page: Any, count: int, timeout_ms: float = 15_000) -> None:
+    page.wait_for_function(
+        "(n) => Number(document.querySelector('.mg-snap').dataset.flips) > n", arg=count,
+        timeout=timeout_ms,
+    )
+
+
+def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wrong_call(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """At 1280 x 800 (the notebook column about 850 px wide): Settings and the guide card
+    pause the game (no flips while open); the guide shows the 15 notes, named in labels of
+    14 px or more, heads as big as the play card's, beside the table, the whole widget
+    within 848 x 700 px; P plays on; a wrong call leaves its card on view."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _open_game(page, open_notebook)
+    root = _start_game(page, kernel_execute,
+                       "game.new_game(seed=11, pace_ms=150, opener=1, call_mode='self')")
+    _wait_for_flips_above(page, 0)
+
+    # Settings over the table: the game waits.
+    root.locator(".mg-snap-open-settings").click()
+    assert root.get_attribute("data-paused") == "true"
+    before = _flips(root)
+    page.wait_for_timeout(2500)
+    assert _flips(root) == before, "the computers flipped with Settings open"
+    assert kernel_execute(page, "print(game.paused)") == "True\n"
+    root.locator(".mg-snap-settings .mg-snap-close").click()  # 3-2-1, then play goes on
+    _wait_for_flips_above(page, before)
+
+    # The guide card beside the table: the game waits too.
+    root.locator(".mg-snap-open-guide").click()
+    before = _flips(root)
+    page.wait_for_timeout(2500)
+    assert _flips(root) == before, "the computers flipped with the guide card open"
+    guide = root.evaluate(GUIDE_JS)
+    labels = [label for label, _, _ in guide["labels"]]
+    assert labels[0] == "Do3" and labels[-1] == "Do5" and len(labels) == 15
+    assert all(size >= 14 and height >= 14 for _, size, height in guide["labels"]), guide
+    width, height = root.evaluate(SIZE_JS)
+    assert width <= 848 and height <= 700, (width, height)
+    guide_box = root.locator(".mg-snap-guide").bounding_box()
+    table_box = root.locator(".mg-snap-table").bounding_box()
+    assert guide_box["x"] >= table_box["x"] + table_box["width"] - 1  # beside, not over it
+
+    # P plays on with the guide open; the person calls a wrong name on their turn.
+    page.keyboard.press("p")
+    deadline = time.monotonic() + 40
+    while True:
+        assert time.monotonic() < deadline, "the person's turn never came"
+        page.wait_for_timeout(200)
+        head = root.evaluate(CARD_HEAD_JS)
+        if head and guide["head_width"]:
+            assert guide["head_width"] >= head - 0.5, (guide["head_width"], head)
+        turn = root.locator(".mg-snap-seat.is-turn.mg-snap-person")
+        if root.get_attribute("data-phase") == "flip" and turn.count():
+            break
+    expected = kernel_execute(page, "print(game.state.next_call)").strip()
+    wrong = next(i for i, name in enumerate(
+        ["Do", "Re", "Mi", "Fa", "Sol", "La", "Si"]) if name != expected)
+    page.keyboard.press(str(wrong + 1))
+    result = root.locator('.mg-snap-result[data-reason="wrong_call"]')
+    result.wait_for(timeout=10_000)
+    assert result.locator(".mg-snap-result-staff > svg").is_visible()
+    note = result.locator(".mg-snap-result-staff").get_attribute("data-note")
+    card = root.locator(".mg-snap-history-card").first
+    assert card.get_attribute("data-reason") == "wrong_call"
+    assert card.locator(".mg-snap-history-staff").get_attribute("data-note") == note
+    assert card.locator(".mg-snap-history-staff > svg").is_visible()
+    width, height = root.evaluate(SIZE_JS)
+    assert width <= 848 and height <= 700, (width, height)
+
+
+def test_lab_hear_the_card_starts_with_the_frame_the_card_is_drawn_in(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """With "hear the card" on, the card's note starts in the frame the card is painted in:
+    performance.now() when the sound was started minus the frame's time, and the
+    AudioContext's latency on top. Prints the figures."""
+    page = lab_page
+    _open_game(page, open_notebook)
+    root = _start_game(page, kernel_execute,
+                       "game.new_game(seed=3, pace_ms=200, opener=1, hear_cards=True)")
+    page.wait_for_function(
+        "(root) => root.mgSnap.timings.filter((r) => r.kind === 'sound').length >= 2",
+        arg=root.element_handle(), timeout=30_000)
+    sound = root.evaluate(SOUND_JS)
+    gaps = [r["start"]["perf"] - r["shown_at"] for r in sound["records"]]
+    latency = 1000 * ((sound["base_latency"] or 0) + (sound["output_latency"] or 0))
+    print(f"\nNote Snap, hear the card: sound started {median(gaps):.2f} ms after the frame "
+          f"the card was drawn in (median of {len(gaps)}, max {max(gaps):.2f}); "
+          f"AudioContext latency {latency:.1f} ms")
+    assert all(0 <= gap < 20 for gap in gaps), gaps
+    assert {r["start"]["hz"][0] for r in sound["records"]} <= {
+        261.63, 293.66, 329.63, 349.23, 392.0, 440.0, 493.88, 523.25, 587.33, 659.26, 698.46,
+        783.99, 880.0, 987.77, 1046.5}

@@ -118,21 +118,42 @@ def test_sound_waits_for_the_first_click_plays_answers_and_mutes(
             "Sound starts after your first click (browsers ask for one)."
         )
 
+    # The first click of all is on the lower widget: the notes going away must not move
+    # its Start button from under the click. The ear quiz plays its chord as it asks.
+    quiz.locator(".mg-practice-start").click()
+    expect(quiz.locator(".mg-quiz-choice")).to_have_count(2)
+    expect(quiz.locator(".mg-practice-staff")).to_be_hidden()
+    expect(drill.locator(".mg-sound-note")).to_be_hidden()  # the note is said once, for all
+    expect(quiz.locator(".mg-sound-note")).to_be_hidden()
+    chord = json.loads(
+        kernel_execute(page, "import json; print(json.dumps([n.midi for n in quiz.current.tones]))")
+    )
+    starts = page.evaluate("globalThis.musicgamesSound.starts")
+    assert [s["name"] for s in starts] == ["mg-quiz"]
+    assert starts[0]["hz"] == [round(_equal_tempered(m), 2) for m in chord]
+    assert starts[0]["broken"] is False
+    quiz.locator(".mg-quiz-hear-broken").click()
+    last = page.evaluate("globalThis.musicgamesSound.starts.at(-1)")
+    assert last["broken"] is True and last["name"] == "mg-quiz"
+    page.keyboard.press("h")  # the quiz has the focus: H plays the chord together again
+    assert page.evaluate("globalThis.musicgamesSound.starts.length") == 3
+    assert page.evaluate("globalThis.musicgamesSound.starts.at(-1)")["broken"] is False
+
+    # The drill (staff) is silent as it asks, and plays the note after the answer.
     drill.locator(".mg-practice-start").click()
     expect(drill.locator(".mg-practice-count")).to_have_text("Question 1 of 6")
-    expect(drill.locator(".mg-sound-note")).to_be_hidden()
-    expect(quiz.locator(".mg-sound-note")).to_be_hidden()  # the note is said once, for all
-    assert page.evaluate("globalThis.musicgamesSound.starts.length") == 0  # staff: silent
-
+    assert page.evaluate("globalThis.musicgamesSound.starts.length") == 3
+    page.wait_for_timeout(1500)  # the quiz's chords have died away
     drill.locator(".mg-drill-name").first.click()
     expect(drill.locator(".mg-practice-feedback")).not_to_be_empty()
     note = kernel_execute(page, "print(drill.current.midi)").strip()
-    starts = page.evaluate("globalThis.musicgamesSound.starts")
-    assert [s["name"] for s in starts] == ["mg-drill"]
-    assert starts[0]["hz"] == [round(_equal_tempered(int(note)), 2)]
+    last = page.evaluate("globalThis.musicgamesSound.starts.at(-1)")
+    assert last["name"] == "mg-drill"
+    assert last["hz"] == [round(_equal_tempered(int(note)), 2)]
     page.wait_for_timeout(150)
     assert page.evaluate(_LEVEL) > 0.01  # it is heard
 
+    # Muted, the drill plays nothing, and the setting is kept for the session.
     drill.locator(".mg-sound-mute").click()
     expect(drill.locator(".mg-sound-mute")).to_have_attribute("aria-pressed", "true")
     expect(drill.locator(".mg-practice-count")).to_have_text("Question 2 of 6", timeout=10_000)
@@ -140,27 +161,9 @@ def test_sound_waits_for_the_first_click_plays_answers_and_mutes(
     drill.locator(".mg-drill-name").first.click()
     expect(drill.locator(".mg-practice-feedback")).not_to_be_empty()
     page.wait_for_timeout(150)
-    assert page.evaluate("globalThis.musicgamesSound.starts.length") == 1  # nothing started
+    assert page.evaluate("globalThis.musicgamesSound.starts.length") == 4  # nothing started
     assert page.evaluate(_LEVEL) < 1e-4
     assert json.loads(page.evaluate("sessionStorage.getItem('musicgames.sound.mg-drill')")) == {
         "volume": 0.8,
         "muted": True,
     }
-
-    # The ear quiz plays its chord as the question appears (the quiz is not muted).
-    quiz.locator(".mg-practice-start").click()
-    expect(quiz.locator(".mg-quiz-choice")).to_have_count(2)
-    expect(quiz.locator(".mg-practice-staff")).to_be_hidden()
-    chord = json.loads(
-        kernel_execute(page, "import json; print(json.dumps([n.midi for n in quiz.current.tones]))")
-    )
-    starts = page.evaluate("globalThis.musicgamesSound.starts")
-    assert starts[-1]["name"] == "mg-quiz"
-    assert starts[-1]["hz"] == [round(_equal_tempered(m), 2) for m in chord]
-    quiz.locator(".mg-quiz-hear-broken").click()
-    last = page.evaluate("globalThis.musicgamesSound.starts.at(-1)")
-    assert last["broken"] is True and last["name"] == "mg-quiz"
-    count = page.evaluate("globalThis.musicgamesSound.starts.length")
-    page.keyboard.press("h")  # the quiz has the focus: H plays the chord together again
-    assert page.evaluate("globalThis.musicgamesSound.starts.length") == count + 1
-    assert page.evaluate("globalThis.musicgamesSound.starts.at(-1)")["broken"] is False
