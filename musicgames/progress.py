@@ -46,6 +46,7 @@ import sqlite3
 import statistics
 import tempfile
 import threading
+import time
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -133,6 +134,12 @@ PROGRESS_SUFFIXES: tuple[str, ...] = (".sqlite3", ".sqlite", ".db")
 #: so the main file alone is complete once a write returns (see benchmarks/bench_progress.py
 #: for what it costs against WAL with a checkpoint after each write).
 JOURNAL_MODE = "DELETE"
+#: How long a write waits for other notebooks' writes before it gives up (seconds). Writes
+#: take about a millisecond, but SQLite's waiting is not first-come first-served: under a
+#: stress of four processes writing as fast as they can, one may wait several seconds. No
+#: row may be lost to that, so the wait is long; a file held for longer than this is
+#: reported ("progress not saved") and play goes on.
+WRITE_TIMEOUT_S = 30.0
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _ENV_VAR = "MUSICGAMES_DATA_DIR"
 _FILE_ENV_VAR = "MUSICGAMES_PROGRESS_FILE"
@@ -480,6 +487,40 @@ def _is_empty(connection: sqlite3.Connection) -> bool:
     return bool(tables == 0 and app_id == 0)
 
 
+@contextmanager
+def _writers_queue(path: Path, timeout: float) -> Iterator[None]:
+    """Writers of one file take turns through an OS file lock (``.name.lock`` beside it),
+    where the system has one: a waiting writer is woken when the lock is free, rather than
+    polling SQLite's lock and perhaps losing the race again and again (which can starve a
+    writer for seconds when several notebooks write at full speed). Waiting ends after
+    ``timeout`` seconds; SQLite's own locking still guards the file either way."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: SQLite's locking alone
+        yield
+        return
+    lock_path = path.with_name(f".{path.name}.lock")
+    try:
+        handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield  # a read-only folder, say: SQLite's locking alone
+        return
+    try:
+        deadline = time.monotonic() + timeout
+        locked = False
+        while not locked:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                locked = True
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    break  # go on: SQLite's busy timeout decides
+                time.sleep(0.001)
+        yield
+    finally:
+        os.close(handle)  # releases the lock
+
+
 def _card_or_none(text: object) -> Card | None:
     """A stored memory state, or ``None`` when the row is damaged (it starts over)."""
     try:
@@ -553,18 +594,28 @@ class ProgressStore:
     a file that already belongs to someone else raises :class:`StudentNameError`.
 
     Each :meth:`record` is its own transaction, so several processes (a drill and a game in
-    two notebooks) can write to one file at the same time without losing a row.
+    two notebooks) can write to one file at the same time without losing a row: a write
+    waits up to ``timeout`` seconds (:data:`WRITE_TIMEOUT_S`) for the others' (each takes
+    about a millisecond), then raises ``sqlite3.OperationalError`` ("database is locked"),
+    which the widgets report once ("progress not saved: …") and play on.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, student: str | None = None):
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        student: str | None = None,
+        timeout: float | None = None,
+    ):
         self.path = Path(path) if path is not None else default_path()
+        self.timeout = WRITE_TIMEOUT_S if timeout is None else float(timeout)
         self._lock = threading.Lock()
         if not self.path.exists():
             _create(self.path)
         if self.path.stat().st_size > 0:
             _check_file(self.path)
         self._connection = sqlite3.connect(
-            self.path, timeout=30, isolation_level=None, check_same_thread=False
+            self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
         )
         try:
             self._prepare()
@@ -580,7 +631,7 @@ class ProgressStore:
 
     def _prepare(self) -> None:
         con = self._connection
-        con.execute("PRAGMA busy_timeout = 30000")
+        con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
         con.execute("BEGIN IMMEDIATE")  # one process at a time decides whether to create
         try:
             if _is_empty(con):  # an empty file given to us: make it a progress file
@@ -710,7 +761,7 @@ class ProgressStore:
             )
             for a in answers
         ]
-        with self._lock:
+        with self._lock, _writers_queue(self.path, self.timeout):
             con = self._connection
             con.execute("BEGIN IMMEDIATE")
             try:

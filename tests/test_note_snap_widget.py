@@ -840,3 +840,19 @@ def test_malformed_messages_are_refused_never_raised(
     widget.receive(message)
     assert widget.refused and widget.state.to_json() == before and widget.game_number == 1
     assert "=" not in widget.notice and "'" not in widget.notice
+
+
+def test_spanish_uses_the_sources_words_and_latin_american_keys() -> None:
+    """"Poner la mano" and "las cartas comunes" (the source's words), "Enter" and
+    "computadora" (Latin America); none of the words a Spanish reader found awkward."""
+    from musicgames.i18n import catalogue
+
+    spanish = catalogue("es", "snap.")
+    words = " ".join(spanish.values())
+    for gone in ("palmada", "Intro", "Centro", "Puesto", "barajado", "se dijo", "no dio"):
+        assert gone not in words, gone
+    assert spanish["snap.key.enter"] == "Enter"
+    assert "poner la mano" in spanish["snap.seat.key"]
+    assert spanish["snap.centre.pile"].startswith("Cartas comunes")
+    assert spanish["snap.result.missed.you"] == "Tú: no pusiste la mano"
+    assert spanish["snap.title"] != catalogue("en", "snap.")["snap.title"]

@@ -399,3 +399,26 @@ def test_a_hint_that_finishes_after_the_turn_ended_leaves_no_task_exception() ->
     asyncio.run(scenario())
     gc.collect()
     assert _unretrieved(errors) == []
+
+
+def test_a_drill_whose_progress_file_stays_locked_goes_on(tmp_path: Any) -> None:
+    import time
+
+    from musicgames.progress import ProgressStore
+
+    path = tmp_path / "ana.sqlite3"
+    with ProgressStore(path, student="Ana", timeout=0.2) as store:
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")  # another notebook holds the file
+        try:
+            drill = NoteDrill(questions=2, seed=1, progress=store, language="es")
+            drill.receive({"type": "start"})
+            started = time.perf_counter()
+            _answer_drill(drill)
+            assert time.perf_counter() - started < 5
+            assert drill.notice.startswith("Progreso no guardado: el archivo de progreso está")
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        _answer_drill(drill)  # the file is free again: this answer is kept
+        assert drill.phase == "over" and len(store) == 1

@@ -998,8 +998,11 @@ function render({ model, el }) {
     const first = !ui.soundsSeen; // what shows on the first drawing is not news
     ui.soundsSeen = true;
     const round = tb.sound || null;
+    const stopChords = () => soundTimers.splice(0).forEach((id) => clearTimeout(id));
+    if (tb.screen !== "play") stopChords(); // a round's chords do not outlast it
     if (round && round.id !== ui.soundRound) {
       ui.soundRound = round.id;
+      stopChords();
       if (!first && tb.screen === "play") {
         (round.chords || []).forEach((chord, i) => {
           soundTimers.push(setTimeout(() => sound.play(chord), i * 1100));

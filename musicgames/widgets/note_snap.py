@@ -1092,7 +1092,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
                                is not None),
             "hesitated": notes_,
             "hesitated_labels": [Note.parse(n).label(naming) for n in notes_],
-            "drill": f"NoteDrill({notes_!r})" if notes_ else "",
+            "drill": "NoteDrill([{}])".format(", ".join(f'"{n}"' for n in notes_))
+            if notes_ else "",
         })
         return out
 

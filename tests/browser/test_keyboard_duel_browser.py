@@ -419,8 +419,23 @@ def test_fits_lab_at_1280x800_with_the_file_browser_open_and_at_1400x1000(
     rules = shown["parts"]["rules"]
     assert rules and rules[1] >= shown["view"][1] - 1 and rules[1] < shown["view"][3] - 100, shown
     assert "Tab" in page.locator(f"{ROOT}-rules").inner_text()  # the keys are listed
+    # the dialog holds the focus: Tab and Shift+Tab stay in it
+    for key in ("Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"):
+        page.keyboard.press(key)
+        assert page.evaluate(
+            "() => !!document.activeElement.closest('.mg-duel-rules')"), key
+    # Escape closes it and gives the focus back where it was (the widget)
     page.keyboard.press("Escape")
     assert page.locator(f"{ROOT}-rules").count() == 0 or page.locator(f"{ROOT}-rules").is_hidden()
+    assert page.evaluate("() => !!document.activeElement.closest('.mg-duel')")
+    # narrower than 820 px: one column
+    page.set_viewport_size({"width": 1000, "height": 800})
+    page.wait_for_function(
+        "() => document.querySelector('.mg-duel').dataset.layout === 'narrow'", timeout=5_000)
+    shown = _layout(page)
+    assert not _overlap(shown["parts"]["black"], shown["parts"]["log"]), shown
+    assert shown["parts"]["hand"][1] > shown["parts"]["board"][3], shown  # hand under board
+    sizes[(1000, 800)] = round(shown["width"])
     print(f"\nKeyboard Duel widget width in Lab: {sizes}")
 
 
@@ -544,7 +559,10 @@ def test_figures_click_to_page_and_responsiveness_while_sharp_thinks(
     click_ms = _median(place_ms + undo_ms)
     echo_ms = echo_floor_ms(page)
 
-    # Sharp's turns: watch the page's frames and the kernel's answers while it thinks
+    # Sharp's turns: watch the page's frames and the kernel's answers while it thinks. The
+    # echo cell took the focus: the widget's "click to play" bar is over its top until it
+    # has the keys again.
+    page.locator(f"{ROOT} .mg-focus-overlay").click()
     page.locator(f"{ROOT}-new").click()
     kernel_execute(page, "game.pause = 0")
     page.locator(f"{ROOT}-opponent[data-opponent=sharp]").click()

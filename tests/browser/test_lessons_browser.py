@@ -136,6 +136,7 @@ def check_wrong_answers_explained(page: Any, verdict: str, *, only: int | None =
     [
         ("lessons/02-octaves-do3-to-do5.ipynb", "Not quite.", ".mg-drill"),
         ("lessons/es/04-sostenidos-y-bemoles.ipynb", "No del todo.", ".mg-drill"),
+        ("lessons/es/05-notas-del-acorde.ipynb", "No del todo.", ".mg-quiz"),
         ("lessons/06-chord-tones-in-play.ipynb", "Not quite.", ".mg-duel"),
     ],
 )

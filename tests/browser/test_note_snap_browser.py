@@ -304,6 +304,9 @@ def test_voila_renders_the_game_and_a_slap_works(
         root.locator(".mg-snap-seat").first.wait_for(timeout=120_000)
         assert root.locator(".mg-snap-seat").count() == 3
         assert root.locator(".mg-snap-seat-name").first.inner_text() == "You"
+        text = page.locator("body").inner_text()
+        assert "Run the cell" not in text and "Shift + Enter" not in text  # nothing to run
+        assert "How to play" in text  # the rules, in the game's language
         root.locator(".mg-snap-title").click()
         handled: list[int] = []
         deadline = time.monotonic() + 60
@@ -405,6 +408,16 @@ def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wro
     assert card.locator(".mg-snap-history-staff > svg").is_visible()
     width, height = root.evaluate(SIZE_JS)
     assert width <= 848 and height <= 700, (width, height)
+
+    # Clicking away from the table pauses the game too; back at the table, P plays on.
+    page.locator(".jp-MarkdownCell").first.click()
+    page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'true'",
+                           timeout=5_000)
+    assert root.locator(".mg-focus-overlay").is_visible()
+    root.locator(".mg-focus-overlay").click()
+    page.keyboard.press("p")
+    page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'false'",
+                           timeout=10_000)
 
 
 def test_lab_hear_the_card_starts_with_the_frame_the_card_is_drawn_in(

@@ -90,6 +90,17 @@ Ahora sin mirar: pulsa **Escuchar** y decide si el acorde suena brillante (mayor
         Step("by-ear", "by_ear",
              ["Do major", "La minor", "Sol major", "Re minor", "Fa major", "Mi minor"]),
         Md(T(
+            "Now by ear against the clock: the chord quiz plays a triad; answer major or "
+            "minor (click, or press 1 or 2). You can hear it again, together or one note "
+            "after another.",
+            "Ahora de oído contra el reloj: el cuestionario toca una tríada; responde mayor "
+            "o menor (con un clic, o con las teclas 1 o 2). Puedes volver a escucharla, con "
+            "las notas juntas o una tras otra.",
+        )),
+        Step("ear-quiz", "quiz",
+             ["Do major", "Do minor", "Sol major", "La minor", "Re major", "Re minor",
+              "Fa major", "Mi minor"], mode="ear", questions=8),
+        Md(T(
             """### Exercise 4 · The fifth
 The fifth is two steps above the third — five note names above the root.""",
             """### Ejercicio 4 · La quinta

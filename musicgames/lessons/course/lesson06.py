@@ -83,7 +83,7 @@ Each player has five **Dice Tokens**. You place a token by playing cards of one 
 ### Exercise 3 · Count the points""",
             """## 3. Cuánto suma una ficha
 
-Cada jugador tiene cinco **fichas de dado**. Pones una ficha jugando cartas de un mismo nombre de nota: su **fuerza** es el número de cartas (hasta 6). Al final de cada ronda, cada ficha del tablero suma **fuerza × el multiplicador de su tecla**: el número dorado que el juego muestra sobre ella. Una ficha de fuerza 2 sobre una fundamental (fff) suma 6; sobre una tecla sin marca, 2.
+Cada jugador tiene cinco **fichas de dados**. Colocas una ficha jugando cartas de un mismo nombre de nota: su **potencia** es el número de cartas (hasta 6). Al final de cada ronda, cada ficha del tablero suma **potencia × el multiplicador de su tecla**: el número dorado que el juego muestra sobre ella. Una ficha de potencia 2 sobre una fundamental (fff) suma 6; sobre una tecla sin marca, 2.
 
 ### Ejercicio 3 · Cuenta los puntos""",
         )),
@@ -106,9 +106,9 @@ You play **White** and move first; Casual is a relaxed computer player. A game h
 
 Juegas con **Blanco** y empiezas tú; **Casual** es un jugador de la computadora tranquilo. Una partida tiene tres rondas; gana el total más alto.
 
-**Tu turno:** haz al menos una acción —**poner** y/o **mover**, como mucho una de cada una— y luego pulsa **Terminar turno**.
+**Tu turno:** haz al menos una acción —**colocar** y/o **mover**, como mucho una de cada una— y luego pulsa **Terminar turno**.
 
-* **Poner:** haz clic en cartas de tu mano con el mismo nombre de nota (los comodines se suman a cualquiera); se iluminan las teclas donde puede ir la ficha; haz clic en una.
+* **Colocar:** haz clic en cartas de tu mano con el mismo nombre de nota (los comodines se suman a cualquiera); se iluminan las teclas donde puede ir la ficha; haz clic en una.
 * **Mover:** haz clic en una de tus fichas, luego en una carta de número (1, 2, 3) y en una dirección.
 * **Duelo:** si llegas a una tecla del rival empieza un duelo: los dos tiran los dados y después suman cartas. En caso de empate gana quien ataca.
 
@@ -123,7 +123,7 @@ Juegas con **Blanco** y empiezas tú; **Casual** es un jugador de la computadora
           "(×1) y cualquier otra tecla ×1."),
         T("A token scores its power × its key's multiplier; all three chord tones of a card "
           "give a bonus point.",
-          "Una ficha suma su fuerza × el multiplicador de su tecla; las tres notas del acorde "
+          "Una ficha suma su potencia × el multiplicador de su tecla; las tres notas del acorde "
           "de una carta dan un punto extra."),
         T("You can now read the staff from Do3 to Do5, name the black keys, build triads and "
           "use chord tones to win.",

@@ -5,11 +5,11 @@ See the package's notes (:mod:`musicgames.widgets.keyboard_duel`) for what each 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from musicgames.duel import PIANO_CARDS, WHITE
 from musicgames.duel.cards import KEYS_PER_CARD
+from musicgames.duel.events import DuelWon, Event, GameOver, Placed, RoundScored, RoundStarted
 from musicgames.theory import Naming
 
 __all__ = ["PROGRESS_ACTIVITY", "progress_item", "progress_rows"]
@@ -35,38 +35,37 @@ def progress_item(key: int, piano: Sequence[int]) -> str:
 
 
 def progress_rows(
-    events: Sequence[Mapping[str, Any]], piano: Sequence[int], seat: int = WHITE
+    events: Sequence[Event], piano: Sequence[int], seat: int = WHITE
 ) -> list[tuple[str, str, bool | None]]:
-    """The progress rows ``(item, answer, correct)`` that engine events tell, from ``seat``'s
-    side; ``piano`` is the pair of piano cards in play at the first event (a ``round_start``
-    event changes it). See the module's notes for what each row means.
+    """The progress rows ``(item, answer, correct)`` that the engine's typed events tell, from
+    ``seat``'s side; ``piano`` is the pair of piano cards in play at the first event (a
+    :class:`~musicgames.duel.events.RoundStarted` changes it). See the package's notes for
+    what each row means.
 
-    >>> progress_rows([{"event": "place", "seat": 0, "key": 7, "power": 2, "cards": [1, 2]},
-    ...                {"event": "place", "seat": 0, "key": 2, "power": 1, "cards": [3]},
-    ...                {"event": "round_end", "round": 1, "scores": [6, 9]},
-    ...                {"event": "game_over", "winner": 1}], piano=(0, 9))
+    >>> from musicgames.duel.events import GameOver, Placed, RoundScored
+    >>> progress_rows([Placed(seat=0, token=0, key=7, power=2, cards=(1, 2)),
+    ...                Placed(seat=0, token=1, key=2, power=1, cards=(3,)),
+    ...                RoundScored(round=1, tokens=(), bonuses=(), scores=(6, 9),
+    ...                            totals=(6, 9), turn_limit=False),
+    ...                GameOver(winner=1, totals=(6, 9))], piano=(0, 9))
     [('Sol of C major', 'f', True), ('Re of C major', 'none', False), \
 ('round 1', '6–9', None), ('game', 'lost', None)]
     """
     rows: list[tuple[str, str, bool | None]] = []
     cards = (piano[0], piano[1])
     for event in events:
-        kind = event["event"]
-        if kind == "round_start":
-            cards = (event["piano"][0], event["piano"][1])
-        elif kind == "place" and event["seat"] == seat:
-            key = event["key"]
+        if isinstance(event, RoundStarted):
+            cards = (event.piano[0], event.piano[1])
+        elif isinstance(event, Placed) and event.seat == seat:
+            key = event.key
             mark = PIANO_CARDS[cards[key // KEYS_PER_CARD]].marks.get(key % KEYS_PER_CARD, "")
             rows.append((progress_item(key, cards), mark or "none", bool(mark)))
-        elif kind == "duel_result":
-            won = event["winner"] == seat
-            rows.append(("duel on " + progress_item(event["key"], cards),
-                         "won" if won else "lost", None))
-        elif kind == "round_end":
-            own, other = event["scores"][seat], event["scores"][1 - seat]
-            rows.append((f"round {event['round']}", f"{own}–{other}", None))
-        elif kind == "game_over":
-            rows.append(("game", "won" if event["winner"] == seat else "lost", None))
+        elif isinstance(event, DuelWon):
+            rows.append(("duel on " + progress_item(event.key, cards),
+                         "won" if event.winner == seat else "lost", None))
+        elif isinstance(event, RoundScored):
+            own, other = event.scores[seat], event.scores[1 - seat]
+            rows.append((f"round {event.round}", f"{own}–{other}", None))
+        elif isinstance(event, GameOver):
+            rows.append(("game", "won" if event.winner == seat else "lost", None))
     return rows
-
-

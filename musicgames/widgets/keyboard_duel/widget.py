@@ -22,7 +22,7 @@ from musicgames.duel import (
     SeatView,
 )
 from musicgames.duel.bots import Bot
-from musicgames.duel.events import GameOver, RoundScored
+from musicgames.duel.events import GameOver, RoundScored, RoundStarted
 from musicgames.duel.odds import DuelOdds, duel_odds
 from musicgames.i18n import LANGUAGES, LanguageError, catalogue, text
 from musicgames.progress import ProgressSink
@@ -103,7 +103,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         #: Seconds between the computer's steps.
         self.pause = float(pause)
         self._progress = progress
-        self._progress_seen = 0  # events of the engine's log already told to the progress store
+        self._progress_seen = 0  # events of the engine's story already told to the progress store
         self._naming = Naming(naming)
         self._language = language
         self._state: DuelState | None = None
@@ -208,7 +208,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         cards = self._state.piano_cards
         self._start_piano = (cards[0].index, cards[1].index)
         self._story = Story(piano=self._start_piano)
-        self._progress_seen = len(self._state.log)
+        self._progress_seen = len(self._state.story())
         self._checkpoints = []
         self._duel_put_away = 0
         self._error = None
@@ -231,7 +231,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         # fair: dice and shuffles after it are drawn afresh; never past the round's start
         state.take_back(len(state.actions()) - target)
         # rows of turns that ended stay written; the turn in progress had none (module notes)
-        self._progress_seen = min(self._progress_seen, len(state.log))
+        self._progress_seen = min(self._progress_seen, len(state.story()))
         self._checkpoints = [c for c in self._checkpoints if c <= target]
         self._story = Story(piano=self._start_piano)
         self._duel_put_away = 0
@@ -380,13 +380,13 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
 
     def _write_progress(self, state: DuelState) -> None:
         """Store the rows of the turn that just ended (see the module's notes)."""
-        log = state.log
-        start, self._progress_seen = self._progress_seen, len(log)
+        story = state.story()
+        start, self._progress_seen = self._progress_seen, len(story)
         if self._progress is None:
             return
-        piano = next((event["piano"] for event in reversed(log[:start])
-                      if event["event"] == "round_start"), self._start_piano)
-        for item, answer, correct in progress_rows(log[start:], piano, _PERSON):
+        piano = next((event.piano for event in reversed(story[:start])
+                      if isinstance(event, RoundStarted)), self._start_piano)
+        for item, answer, correct in progress_rows(story[start:], piano, _PERSON):
             try:
                 self._progress.record(PROGRESS_ACTIVITY, item, answer, correct, None)
             except Exception as err:  # a file that refuses rows must not stop the game
