@@ -1,6 +1,6 @@
 """Keyboard Duel computer players: strength and speed against the issue's targets.
 
-Run: ``python benchmarks/bench_duel.py [--games 400] [--seed 1]``
+Run: ``python benchmarks/bench_duel.py [--games 100] [--seed 1]`` (about two minutes).
 
 Plays three tournaments (each colours alternating, same code as
 ``python -m musicgames.duel tournament``) and prints the figures with the targets:
@@ -8,6 +8,15 @@ Plays three tournaments (each colours alternating, same code as
 * Sharp vs Casual: Sharp wins ≥ 80 %; Sharp thinks ≤ 30 ms (median), ≤ 200 ms (p99);
 * Casual vs Random: Casual wins ≥ 70 %;
 * Random vs Random: ≥ 300 whole games per second.
+
+Then each level's blunder rate, in games against Sharp (colours alternating):
+
+* give-aways: turn decisions that move a token for nothing (``gives_points_away``: to a
+  key of lower value, no merge, duel or chord bonus gained), per 100 turn decisions that
+  had another choice;
+* unanswered attacks: defences of a token worth ≥ 6 points (``defended_worth``) where the
+  hand held a run that raises the chance of keeping it (``answer_is_useful``, exact odds)
+  and the player locked in without a card, as a share of such defences.
 
 Speed is printed, never asserted: the figures depend on the machine.
 """
@@ -20,9 +29,15 @@ import random
 import statistics
 import time
 
-from musicgames.duel import DuelState
+from musicgames.duel import DuelState, LockIn, Move, Shift
 from musicgames.duel.__main__ import TournamentResult, play_tournament
-from musicgames.duel.bots import make_bot
+from musicgames.duel.bots import (
+    WORTH_ANSWERING,
+    answer_is_useful,
+    defended_worth,
+    gives_points_away,
+    make_bot,
+)
 
 
 def _line(label: str, value: str, target: str, met: bool) -> str:
@@ -62,6 +77,38 @@ def sharp_real_choices(games: int, seed: int) -> dict[str, list[float]]:
     return times
 
 
+def blunder_rates(level: str, games: int, seed: int) -> tuple[int, int, int, int]:
+    """(give-aways, turn decisions with another choice, unanswered attacks, attacks worth
+    answering) of ``level`` in games against Sharp."""
+    master = random.Random(seed)
+    give_aways = choices = unanswered = worth = 0
+    for number in range(games):
+        game = DuelState.new_game(seed=master.getrandbits(64))
+        seat_of = number % 2
+        bots = {seat_of: make_bot(level, master.getrandbits(64)),
+                1 - seat_of: make_bot("sharp", master.getrandbits(64))}
+        while not game.is_terminal():
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            action = bots[seat].choose(view)
+            if seat == seat_of:
+                duel = view.duel
+                if duel is None:
+                    moves = [a for a in view.legal_actions(distinct=True)
+                             if type(a) in (Move, Shift)]
+                    risky = [a for a in moves if gives_points_away(view, a)]
+                    if risky and len(risky) < len(view.legal_actions(distinct=True)):
+                        choices += 1
+                        give_aways += gives_points_away(view, action)
+                elif (seat == duel.defender and not duel.defender_run
+                      and defended_worth(view) >= WORTH_ANSWERING and answer_is_useful(view)):
+                    worth += 1
+                    unanswered += isinstance(action, LockIn)
+            game.apply(action)
+    return give_aways, choices, unanswered, worth
+
+
 def _p99(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
@@ -69,7 +116,7 @@ def _p99(values: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"Keyboard Duel bots — {args.games} games per tournament, seed {args.seed}, "
@@ -107,6 +154,14 @@ def main() -> None:
             print(f"  Sharp, {kind} decisions with a choice ({len(values)}): median "
                   f"{statistics.median(values):.2f} ms, p99 {_p99(values):.2f} ms, "
                   f"max {max(values):.1f} ms")
+    games = max(2, args.games // 5)
+    print(f"Blunder rates, {games} games of each level against Sharp:")
+    for level in ("random", "casual", "sharp"):
+        give, turns, unanswered, worth = blunder_rates(level, games, args.seed)
+        print(f"  {level.capitalize():<7} gives points away in {give:3d} of {turns:4d} turn "
+              f"decisions that could ({100 * give / max(1, turns):5.1f} per 100); leaves "
+              f"{unanswered:3d} of {worth:3d} attacks on keys worth ≥ {WORTH_ANSWERING} "
+              f"unanswered with a useful run ({100 * unanswered / max(1, worth):5.1f} %)")
 
 
 if __name__ == "__main__":

@@ -228,3 +228,60 @@ def test_a_lesson_without_a_student_records_nowhere(
     begin_lesson()
     assert Lesson("solfege").progress is None
     assert list(classroom_kernel.glob("*.sqlite3")) == []
+
+
+# -- the server, end to end (no browser) -----------------------------------------------------
+
+
+@pytest.mark.slow
+def test_with_a_token_nothing_is_served_without_it(tmp_path: Path) -> None:
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "musicgames.classroom", "--port", str(port), "--token", "la-si-do",
+         "--class-folder", str(tmp_path / "class")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: Any) -> None:
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+
+    def status(path: str) -> tuple[int, str]:
+        try:
+            with opener.open(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, err.headers.get("Location", "")
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the classroom server did not start"
+                time.sleep(0.25)
+        code, where = status("/")
+        assert code in (302, 303) and "/login" in where
+        code, where = status("/voila/render/note-snap.ipynb?student=Ana")
+        assert code in (302, 303, 403) and (code == 403 or "/login" in where)
+        code, page = status("/?token=la-si-do")
+        assert code == 200 and "Note Snap" in page
+        assert not list((tmp_path / "class").glob("*.sqlite3"))  # no app ran for anyone
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)

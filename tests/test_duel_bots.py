@@ -34,6 +34,9 @@ from musicgames.duel.bots import (
     SharpBot,
     UnknownBot,
     _table,
+    answer_is_useful,
+    defended_worth,
+    gives_points_away,
     make_bot,
 )
 from musicgames.duel.kernel import Table, outcomes, settle_duel
@@ -297,12 +300,61 @@ def test_sharp_spends_in_proportion_to_the_key() -> None:
 
 
 def test_casual_lets_some_duels_go_and_fights_others() -> None:
+    # Black's power-2 token on C♯ of D major (no mark) scores 2: not worth much.
     state = duel_position(attacker_dice=(4,), defender_dice=(3,), attacker_power=2,
-                          defender_power=2, hands=("C1", "D3 E↑"), phase="defend")
+                          defender_power=2, hands=("C1", "D3 E↑"), phase="defend", key=1)
     view = state.view(BLACK)
     choices = [CasualBot(seed=s).choose(view) for s in range(60)]
     assert LockIn() in choices
     assert DuelCard(card_ids("D3")[0]) in choices
+
+
+def test_d11c_casual_answers_an_attack_on_a_key_worth_6_when_a_run_helps() -> None:
+    # Black's power-2 token on D (fff) of D major scores 6; White leads 6 to 5. One card
+    # alone does not win (D1: 6, not more than 6) but D1 with D↑ may: Casual always answers.
+    state = duel_position(attacker_dice=(6,), defender_dice=(5,), attacker_power=2,
+                          defender_power=2, hands=("C1", "D1 D↑"), phase="defend", key=2)
+    view = state.view(BLACK)
+    assert defended_worth(view) == 6 and answer_is_useful(view)
+    choices = {CasualBot(seed=s).choose(view) for s in range(40)}
+    assert LockIn() not in choices
+    # … and with no card that helps (an E run cannot beat 6 from 1), it locks in.
+    state = duel_position(attacker_dice=(6, 6), defender_dice=(1,), attacker_power=3,
+                          defender_power=2, hands=("C1", "E1"), phase="defend", key=2)
+    view = state.view(BLACK)
+    assert not answer_is_useful(view)
+    assert {CasualBot(seed=s).choose(view) for s in range(10)} == {LockIn()}
+
+
+def test_casual_never_moves_a_token_to_a_lower_value_key_for_nothing() -> None:
+    # White holds C E G of C major (a chord bonus) and A: moving C, E or G loses points;
+    # A may move to A♭ or B♭ (both ×1) for nothing lost.
+    state = DuelState.from_position(piano=(0, 1), hands=("D1 E1 F1 G1 A1", "B2"),
+                                    tokens=([(0, 3), (4, 1), (7, 1), (9, 1), "beaten"], []))
+    view = state.view(WHITE)
+    assert sum(gives_points_away(view, a) for a in view.legal_actions()) > 20
+    for seed in range(30):
+        assert not gives_points_away(view, CasualBot(seed=seed).choose(view))
+
+
+@pytest.mark.slow
+def test_casual_gives_nothing_away_in_whole_games() -> None:
+    checked = 0
+    for seed in range(6):
+        game = DuelState.new_game(seed)
+        bots = {0: make_bot("casual", seed), 1: make_bot("sharp", seed)}
+        while not game.is_terminal():
+            seat = game.to_act
+            view = game.view(seat)
+            action = bots[seat].choose(view)
+            if seat == 0 and view.duel is None:
+                others = [a for a in view.legal_actions(distinct=True)
+                          if not gives_points_away(view, a)]
+                if others:
+                    assert not gives_points_away(view, action)
+                    checked += 1
+            game.apply(action)
+    assert checked > 100
 
 
 # -- turns ----------------------------------------------------------------------------------------

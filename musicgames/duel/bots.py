@@ -17,9 +17,10 @@ The three levels:
 
 * :class:`RandomBot` picks uniformly among the legal actions: a baseline.
 * :class:`CasualBot` weighs every placement and movement it could make, one action at a
-  time, and picks loosely among the good ones (a softmax over their values). In a duel it
-  uses the exact odds, spends at most a budget of cards that grows with what the key is
-  worth, and lets some duels go without spending anything.
+  time, and picks loosely among the good ones (a softmax over their values), never
+  giving points away for nothing. In a duel it uses the exact odds, spends at most a
+  budget of cards that grows with what the key is worth, and lets some duels go without
+  spending anything — but not an attack on a key worth 6 or more that a run could answer.
 * :class:`SharpBot` weighs every Place and Move and the best second action after each of
   its best first ones, values each resulting board by the score, the threats the opponent
   will have on its next turn and how many tokens each side can still place, and plays the
@@ -55,17 +56,21 @@ from musicgames.duel.cards import (
     PIANO_CHORD_PITCH_CLASSES,
 )
 from musicgames.duel.errors import NotYourTurnError
-from musicgames.duel.kernel import Table, outcomes, settle_duel
-from musicgames.duel.odds import attacker_win_chance, best_run_chance
+from musicgames.duel.kernel import Table, chord_bonuses, outcomes, round_score, settle_duel
+from musicgames.duel.odds import attacker_win_chance, best_run_chance, duel_odds
 from musicgames.duel.view import SeatView
 
 __all__ = [
     "BOT_NAMES",
+    "WORTH_ANSWERING",
     "Bot",
     "CasualBot",
     "RandomBot",
     "SharpBot",
     "UnknownBot",
+    "answer_is_useful",
+    "defended_worth",
+    "gives_points_away",
     "make_bot",
 ]
 
@@ -162,6 +167,68 @@ def _table(view: SeatView) -> Table:
     """The public board plus this seat's hand, to try actions on."""
     return Table(list(view.board), list(view.token_keys), list(view.token_powers),
                  list(view.token_states), list(view.hand), view.placed, view.moved)
+
+
+# -- loose, not careless: what a beginner would not do ------------------------------------
+
+
+def gives_points_away(view: SeatView, action: Action) -> bool:
+    """True if ``action`` moves this seat's tokens for nothing: a Move or Shift that starts
+    no duel and makes no merge, gains no chord bonus (D13), and leaves the seat's running
+    score lower — a token moved to a key of lower value (D4), "Do fff → Re".
+
+    >>> from musicgames.duel import DuelState, Move, card_ids
+    >>> game = DuelState.from_position(piano=(0, 1), hands=("D1 E2", "F1"),
+    ...                                tokens=([(0, 2), (2, 1)], []))   # C major on the left
+    >>> gives_points_away(game.view(0), Move(card_ids("D1")[0], 0, 1))   # C (fff) to D♭
+    True
+    >>> gives_points_away(game.view(0), Move(card_ids("E2")[0], 2, 2))   # D to E (ff)
+    False
+    """
+    if type(action) not in (Move, Shift):
+        return False
+    seat = view.seat
+    before = _table(view)
+    duels: list[int] = []
+
+    def duel(table: Table, attacker: int, defender: int) -> list[tuple[float, Table]]:
+        duels.append(attacker)
+        return [(1.0, table)]
+
+    (_, after), *rest = outcomes(before, action, seat, duel)
+    if duels or rest or after.status.count(_MERGED) > before.status.count(_MERGED):
+        return False
+    piano = view.piano
+    gained = sum(1 for s, _ in chord_bonuses(after.board, piano) if s == seat)
+    held = sum(1 for s, _ in chord_bonuses(before.board, piano) if s == seat)
+    if gained > held:
+        return False
+    return (round_score(after.board, after.power, piano)[seat]
+            < round_score(before.board, before.power, piano)[seat])
+
+
+#: A defender answers an attack on a token that scores at least this much (D13) whenever
+#: a run in its hand raises its chance of keeping the key.
+WORTH_ANSWERING = 6
+
+
+def defended_worth(view: SeatView) -> int:
+    """What the defender's token in the duel being fought scores now: power × the key's
+    multiplier (D4, D13); 0 outside a duel."""
+    duel = view.duel
+    if duel is None:
+        return 0
+    return duel.defender_power * view.key_multiplier(duel.key)
+
+
+def answer_is_useful(view: SeatView) -> bool:
+    """True for a defender to play (D11c) holding a run that raises its chance of winning
+    the duel (exact odds: the attacker has locked in)."""
+    duel = view.duel
+    if duel is None or view.seat != duel.defender or view.to_act != view.seat:
+        return False
+    odds = duel_odds(view)
+    return odds.best > odds.now
 
 
 # -- what a hand can do in a duel ----------------------------------------------------------
@@ -737,10 +804,13 @@ class SharpBot(_Thinker):
 
 
 class CasualBot(_Thinker):
-    """Makes loose choices: it weighs every Place and Move on its own (no second action, a
-    lighter eye on threats) and picks among the few best at random, the better the likelier.
-    In a duel it uses the exact odds one card ahead, spends at most a budget of cards that
-    grows with the key's worth, and lets some duels go.
+    """Makes loose choices, as a beginner does, but not careless ones: it weighs every Place
+    and Move on its own (no second action, a lighter eye on threats) and picks among the
+    few best at random, the better the likelier — never moving a token to a lower-value
+    key for nothing (:func:`gives_points_away`). In a duel it uses the exact odds one card
+    ahead, spends at most a budget of cards that grows with the key's worth, and lets some
+    duels go; but an attack on a token worth 6 points or more it always answers when a
+    run in its hand helps (:data:`WORTH_ANSWERING`, :func:`answer_is_useful`).
 
     >>> from musicgames.duel import DuelState
     >>> game = DuelState.new_game(seed=4)
@@ -763,7 +833,10 @@ class CasualBot(_Thinker):
         view = ctx.view
         b = _table(view)
         distinct = view.legal_actions(distinct=True)
-        scored = sorted(((self.end_value(ctx, b, a), i, a) for i, a in enumerate(distinct)),
+        # Loose, not careless: it never moves a token to a lower-value key for nothing
+        # (unless nothing else is allowed, D7).
+        kept = [a for a in distinct if not gives_points_away(view, a)] or list(distinct)
+        scored = sorted(((self.end_value(ctx, b, a), i, a) for i, a in enumerate(kept)),
                         key=lambda s: (-s[0], s[1]))[: self.top]
         best = scored[0][0]
         weights = [math.exp((value - best) / self.temperature) for value, _, _ in scored]
@@ -775,6 +848,14 @@ class CasualBot(_Thinker):
         assert duel is not None
         attacking = view.seat == duel.attacker
         run = duel.attacker_run if attacking else duel.defender_run
+        if not attacking and defended_worth(view) >= WORTH_ANSWERING:
+            # An attack on a key worth 6 or more is answered whenever a run helps: the
+            # card that leaves the best chance, until no card raises it (exact odds).
+            odds = duel_odds(view)
+            if odds.best > odds.now:
+                return DuelCard(max(sorted(odds.after_card),
+                                    key=lambda c: (odds.after_card[c], -c)))
+            return _LOCK_IN
         # Decide once per duel whether to let it go: on the first card of this seat's run.
         if not run and ctx.rng.random() < self.let_go:
             return _LOCK_IN

@@ -6,6 +6,7 @@ steps in the same order, outputs cleared, every code cell's source hidden
 (``metadata.jupyter.source_hidden``), so a student reads no code. ``--check`` writes nothing
 and fails when a committed notebook differs from a fresh build.
 
+>>> from musicgames.lessons import plan_of
 >>> nb = notebook(plan_of("01-the-staff"), "es")
 >>> nb.cells[1].source.splitlines()[0], nb.cells[1].source.splitlines()[-1]
 ('# Ajustes', 'lesson.settings()')
@@ -22,11 +23,11 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from musicgames.lessons.page import LessonPage, plan_of
+from musicgames.lessons.page import LessonPage
 from musicgames.lessons.plan import Md, Plan, Step
 from musicgames.lessons.settings import LessonSettings
 
-__all__ = ["build", "notebook", "notebook_path", "notebook_text"]
+__all__ = ["build", "main", "notebook", "notebook_path", "notebook_text"]
 
 _HINT = {
     "en": "To start, press ⏩ in the notebook's toolbar (restart and run all cells): the "
@@ -161,7 +162,6 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if (args.check and changed) else 0
 
 
-__all__ += ["main", "plan_of"]
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
