@@ -417,15 +417,22 @@ def _companions(path: Path) -> list[Path]:
 def _reading(path: Path) -> Iterator[sqlite3.Connection]:
     """A connection for reading ``path`` that never writes next to it.
 
-    With nothing beside it, the file is complete as it stands and is opened ``immutable``
-    (no lock files are made: a teacher's class folder stays as it was). With a ``-wal`` or
+    With nothing beside it, the file is complete as it stands. A file in rollback-journal
+    mode (as this version writes them) is opened ``mode=ro``: SQLite's shared lock keeps a
+    notebook's write from changing it mid-read, and no file is made beside it. A file in
+    WAL mode (older versions) is opened ``immutable``, since a WAL reader would make files
+    beside it. Either way a teacher's class folder stays as it was. With a ``-wal`` or
     ``-journal`` beside it, the file and those are copied to a temporary folder and opened
     there, so rows still in a WAL are read (a stray WAL that does not belong to the file is
     ignored by SQLite) and a cut-short write is rolled back, in the copy only.
     """
     companions = _companions(path)
     if not companions:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
+        with path.open("rb") as handle:
+            header = handle.read(20)
+        wal_mode = len(header) == 20 and header[18] == 2  # file format versions: 2 is WAL
+        mode = "immutable=1" if wal_mode else "mode=ro"
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True, timeout=30)
         try:
             yield connection
         finally:
