@@ -417,15 +417,22 @@ def _companions(path: Path) -> list[Path]:
 def _reading(path: Path) -> Iterator[sqlite3.Connection]:
     """A connection for reading ``path`` that never writes next to it.
 
-    With nothing beside it, the file is complete as it stands and is opened ``immutable``
-    (no lock files are made: a teacher's class folder stays as it was). With a ``-wal`` or
+    With nothing beside it, the file is complete as it stands. A file in rollback-journal
+    mode (as this version writes them) is opened ``mode=ro``: SQLite's shared lock keeps a
+    notebook's write from changing it mid-read, and no file is made beside it. A file in
+    WAL mode (older versions) is opened ``immutable``, since a WAL reader would make files
+    beside it. Either way a teacher's class folder stays as it was. With a ``-wal`` or
     ``-journal`` beside it, the file and those are copied to a temporary folder and opened
     there, so rows still in a WAL are read (a stray WAL that does not belong to the file is
     ignored by SQLite) and a cut-short write is rolled back, in the copy only.
     """
     companions = _companions(path)
     if not companions:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
+        with path.open("rb") as handle:
+            header = handle.read(20)
+        wal_mode = len(header) == 20 and header[18] == 2  # file format versions: 2 is WAL
+        mode = "immutable=1" if wal_mode else "mode=ro"
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True, timeout=30)
         try:
             yield connection
         finally:
@@ -1190,9 +1197,10 @@ class ClassProgress:
     answers: tuple[Answer, ...]
     skipped: tuple[tuple[str, str], ...]  # (file name, why)
 
-    def not_read(self) -> Table:
+    def not_read(self, language: str = "en") -> Table:
         """The files (or lines) that were not read, and why: empty when all is well."""
-        return Table(("file", "why it was not read"), self.skipped, "Not read")
+        headers = (_w("report.col.file", language), _w("report.col.why", language))
+        return Table(headers, self.skipped, _w("report.caption.not_read", language))
 
     @property
     def students(self) -> list[str]:
@@ -1203,10 +1211,20 @@ class ClassProgress:
         """One student's answers."""
         return [a for a in self.answers if a.student == student]
 
-    def table(self, activity: str | None = None, naming: Naming | str | None = None) -> Table:
+    def table(
+        self,
+        activity: str | None = None,
+        naming: Naming | str | None = None,
+        language: str = "en",
+    ) -> Table:
         """One line per student: answers, right, median time, days, last day, weakest item
         (notes and chords in ``naming`` when given)."""
-        return Table.of(student_stats(self.answers, activity), caption="Class", naming=naming)
+        return Table.of(
+            student_stats(self.answers, activity),
+            caption=_w("report.caption.class", language),
+            naming=naming,
+            language=language,
+        )
 
     def items_table(
         self,
@@ -1223,62 +1241,79 @@ class ClassProgress:
         rows = self.answers if student is None else self.of(student)
         return Table.of(daily_stats(rows, activity), caption=student or "Class")
 
-    def lessons_table(self, exercises: dict[str, Sequence[str]] | None = None) -> Table:
+    def lessons_table(
+        self, exercises: dict[str, Sequence[str]] | None = None, language: str = "en"
+    ) -> Table:
         """Per student and lesson: exercises answered out of the lesson's, and right answers
         (see :func:`lesson_completion`)."""
         rows = []
         for s in lesson_completion(self.answers, exercises):
             done = f"{s.done} / {s.total}" if s.total is not None else str(s.done)
-            share = f"{s.right / s.answers:.0%}" if s.answers else "–"
+            share = _percent(s.right / s.answers, language) if s.answers else "–"
             rows.append((s.student, s.lesson, done, str(s.answers), share))
-        headers = ("student", "lesson", "exercises done", "answers", "right")
-        return Table(headers, tuple(rows), "Lessons")
+        columns = ("student", "lesson", "exercises", "answers", "right")
+        headers = tuple(_w(f"report.col.{c}", language) for c in columns)
+        return Table(headers, tuple(rows), _w("report.caption.lessons", language))
 
     def report(
-        self, student: str | None = None, naming: Naming | str = Naming.SOLFEGE
+        self,
+        student: str | None = None,
+        naming: Naming | str = Naming.SOLFEGE,
+        language: str = "en",
     ) -> Report:
         """One student's page (or the class's): tables and figures for the drill and quiz,
-        notes and chords named in ``naming``."""
+        notes and chords named in ``naming``, words in ``language``."""
         if student is not None and student not in self.students:
             raise ProgressError(f"no answers of {student!r} here: the students are {self.students}")
         rows = self.answers if student is None else self.of(student)
-        who = student or "The class"
+        who = student or _w("report.who.class", language)
         parts: list[Table | Figure] = []
         if student is None:
-            parts.append(self.table(naming=naming))
-        parts.append(plot_days(rows, title=f"{who}: progress over days"))
+            parts.append(self.table(naming=naming, language=language))
+        title = _w("report.chart.days", language, who=who)
+        parts.append(plot_days(rows, title=title, language=language))
         if any(a.activity == "drill" for a in rows):
-            parts.append(plot_notes(rows, title=f"{who}: notes in the drill", naming=naming))
+            title = _w("report.chart.notes", language, who=who)
+            parts.append(plot_notes(rows, title=title, naming=naming, language=language))
+            caption = _w("report.caption.notes", language, who=who)
             parts.append(
-                Table.of(item_stats(rows, "drill"), caption=f"{who}: notes", naming=naming)
+                Table.of(item_stats(rows, "drill"), caption, naming=naming, language=language)
             )
         if any(a.activity == "quiz" for a in rows):
+            title = _w("report.chart.chords", language, who=who)
             parts.append(
-                plot_items(
-                    rows, activity="quiz", title=f"{who}: chords in the quiz", naming=naming
-                )
+                plot_items(rows, activity="quiz", title=title, naming=naming, language=language)
             )
         return Report(who, tuple(parts))
 
-    def reports(self, naming: Naming | str = Naming.SOLFEGE) -> Report:
+    def reports(self, naming: Naming | str = Naming.SOLFEGE, language: str = "en") -> Report:
         """A :meth:`report` per student, one after another."""
         return Report(
-            "Each student", tuple(self.report(s, naming=naming) for s in self.students)
+            _w("report.each", language),
+            tuple(self.report(s, naming=naming, language=language) for s in self.students),
         )
 
     def export_html(
-        self, target: str | os.PathLike[str], naming: Naming | str = Naming.SOLFEGE
+        self,
+        target: str | os.PathLike[str],
+        naming: Naming | str = Naming.SOLFEGE,
+        language: str = "en",
     ) -> Path:
         """Write the class report — the class, lessons, then each student — as one HTML file
         that opens in any browser (figures inside it as images); return its path."""
         path = Path(target)
-        parts: list[Any] = [self.report(naming=naming), self.lessons_table()]
+        parts: list[Any] = [
+            self.report(naming=naming, language=language),
+            self.lessons_table(language=language),
+        ]
         if self.skipped:
-            parts.append(self.not_read())
-        parts.append(self.reports(naming=naming))
-        body = Report("Class progress", tuple(parts))._repr_html_()
+            parts.append(self.not_read(language))
+        parts.append(self.reports(naming=naming, language=language))
+        title = _w("report.title", language)
+        body = Report(title, tuple(parts))._repr_html_()
         page = (
-            '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Class progress</title>'
+            f'<!DOCTYPE html><html lang="{language}"><head><meta charset="utf-8">'
+            f"<title>{escape(title)}</title>"
             "<style>body{font-family:sans-serif;max-width:1000px;margin:auto}"
             "table.mg-table{border-collapse:collapse;margin:8px 0}"
             ".mg-table td,.mg-table th{border:1px solid #ccc;padding:2px 8px}"
@@ -1649,6 +1684,25 @@ def lesson_completion(
     return table
 
 
+def _w(key: str, language: str, **values: object) -> str:
+    """A word of the teacher's tables and charts, in English or Spanish."""
+    from musicgames.i18n import text
+
+    return text(key, language, **values)
+
+
+def _seconds(ms: float | None, language: str, digits: int = 2) -> str:
+    """Milliseconds as seconds, with the language's decimal mark: "1.30 s", "1,30 s"."""
+    if ms is None:
+        return "–"
+    shown = f"{ms / 1000:.{digits}f}"
+    return f"{shown.replace('.', ',') if language == 'es' else shown} s"
+
+
+def _percent(share: float, language: str) -> str:
+    return f"{share:.0%}".replace("%", " %") if language == "es" else f"{share:.0%}"
+
+
 def item_label(item: str, naming: Naming | str | None = None, language: str = "en") -> str:
     """An item as a person reads it in one naming: a note (``Sol3`` → ``G4`` in letters) or a
     chord (``C major`` → ``Do mayor`` in solfège, Spanish); anything else as it is. ``None``
@@ -1691,25 +1745,29 @@ class Table:
         stats: Sequence[ItemStats | DayStats | StudentStats],
         caption: str = "",
         naming: Naming | str | None = None,
+        language: str = "en",
     ) -> Table:
         """A table of :func:`item_stats`, :func:`daily_stats` or :func:`student_stats`; items
-        (and the weakest item) in ``naming`` when given (see :func:`item_label`)."""
+        (and the weakest item) in ``naming`` when given (see :func:`item_label`), headers
+        and numbers in ``language``."""
         rows: list[tuple[str, ...]] = []
         headers: tuple[str, ...] = ()
+        columns: tuple[str, ...]
         for s in stats:
-            ms = "–" if s.median_ms is None else f"{s.median_ms / 1000:.2f} s"
-            share = f"{s.accuracy:.0%}"
+            ms = _seconds(s.median_ms, language)
+            share = _percent(s.accuracy, language)
             if isinstance(s, ItemStats):
-                headers = ("item", "answers", "right", "median time")
-                rows.append((item_label(s.item, naming), str(s.count), share, ms))
+                columns = ("item", "answers", "right", "median")
+                rows.append((item_label(s.item, naming, language), str(s.count), share, ms))
             elif isinstance(s, DayStats):
-                headers = ("day", "answers", "right", "median time")
+                columns = ("day", "answers", "right", "median")
                 rows.append((s.day.isoformat(), str(s.count), share, ms))
             else:
-                headers = ("student", "answers", "right", "median time", "days", "last", "weakest")
+                columns = ("student", "answers", "right", "median", "days", "last", "weakest")
                 last = s.last_day.isoformat() if s.last_day else "–"
-                weakest = item_label(s.weakest, naming) if s.weakest else "–"
+                weakest = item_label(s.weakest, naming, language) if s.weakest else "–"
                 rows.append((s.student, str(s.count), share, ms, str(s.days), last, weakest))
+            headers = tuple(_w(f"report.col.{c}", language) for c in columns)
         return cls(headers, tuple(rows), caption)
 
     def _repr_html_(self) -> str:
@@ -1761,8 +1819,9 @@ def plot_notes(
     answers: Iterable[Answer],
     *,
     naming: Naming | str = Naming.SOLFEGE,
-    title: str = "Accuracy and median response time per note",
+    title: str | None = None,
     activity: str | None = "drill",
+    language: str = "en",
 ) -> Figure:
     """Each note answered, drawn on a treble staff: its colour is the share of right answers
     (red to green), and under it stand its name, that share and the median response time.
@@ -1782,7 +1841,7 @@ def plot_notes(
     width = max(len(stats), 5) * 1.6 + 2.8
     fig = _new_figure(1.5 + 3.8 * (width + 0.4) / 14.5, 3.8)
     ax = fig.add_subplot()
-    ax.set_title(title)
+    ax.set_title(title if title is not None else _w("chart.title.notes", language))
     ax.set_axis_off()
     for line in range(5):
         ax.plot([0, width], [line, line], color="#333", linewidth=1)
@@ -1817,21 +1876,25 @@ def plot_notes(
                 linewidth=1.2,
             )
         )
-        ms = "–" if s.median_ms is None else f"{s.median_ms / 1000:.1f}s"
+        ms = _seconds(s.median_ms, language, digits=1).replace(" s", "s")  # compact
         ax.text(
             x,
             -3.2,
-            f"{note.label(naming)}\n{s.accuracy:.0%}\n{ms}\n×{s.count}",
+            f"{note.label(naming)}\n{_percent(s.accuracy, language)}\n{ms}\n×{s.count}",
             ha="center",
             va="top",
             fontsize=8,
         )
     if not stats:
-        ax.text(width / 2, 2, "no answers yet", ha="center", va="center", color="#777")
+        ax.text(
+            width / 2, 2, _w("chart.no_answers", language), ha="center", va="center", color="#777"
+        )
     ax.set_xlim(-0.2, width + 0.2)
     ax.set_ylim(-7.5, 7)
     ax.set_aspect("equal")
-    fig.colorbar(ScalarMappable(norm, cmap), ax=ax, label="right answers", shrink=0.7)
+    fig.colorbar(
+        ScalarMappable(norm, cmap), ax=ax, label=_w("chart.right", language), shrink=0.7
+    )
     return fig
 
 
@@ -1839,19 +1902,20 @@ def plot_items(
     answers: Iterable[Answer],
     *,
     activity: str | None = None,
-    title: str = "Accuracy and median response time per item",
+    title: str | None = None,
     naming: Naming | str | None = None,
+    language: str = "en",
 ) -> Figure:
     """Two bar charts side by side: the share of right answers and the median response time
     for each item (notes low to high, then chords and other items by name)."""
     stats = item_stats(answers, activity)
     fig = _new_figure(9, max(2.5, 0.3 * len(stats) + 1.2))
     left, right = fig.subplots(1, 2, sharey=True)
-    names = [item_label(s.item, naming) for s in stats]
+    names = [item_label(s.item, naming, language) for s in stats]
     positions = list(range(len(stats)))
     left.barh(positions, [s.accuracy * 100 for s in stats], color="#66a182")
     left.set_xlim(0, 100)
-    left.set_xlabel("right answers (%)")
+    left.set_xlabel(_w("chart.right_pct", language))
     left.set_yticks(positions, names)
     left.invert_yaxis()
     right.barh(
@@ -1859,8 +1923,8 @@ def plot_items(
         [(s.median_ms or 0) / 1000 for s in stats],
         color="#00798c",
     )
-    right.set_xlabel("median response time (s)")
-    fig.suptitle(title)
+    right.set_xlabel(_w("chart.median_s", language))
+    fig.suptitle(title if title is not None else _w("chart.title.items", language))
     return fig
 
 
@@ -1868,7 +1932,8 @@ def plot_days(
     answers: Iterable[Answer],
     *,
     activity: str | None = None,
-    title: str = "Progress over days",
+    title: str | None = None,
+    language: str = "en",
 ) -> Figure:
     """Progress over days: the share of right answers and the median response time per day,
     with the number of answers each day as bars."""
@@ -1878,12 +1943,18 @@ def plot_days(
     from matplotlib.dates import AutoDateLocator, ConciseDateFormatter, date2num
 
     days = [float(date2num(s.day)) for s in stats]
-    ax.bar(days, [s.count for s in stats], color="#dddddd", label="answers")
-    ax.set_ylabel("answers per day")
+    ax.bar(days, [s.count for s in stats], color="#dddddd", label=_w("chart.answers", language))
+    ax.set_ylabel(_w("chart.answers_per_day", language))
     share = ax.twinx()
-    share.plot(days, [s.accuracy * 100 for s in stats], "o-", color="#66a182", label="right %")
+    share.plot(
+        days,
+        [s.accuracy * 100 for s in stats],
+        "o-",
+        color="#66a182",
+        label=_w("chart.right_short", language),
+    )
     share.set_ylim(0, 105)
-    share.set_ylabel("right answers (%)", color="#3d7a55")
+    share.set_ylabel(_w("chart.right_pct", language), color="#3d7a55")
     time_axis = ax.twinx()
     time_axis.spines["right"].set_position(("axes", 1.12))
     time_axis.plot(
@@ -1891,15 +1962,18 @@ def plot_days(
         [(s.median_ms or math.nan) / 1000 for s in stats],
         "s--",
         color="#d1495b",
-        label="median time",
+        label=_w("chart.median", language),
     )
     time_axis.set_ylim(bottom=0)
-    time_axis.set_ylabel("median response time (s)", color="#d1495b")
-    ax.set_title(title)
+    time_axis.set_ylabel(_w("chart.median_s", language), color="#d1495b")
+    ax.set_title(title if title is not None else _w("chart.title.days", language))
     locator = AutoDateLocator()
     ax.xaxis.set_major_locator(locator)
     ax.xaxis.set_major_formatter(ConciseDateFormatter(locator))
     if not stats:
-        ax.text(0.5, 0.5, "no answers yet", transform=ax.transAxes, ha="center", color="#777")
+        ax.text(
+            0.5, 0.5, _w("chart.no_answers", language), transform=ax.transAxes, ha="center",
+            color="#777",
+        )
     return fig
 

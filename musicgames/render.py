@@ -282,7 +282,8 @@ def keyboard_svg(
             if naming is not None:
                 body.append(
                     f'<text x="{x + white_w / 2:.1f}" y="{white_h - 8}" font-size="9" '
-                    f'text-anchor="middle" font-family="sans-serif" pointer-events="none">'
+                    f'text-anchor="middle" font-family="sans-serif" fill="{_ink_on(fill)}" '
+                    'pointer-events="none">'
                     f"{escape(note.label(naming, octave=False))}</text>"
                 )
             centre = x + white_w / 2
@@ -301,7 +302,7 @@ def keyboard_svg(
             if naming is not None and black_labels:
                 name = note.label(naming, octave=False)
                 size = 7 if len(name) <= 2 else 5.5
-                label_colour = "#222" if colour else "#fff"
+                label_colour = _ink_on(fill)
                 blacks.append(
                     f'<text class="mg-black-label" x="{centre:.1f}" y="{black_h - 20}" '
                     f'font-size="{size}" text-anchor="middle" font-family="sans-serif" '
@@ -310,7 +311,7 @@ def keyboard_svg(
         mark = marks.get(index)
         if mark:
             target = body if pc in _WHITE_PCS else blacks
-            mark_colour = "#222" if pc in _WHITE_PCS else "#fff"
+            mark_colour = _ink_on(fill)
             target.append(
                 f'<text class="mg-mark" x="{centre:.1f}" y="{mark_y}" font-size="10" '
                 f'font-style="italic" font-weight="bold" text-anchor="middle" '
@@ -325,6 +326,25 @@ def keyboard_svg(
         + "".join(blacks)
         + "</svg>"
     )
+
+
+def _ink_on(fill: str) -> str:
+    """Dark or white text, whichever reads better on the colour ``fill`` (``#rrggbb``).
+
+    >>> _ink_on("#ffffff"), _ink_on("#222222"), _ink_on("#00798c"), _ink_on("#edae49")
+    ('#222', '#fff', '#fff', '#222')
+    >>> _ink_on("gold")
+    '#222'
+    """
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", fill):
+        return "#222"  # a colour by name: the usual dark ink
+    red, green, blue = (int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    luminance = sum(
+        weight * (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
+        for weight, c in zip((0.2126, 0.7152, 0.0722), (red, green, blue), strict=True)
+    )
+    # WCAG contrast against near-black (#222) and white: take the larger.
+    return "#222" if (luminance + 0.05) / 0.066 > 1.05 / (luminance + 0.05) else "#fff"
 
 
 def _spelling_contexts(

@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets
 from IPython.display import display
 
-from musicgames.i18n import text
+from musicgames.i18n import LANGUAGES, text
 from musicgames.progress import ClassProgress, ProgressError, export_csv, open_class
 from musicgames.theory import Naming
 
@@ -29,7 +29,8 @@ __all__ = ["ClassDashboard", "class_dashboard"]
 
 
 class ClassDashboard(ipywidgets.VBox):
-    """See the module's description. ``folder``: the class folder (``None``: a demo class);
+    """See the module's description; its words, tables and charts are in English or Spanish
+    (the language buttons at its top). ``folder``: the class folder (``None``: a demo class);
     ``export_to``: where exports are written (default: the current folder)."""
 
     def __init__(
@@ -41,30 +42,29 @@ class ClassDashboard(ipywidgets.VBox):
         export_to: str | os.PathLike[str] | None = None,
         **kwargs: Any,
     ) -> None:
-        self.language = language
         self.export_to = Path(export_to) if export_to is not None else Path.cwd()
-        t = self._t
+        self.languages = ipywidgets.ToggleButtons(
+            options=[(text("language.name", code), code) for code in LANGUAGES],
+            value=language,
+            style={"button_width": "90px"},
+        )
         self.folder = ipywidgets.Text(
             value="" if folder is None else str(folder),
-            placeholder=t("teacher.folder.placeholder"),
-            description=t("teacher.folder"),
             layout=ipywidgets.Layout(width="100%", max_width="640px"),
             style={"description_width": "initial"},
         )
-        self.load_button = ipywidgets.Button(description=t("teacher.load"), icon="folder-open")
+        self.load_button = ipywidgets.Button(icon="folder-open")
         self.naming = ipywidgets.ToggleButtons(
-            options=[(t("teacher.naming.solfege"), "solfege"), (t("teacher.naming.letters"),
-                                                                "letters")],
+            options=[("Do Re Mi", "solfege"), ("C D E", "letters")],
             value=Naming(naming).value,
-            description=t("teacher.naming"),
             style={"button_width": "90px"},
         )
-        self.student = ipywidgets.Dropdown(description=t("teacher.student"))
-        self.csv_button = ipywidgets.Button(description=t("teacher.export_csv"), icon="download")
+        self.student = ipywidgets.Dropdown()
+        self.csv_button = ipywidgets.Button(icon="download")
         self.html_button = ipywidgets.Button(
-            description=t("teacher.export_html"), icon="download",
-            layout=ipywidgets.Layout(width="auto"),
+            icon="download", layout=ipywidgets.Layout(width="auto")
         )
+        self._label()
         self.status = ipywidgets.HTML()
         self.tables = ipywidgets.Output()
         self.charts = ipywidgets.Output()
@@ -73,9 +73,11 @@ class ClassDashboard(ipywidgets.VBox):
         self.csv_button.on_click(lambda _b: self._export(self.export_csv))
         self.html_button.on_click(lambda _b: self._export(self.export_html))
         self.naming.observe(lambda _change: self.show(), names="value")
+        self.languages.observe(lambda _change: self._relabel(), names="value")
         self.student.observe(lambda _change: self.show_charts(), names="value")
         super().__init__(
             [
+                self.languages,
                 ipywidgets.HBox([self.folder, self.load_button]),
                 self.naming,
                 ipywidgets.HBox([self.student, self.csv_button, self.html_button]),
@@ -87,8 +89,27 @@ class ClassDashboard(ipywidgets.VBox):
         )
         self.load()
 
+    @property
+    def language(self) -> str:
+        """The language of the dashboard, its tables, charts and exports."""
+        return str(self.languages.value)
+
     def _t(self, key: str, **values: object) -> str:
         return text(key, self.language, **values)
+
+    def _label(self) -> None:
+        t = self._t
+        self.folder.placeholder = t("teacher.folder.placeholder")
+        self.folder.description = t("teacher.folder")
+        self.load_button.description = t("teacher.load")
+        self.naming.description = t("teacher.naming")
+        self.student.description = t("teacher.student")
+        self.csv_button.description = t("teacher.export_csv")
+        self.html_button.description = t("teacher.export_html")
+
+    def _relabel(self) -> None:
+        self._label()
+        self.load()
 
     def _say(self, *lines: str) -> None:
         self.status.value = "<br>".join(escape(line) for line in lines)
@@ -119,13 +140,14 @@ class ClassDashboard(ipywidgets.VBox):
         naming = self.naming.value
         self.tables.clear_output()
         with self.tables:
+            language = self.language
             if self.klass.skipped:
                 display(ipywidgets.HTML(f"<h3>{escape(self._t('teacher.section.not_read'))}</h3>"))
-                display(self.klass.not_read())
+                display(self.klass.not_read(language))
             display(ipywidgets.HTML(f"<h3>{escape(self._t('teacher.section.class'))}</h3>"))
-            display(self.klass.table(naming=naming))
+            display(self.klass.table(naming=naming, language=language))
             display(ipywidgets.HTML(f"<h3>{escape(self._t('teacher.section.lessons'))}</h3>"))
-            display(self.klass.lessons_table())
+            display(self.klass.lessons_table(language=language))
         self.show_charts()
 
     def show_charts(self) -> None:
@@ -135,7 +157,11 @@ class ClassDashboard(ipywidgets.VBox):
             return
         with self.charts:
             display(ipywidgets.HTML(f"<h3>{escape(self._t('teacher.section.report'))}</h3>"))
-            display(self.klass.report(self.student.value or None, naming=self.naming.value))
+            display(
+                self.klass.report(
+                    self.student.value or None, naming=self.naming.value, language=self.language
+                )
+            )
 
     def export_csv(self) -> Path:
         """Write every answer of the class to ``class-progress.csv``; return its path."""
@@ -147,7 +173,9 @@ class ClassDashboard(ipywidgets.VBox):
 
     def export_html(self) -> Path:
         """Write the class report to ``class-report.html``; return its path."""
-        return self.klass.export_html(self.export_to / "class-report.html", self.naming.value)
+        return self.klass.export_html(
+            self.export_to / "class-report.html", self.naming.value, self.language
+        )
 
     def _export(self, how: Any) -> None:
         try:

@@ -433,7 +433,9 @@ class Triad:
              degrees 1 ♭2 2 ♭3 3 4 ♯4 5 ♭6 6 ♭7 7 from the tonic. So flat keys get flats
              (G♭ in F major, D♭ in E♭ major), sharp keys sharps (A♯ in E major), and a minor
              key's raised sixth and seventh are the ones harmony books write (C♯, the
-             leading tone of D minor; F♯ in G minor). C major gets D♭ E♭ F♯ A♭ B♭.
+             leading tone of D minor; F♯ in G minor). C major gets D♭ E♭ F♯ A♭ B♭. The
+             only sharps in a flat key are such raised degrees of its minor keys (C minor:
+             F♯; D minor: C♯ F♯ G♯; G minor: C♯ F♯), never a tone of the chord or its scale.
            * Should that spelling need a double sharp or flat (only in keys beyond seven
              sharps or flats), the key signature's sign is used instead.
 

@@ -406,3 +406,32 @@ def test_sample_state_is_history_free_and_matches_the_view():
     assert sample.log == () and sample.view(view.seat) == view
     sample.rollout(random.Random(1))
     assert sample.is_terminal()
+
+
+# -- one module owns the position format ---------------------------------------------------
+
+
+def test_the_view_uses_no_private_names_of_the_state():
+    import ast
+    import inspect
+
+    import musicgames.duel.view as view_module
+
+    tree = ast.parse(inspect.getsource(view_module))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "musicgames.duel.state":
+            assert all(not alias.name.startswith("_") for alias in node.names)
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in ("DuelState", "state")):
+            assert not node.attr.startswith("_"), node.attr
+
+
+def test_the_position_format_is_written_and_read_by_one_module():
+    from musicgames.duel.saved import dump_position, load_position
+
+    state = mid_game(9, 45)
+    position = dump_position(state)
+    again = DuelState._blank()
+    load_position(again, json.loads(json.dumps(position)))
+    assert dump_position(again) == position
+    assert json.loads(state.to_json())["position"] == position

@@ -987,6 +987,10 @@ def test_round_end_keeps_the_finished_board_and_take_back_stops_at_the_rounds_st
         (14, "black", 1), (19, "black", 6), (23, "black", 2)]
     assert [p["index"] for p in table["pianos"]] == [0, 7]
     assert (table["result"]["white"]["score"], table["result"]["black"]["score"]) == (9, 14)
+    # the trays and the figures under the totals are the finished round's too
+    assert table["players"]["white"]["tray"] == ["board"] * 3 + ["unplaced"] * 2
+    assert table["players"]["black"]["tray"] == ["board"] * 5
+    assert (table["players"]["white"]["running"], table["players"]["black"]["running"]) == (9, 14)
     assert any("Sol major" in line for line in table["result"]["black"]["lines"])  # the bonus
     page.send({"type": "undo"})
     assert widget.table["error"] == "There is nothing to take back yet."

@@ -127,3 +127,20 @@ def test_an_export_round_trips_through_a_semicolon_csv(tmp_path: Path) -> None:
         writer.writerow([*row.to_csv_row()[:6], "1234,25"])
     read = progress.read_csv(path)
     assert [(a.student, a.response_ms, a.correct) for a in read] == [("Ana", 1234.25, False)]
+
+
+def test_a_wal_mode_file_of_an_older_version_is_read_without_a_trace(tmp_path: Path) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    path = folder / "ana.sqlite3"
+    with ProgressStore(tmp_path / "source.sqlite3", student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 700.0)
+        store.hand_in(folder)
+    con = sqlite3.connect(path, isolation_level=None)
+    assert con.execute("PRAGMA journal_mode = WAL").fetchone()[0] == "wal"
+    con.close()  # the last connection folds the WAL in and removes it
+    before = _snapshot(folder)
+    assert list(before) == ["ana.sqlite3"]
+    klass = progress.open_class(folder)
+    assert klass.students == ["Ana"] and klass.skipped == ()
+    assert _snapshot(folder) == before

@@ -140,3 +140,16 @@ def test_black_key_names_can_be_left_off_and_are_off_on_small_boards() -> None:
         2, chord=bb, labels="letters", width=280, black_labels=True
     )
 
+
+
+def test_the_only_sharps_in_flat_keys_are_the_raised_degrees_the_docstring_lists() -> None:
+    sharps = {
+        t.name(): [t.tone_name(pc, Naming.LETTERS) for pc in range(12) if t.spell(pc).alter > 0]
+        for t in ALL_TRIADS
+        if _music21_key(t).sharps < 0
+    }
+    assert {name: found for name, found in sharps.items() if found} == {
+        "C minor": ["F♯"],
+        "D minor": ["C♯", "F♯", "G♯"],
+        "G minor": ["C♯", "F♯"],
+    }

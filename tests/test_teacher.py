@@ -83,3 +83,24 @@ def test_the_staff_chart_draws_an_engraved_treble_clef() -> None:
     box = patches[0].get_path().get_extents()
     assert 6.5 < box.height < 7.5  # the G clef spans about 7 staff spaces
     assert not any("clef" in t.get_text() for t in figure.axes[0].texts)
+
+
+def test_the_dashboard_speaks_spanish_with_a_click(tmp_path: Path) -> None:
+    folder = _class(tmp_path)
+    board = _quiet(lambda: class_dashboard(folder, export_to=tmp_path))
+    assert board.load_button.description == "Read the folder"
+    board.languages.value = "es"
+    _quiet(lambda: None)
+    assert board.load_button.description == "Leer la carpeta"
+    assert board.status.value.startswith("Leído ")
+    klass = board.klass
+    table = klass.table(naming="solfege", language="es")
+    assert table.headers[-1] == "más débil" and table.caption == "Clase"
+    assert any("," in row[3] for row in table.rows)  # "1,30 s": the Spanish decimal mark
+    assert klass.lessons_table(language="es").headers[1] == "lección"
+    report = klass.report(language="es")
+    assert report.title == "La clase"
+    figure = report.parts[1]
+    assert figure.axes[0].get_title() == "La clase: progreso por días"
+    html = board.export_html().read_text(encoding="utf-8")
+    assert '<html lang="es">' in html and "Progreso de la clase" in html

@@ -1,10 +1,11 @@
-"""Reading a Keyboard Duel position from plain JSON, checking every field and every rule.
+"""The Keyboard Duel position format: writing a position as plain JSON, and reading one back,
+checking every field and every rule. This module alone knows the format.
 
 A position is the object that :meth:`DuelState.to_json` writes under ``"start"`` and
-``"position"``. Nothing here uses ``pickle`` or ``eval``: each field is type-checked, then
-the position is checked as a whole (every card exactly once, tokens consistent with the
-board, a duel only in a duel phase …). Any failure raises :class:`BadSavedGameError` naming the
-field and the reason.
+``"position"`` (:func:`dump_position`). Nothing here uses ``pickle`` or ``eval``: each field
+is type-checked, then the position is checked as a whole (every card exactly once, tokens
+consistent with the board, a duel only in a duel phase …). Any failure raises
+:class:`BadSavedGameError` naming the field and the reason.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from musicgames.duel.errors import BadSavedGameError
 if TYPE_CHECKING:
     from musicgames.duel.state import DuelState
 
-__all__ = ["load_position"]
+__all__ = ["dump_position", "load_position", "rng_to_json"]
 
 _FIELDS = (
     "rng", "round", "starter", "turn", "turns", "final_turn", "placed", "moved", "phase",
@@ -32,6 +33,47 @@ _PHASES = ("turn", "attack", "defend", "over")
 _STATES = ("unplaced", "on_board", "merged", "beaten")
 _DUEL_FIELDS = ("key", "attacker_token", "defender_token", "dice", "additions", "runs")
 _MT_WORDS = 624
+
+
+def rng_to_json(state: tuple[Any, ...]) -> list[Any]:
+    """A generator state as plain JSON: ``[version, base64 of its 625 words, gauss]``."""
+    version, internal, gauss = state
+    words = base64.b64encode(struct.pack("<625I", *internal)).decode("ascii")
+    return [version, words, gauss]
+
+
+def dump_position(state: DuelState) -> dict[str, Any]:
+    """The position of a game as a plain JSON object (what :func:`load_position` reads)."""
+    duel = None
+    if state._dkey >= 0:
+        duel = {
+            "key": state._dkey, "attacker_token": state._datt,
+            "defender_token": state._ddef,
+            "dice": [state._ddice[0][:], state._ddice[1][:]], "additions": state._dadd[:],
+            "runs": [state._druns[0][:], state._druns[1][:]],
+        }
+    return {
+        "rng": rng_to_json(state._rng.getstate()),
+        "round": state._round,
+        "starter": state._starter,
+        "turn": state._turn,
+        "turns": state._turns,
+        "final_turn": state._final,
+        "placed": state._placed,
+        "moved": state._moved,
+        "phase": _PHASES[state._phase],
+        "piano": state._piano[:],
+        "piano_deck": state._piano_deck[:],
+        "hands": [state._hands[0][:], state._hands[1][:]],
+        "draw": state._draw[:],
+        "discard": state._discard[:],
+        "tokens": [[_STATES[s], k, p]
+                   for s, k, p in zip(state._status, state._key, state._power, strict=True)],
+        "duel": duel,
+        "pending": state._pending[:],
+        "totals": state._totals[:],
+        "round_scores": [list(r) for r in state._round_scores],
+    }
 
 
 def _bad(field: str, why: str) -> BadSavedGameError:

@@ -63,14 +63,10 @@ DiceRolled (1, (4,))
 
 from __future__ import annotations
 
-import base64
 import json
 import random
 import reprlib
-import struct
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from musicgames.duel import kernel, legal
@@ -147,6 +143,8 @@ from musicgames.duel.events import (
     TurnEnded,
     seen_by,
 )
+from musicgames.duel.saved import dump_position, load_position, rng_to_json
+from musicgames.duel.table import DuelInfo, Phase, Token, TokenState, dice_for_power
 from musicgames.duel.view import SeatView
 from musicgames.theory import LETTERS, Triad
 
@@ -186,99 +184,8 @@ _FORMAT = "musicgames.duel"
 _VERSION = 1
 
 
-class TokenState(str, Enum):
-    """Where a Dice Token is this round (the squares of a player's tray)."""
-
-    UNPLACED = "unplaced"
-    ON_BOARD = "on_board"
-    MERGED = "merged"
-    BEATEN = "beaten"
-
-
-class Phase(str, Enum):
-    """What the game is waiting for."""
-
-    TURN = "turn"  #: the turn player's Place / Move / Shift / EndTurn
-    ATTACK = "attack"  #: the attacker's duel run (D11b)
-    DEFEND = "defend"  #: the defender's duel run (D11c)
-    OVER = "over"  #: the game has ended (D15)
-
-
 _TOKEN_STATES = (TokenState.UNPLACED, TokenState.ON_BOARD, TokenState.MERGED, TokenState.BEATEN)
 _PHASES = (Phase.TURN, Phase.ATTACK, Phase.DEFEND, Phase.OVER)
-
-
-def dice_for_power(power: int) -> int:
-    """Dice a token of this power rolls in a duel: half its power rounded up (D11a).
-
-    >>> [dice_for_power(p) for p in range(1, 7)]
-    [1, 1, 2, 2, 3, 3]
-    """
-    return (power + 1) // 2
-
-
-@dataclass(frozen=True)
-class Token:
-    """One Dice Token as the table shows it.
-
-    ``key`` is ``None`` unless the token is on the board; ``score`` is what it scores now
-    (power × the key's multiplier, D13), 0 off the board and while it is still arriving
-    (in a duel, or waiting its turn in an arrow move).
-    """
-
-    seat: int
-    index: int
-    state: TokenState
-    key: int | None
-    power: int
-    dice: int
-    score: int
-
-
-@dataclass(frozen=True)
-class DuelInfo:
-    """A duel in progress (D11), all of it public.
-
-    Seats are 0 (White) / 1 (Black); tokens are indexed 0–4 within their seat. ``to_act``
-    is the attacker during ``Phase.ATTACK`` and the defender during ``Phase.DEFEND``.
-    """
-
-    key: int
-    attacker: int
-    defender: int
-    attacker_token: int
-    defender_token: int
-    attacker_power: int
-    defender_power: int
-    attacker_dice: tuple[int, ...]
-    defender_dice: tuple[int, ...]
-    attacker_add: int
-    defender_add: int
-    attacker_run: tuple[int, ...]
-    defender_run: tuple[int, ...]
-    to_act: int
-
-    @property
-    def attacker_total(self) -> int:
-        """The attacker's dice plus additions (D11d)."""
-        return sum(self.attacker_dice) + self.attacker_add
-
-    @property
-    def defender_total(self) -> int:
-        """The defender's dice plus additions (D11d)."""
-        return sum(self.defender_dice) + self.defender_add
-
-    @property
-    def attacker_leads(self) -> bool:
-        """True if the attacker would win if both locked in now (ties go to the attacker)."""
-        return self.attacker_total >= self.defender_total
-
-    @property
-    def run_letter(self) -> str | None:
-        """The letter the acting side's run is tied to, or ``None`` while it holds no letter."""
-        run = self.attacker_run if self.to_act == self.attacker else self.defender_run
-        letter = legal.run_letter(run)
-        return None if letter < 0 else LETTERS[letter]
 
 
 def _seat_name(seat: int) -> str:
@@ -486,7 +393,7 @@ class DuelState:
         if round_scores is None:
             round_scores = [list(totals)] + [[0, 0]] * (round - 2) if round > 1 else []
         position = {
-            "rng": _rng_to_json(random.Random(seed).getstate()),
+            "rng": rng_to_json(random.Random(seed).getstate()),
             "round": round,
             "starter": turn if starter is None else starter,
             "turn": turn,
@@ -1812,43 +1719,13 @@ class DuelState:
             to_act=attacker if self._phase == _ATTACK else 1 - attacker,
         )
 
-    # -- internals: positions as JSON ------------------------------------------------------
+    # -- internals: positions as JSON (the format is musicgames.duel.saved's) ------------
     def _position(self) -> dict[str, Any]:
-        duel = None
-        if self._dkey >= 0:
-            duel = {
-                "key": self._dkey, "attacker_token": self._datt, "defender_token": self._ddef,
-                "dice": [self._ddice[0][:], self._ddice[1][:]], "additions": self._dadd[:],
-                "runs": [self._druns[0][:], self._druns[1][:]],
-            }
-        return {
-            "rng": _rng_to_json(self._rng.getstate()),
-            "round": self._round,
-            "starter": self._starter,
-            "turn": self._turn,
-            "turns": self._turns,
-            "final_turn": self._final,
-            "placed": self._placed,
-            "moved": self._moved,
-            "phase": _PHASES[self._phase].value,
-            "piano": self._piano[:],
-            "piano_deck": self._piano_deck[:],
-            "hands": [self._hands[0][:], self._hands[1][:]],
-            "draw": self._draw[:],
-            "discard": self._discard[:],
-            "tokens": [[_TOKEN_STATES[s].value, k, p]
-                       for s, k, p in zip(self._status, self._key, self._power, strict=True)],
-            "duel": duel,
-            "pending": self._pending[:],
-            "totals": self._totals[:],
-            "round_scores": [list(r) for r in self._round_scores],
-        }
+        return dump_position(self)
 
     @classmethod
     def _from_position(cls, position: object) -> DuelState:
         """A state from a position object, every field checked (BadSavedGameError if not)."""
-        from musicgames.duel.saved import load_position
-
         state = cls._blank()
         load_position(state, position)
         return state
@@ -1960,10 +1837,3 @@ def _triad_index(t: Triad) -> int:
         if card.triad == t:
             return card.index
     raise BadSavedGameError(f"{t!r} is not one of the 24 piano cards")
-
-
-def _rng_to_json(state: tuple[Any, ...]) -> list[Any]:
-    """A generator state as plain JSON: ``[version, base64 of its 625 words, gauss]``."""
-    version, internal, gauss = state
-    words = base64.b64encode(struct.pack("<625I", *internal)).decode("ascii")
-    return [version, words, gauss]

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 from musicgames.duel import kernel, legal
 from musicgames.duel.actions import Action
 from musicgames.duel.cards import DECK_SIZE, KEYS_PER_CARD, PIANO_CARDS
+from musicgames.duel.table import DuelInfo, Phase, Token, TokenState, dice_for_power
 
 if TYPE_CHECKING:
-    from musicgames.duel.state import DuelInfo, DuelState, Phase, Token
+    from musicgames.duel.state import DuelState
 
 __all__ = ["SeatView"]
 
@@ -76,8 +77,6 @@ class SeatView:
 
     def tokens(self, seat: int) -> tuple[Token, ...]:
         """A seat's five tokens as the table shows them (states are public)."""
-        from musicgames.duel.state import Token, TokenState, dice_for_power
-
         states = tuple(TokenState)
         out = []
         for i in range(kernel.TOKENS_PER_SEAT):

@@ -107,7 +107,9 @@ function mgSoundState() {
       render: mgRenderOffline,
     };
     const unlock = (event) => mgUnlock(state, event.type === "keydown");
-    for (const type of ["pointerdown", "keydown", "touchstart"]) {
+    // Browsers count some of these as the person's activation and not others (a touch
+    // counts when it ends): the context is made at the first, and resumed at any later one.
+    for (const type of ["pointerdown", "keydown", "pointerup", "touchend", "click"]) {
       document.addEventListener(type, unlock, { capture: true, passive: true });
     }
     globalThis.musicgamesSound = state;

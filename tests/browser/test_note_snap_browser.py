@@ -218,6 +218,21 @@ def test_lab_two_people_share_the_keyboard_and_lab_shortcuts_stay_quiet(
     page = lab_page
     _open_game(page, open_notebook)
     shape = page.evaluate(NOTEBOOK_SHAPE_JS)
+    # In Settings a second person joins the one at the table: the keys become A and L (as
+    # the README says), and a person has no level to choose.
+    table_root = page.locator(".mg-snap")
+    table_root.locator(".mg-snap-open-settings").click()
+    form = table_root.locator(".mg-snap-settings")
+    assert form.locator("input[name=key0]").input_value() == "Space"
+    form.locator("select[name=kind1]").select_option("person")
+    assert form.locator("input[name=key0]").input_value() == "A"
+    assert form.locator("input[name=key1]").input_value() == "L"
+    assert form.locator("label.mg-snap-level1").is_hidden()
+    assert form.locator("label.mg-snap-level2").is_visible()
+    form.locator(".mg-snap-start").click()
+    page.wait_for_function("() => document.querySelector('.mg-snap').dataset.game === '2'")
+    keys = table_root.locator(".mg-snap-seat-key")
+    assert [keys.nth(i).inner_text() for i in range(2)] == ["slap: A", "slap: L"]
     root = _start_game(page, kernel_execute, (
         "from musicgames.widgets.note_snap import SeatSetting, SnapSettings\n"
         "game.new_game(SnapSettings(seats=(SeatSetting('person'), SeatSetting('person')),"

@@ -90,6 +90,7 @@ class Scene:
     duel_put_away: int
     can_undo: bool
     odds: DuelOdds | None  # the engine's honest odds when the person decides in a duel
+    finished_trays: tuple[tuple[TokenState, ...], ...] | None  # the trays as the round ended
     naming: Naming
     language: str
 
@@ -152,7 +153,7 @@ def build_table(scene: Scene) -> dict[str, Any]:
         pianos=pianos,
         board_finished=finished,
         tokens=tokens,
-        players=_players(scene, state, words),
+        players=_players(scene, state, words, finished),
         hand=[_card_info(c, words) for c in state.hand(PERSON)],
         legal=_choices(state, words) if your_turn else _no_choices(),
         warning=_warning(state, words) if your_turn else None,
@@ -293,17 +294,22 @@ def _warning(state: DuelState, words: Words) -> str | None:
     return None
 
 
-def _players(scene: Scene, state: DuelState, words: Words) -> dict[str, Any]:
+def _players(scene: Scene, state: DuelState, words: Words, finished: bool) -> dict[str, Any]:
+    """Names, trays, totals and running figures; at a round's end, the trays as the round
+    finished and what each seat banked."""
     running = state.running_scores()
+    trays = [[tok.state for tok in state.tokens(seat)] for seat in (WHITE, BLACK)]
+    if finished and scene.finished_trays is not None:
+        running = scene.story.rounds[-1].scores
+        trays = [list(tray) for tray in scene.finished_trays]
     out: dict[str, Any] = {}
     for seat in (WHITE, BLACK):
         who = (words.t("duel.you") if seat == PERSON
                else words.t(f"duel.opponent.{scene.opponent}"))
         out[SEAT_KEYS[seat]] = {
             "name": words.t("duel.label.player", who=who, seat=words.seat(seat)),
-            "tray": [_TRAY_STATES[tok.state] for tok in state.tokens(seat)],
-            "tray_names": [words.t(f"duel.tray.{_TRAY_STATES[tok.state]}")
-                           for tok in state.tokens(seat)],
+            "tray": [_TRAY_STATES[tray] for tray in trays[seat]],
+            "tray_names": [words.t(f"duel.tray.{_TRAY_STATES[tray]}") for tray in trays[seat]],
             "total": state.totals[seat],
             "running": running[seat],
             "hand": state.hand_size(seat),

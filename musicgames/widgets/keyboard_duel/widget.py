@@ -20,6 +20,7 @@ from musicgames.duel import (
     EndTurn,
     Phase,
     SeatView,
+    TokenState,
 )
 from musicgames.duel.bots import Bot
 from musicgames.duel.events import GameOver, RoundScored, RoundStarted
@@ -124,6 +125,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._seq = 0
         self._svg_key: tuple[Any, ...] | None = None
         self._odds_cache: tuple[Any, DuelOdds] | None = None
+        self._finished_trays: tuple[tuple[TokenState, ...], ...] | None = None
         #: Messages the widget refused, newest last: ``(type, why)``; ``("progress", why)``
         #: when the progress store refused a row (the game goes on).
         self.refused: list[tuple[str, str]] = []
@@ -366,9 +368,12 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
     def _play(self, action: Action, seat: int) -> None:
         """Apply one action for ``seat`` (the engine checks it) and note what it caused."""
         state = self._require_game()
+        trays = tuple(tuple(tok.state for tok in state.tokens(s)) for s in (0, 1))
         events = state.apply(action, seat)
         self._error = None
         self._hint = None
+        if any(isinstance(event, RoundScored) for event in events):
+            self._finished_trays = trays  # the trays as the round finished, for its end
         if isinstance(action, EndTurn):
             self._write_progress(state)
         self._story.read(state.story(_PERSON))
@@ -547,7 +552,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             state=state, story=self._story, screen=self._screen, opponent=self._opponent,
             game=self._game_number, seq=self._seq, error=self._error, thinking=self._thinking,
             hint=self._hint, duel_put_away=self._duel_put_away, can_undo=self._can_undo(),
-            odds=self._duel_odds(),
+            odds=self._duel_odds(), finished_trays=self._finished_trays,
             naming=self._naming, language=self._language,
         ))
 
