@@ -96,13 +96,13 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(folder: Path, log: Path) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(folder: Path, log: Path, warm: int = 0) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     env = dict(os.environ, PYTHONPATH=f"{REPO}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "musicgames.classroom", "--ip", "127.0.0.1",
-             "--port", str(port), "--class-folder", str(folder)],
+             "--port", str(port), "--class-folder", str(folder), "--warm", str(warm)],
             cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
         )
@@ -288,6 +288,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1, 2, 4, 6, 8, 10, 12])
     parser.add_argument("--seconds", type=float, default=60.0, help="play time per size")
     parser.add_argument("--limit-ms", type=float, default=150.0, help="the p95 to stay under")
+    parser.add_argument("--warm", type=int, default=0,
+                        help="kernels the server keeps started ahead per app (its --warm)")
     parser.add_argument("--keep-going", action="store_true",
                         help="measure every size, even past the first one over the limit")
     options = parser.parse_args(argv)
@@ -296,11 +298,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sizes = [n for n in options.sizes if 1 <= n <= MAX_PAGES]
     with tempfile.TemporaryDirectory(prefix="musicgames-bench-classroom-") as tmp:
-        process, port = start_server(Path(tmp) / "class", Path(tmp) / "server.log")
+        process, port = start_server(Path(tmp) / "class", Path(tmp) / "server.log",
+                                     options.warm)
+        if options.warm:
+            time.sleep(10 + 5 * options.warm)  # let the server start its kernels ahead
         server = psutil.Process(process.pid)
         print(f"classroom load test: {psutil.cpu_count()} cores, "
               f"{psutil.virtual_memory().total / 2**30:.1f} GiB, Note Snap, "
-              f"{options.seconds:.0f} s of play per size, Chromium headless on this machine too")
+              f"{options.seconds:.0f} s of play per size, {options.warm} kernel(s) started ahead "
+              "per app, Chromium headless on this machine too")
         header = (f"{'N':>3} {'slaps':>6} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} "
                   f"{'start s':>7} {'RSS MiB':>8} {'USS MiB':>8} {'CPU srv%':>8} "
                   f"{'CPU chr%':>8} {'CPU all%':>8} {'load':>5}")

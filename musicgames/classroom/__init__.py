@@ -11,8 +11,8 @@ it to the local network (``--ip 0.0.0.0``); a token (made up for you, or ``--tok
 password (``--password``) is then required, and students open the address printed at start.
 
 >>> options = parse_args(["--ip", "0.0.0.0", "--class-folder", "class"])
->>> options.ip, options.port, options.class_folder.name
-('0.0.0.0', 8866, 'class')
+>>> options.ip, options.port, options.class_folder.name, options.warm
+('0.0.0.0', 8866, 'class', 0)
 >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
 (True, True, False)
 """
@@ -79,6 +79,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--password", action="store_true",
                         help=f"ask for a class password instead of a token (or take it "
                              f"from ${_PASSWORD_ENV})")
+    parser.add_argument("--warm", type=int, default=0, metavar="N",
+                        help="keep N kernels started ahead for each game and practice app, "
+                             "so a student's app opens at once (default 0: none)")
     parser.add_argument("--open", action="store_true", help="open the start page in a browser")
     return parser.parse_args(argv)
 
@@ -106,6 +109,15 @@ def voila_config(options: argparse.Namespace, root: Path) -> dict[str, dict[str,
         # behind: stop kernels no page has been connected to for half an hour.
         "MappingKernelManager": {"cull_idle_timeout": 1800, "cull_interval": 300},
     }
+    if options.warm > 0:
+        # Voila starts these kernels ahead and runs each app's notebook until it waits for
+        # its student (see musicgames.classroom.kernel.open_app); lessons start as asked.
+        from musicgames.classroom.apps import APPS
+
+        pools: dict[str, object] = {"default": {"pool_size": 0}}
+        pools.update({app.notebook: {"pool_size": options.warm} for app in APPS})
+        config["VoilaConfiguration"]["preheat_kernel"] = True
+        config["VoilaKernelManager"] = {"kernel_pools_config": pools}
     if options.password:
         password = os.environ.get(_PASSWORD_ENV) or getpass.getpass("Class password: ")
         if not password:

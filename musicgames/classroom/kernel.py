@@ -75,6 +75,24 @@ def student_store(name: str) -> ProgressStore:
     return store
 
 
+def _wait_for_the_student() -> None:
+    """In a kernel Voila started ahead (``--warm``): wait until a student opens the app; then
+    their request (``?student=…``) is in the environment. At once otherwise."""
+    if os.environ.get("VOILA_PREHEAT", "False") == "True":
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+
+
+def _import(app: str) -> None:
+    """Load the app's widget module (the costly part of starting, done before waiting)."""
+    import importlib
+
+    module = {"note-snap": "note_snap", "keyboard-duel": "keyboard_duel",
+              "note-drill": "note_drill", "chord-quiz": "chord_quiz"}[app]
+    importlib.import_module(f"musicgames.widgets.{module}")
+
+
 def _make(app: str, store: ProgressStore | None, settings: dict[str, str]) -> Any:
     language, naming = settings["language"], settings["naming"]
     if app == "note-snap":
@@ -126,6 +144,8 @@ def open_app(app: str) -> widgets.VBox:
     """
     if app not in _APPS:
         raise UnknownAppError(f"{app!r} is not a classroom app: use {', '.join(_APPS)}")
+    _import(app)
+    _wait_for_the_student()
     settings = page_settings()
     language = settings["language"]
     name = appmode.student()
@@ -171,6 +191,7 @@ def begin_lesson() -> None:
     """
     from IPython.display import HTML, display
 
+    _wait_for_the_student()
     name = appmode.student()
     language = page_settings()["language"]
     if name is None:
