@@ -399,6 +399,34 @@ def test_a_history_free_copy_still_refuses_illegal_actions():
     assert fast.copy(history=False).apply(copy_of_action) == fast.apply(action)
 
 
+def test_a_history_free_game_refuses_what_is_not_legal_now_at_every_step():
+    # The history-free apply skips re-checking only the very objects the current listing
+    # made; anything else (a stale action, an equal copy, an action of the other seat) is
+    # checked as in a full state, and a refusal leaves the game exactly as it was.
+    for seed in range(4):
+        full = DuelState.new_game(seed)
+        fast = DuelState.new_game(seed, history=False)
+        rng = random.Random(seed)
+        stale: list[object] = []
+        while not full.is_terminal():
+            choices = full.legal_actions()
+            listed = fast.legal_actions()
+            assert tuple(listed) == choices
+            assert tuple(fast.legal_actions(distinct=True)) == full.legal_actions(distinct=True)
+            for old in stale:
+                assert fast.is_legal(old) == full.is_legal(old)
+                if not full.is_legal(old):
+                    before = fast.to_json()
+                    with pytest.raises(DuelError):
+                        fast.apply(old)  # type: ignore[arg-type]
+                    assert fast.to_json() == before
+            pick = int(rng.random() * len(choices))
+            action = listed[pick]
+            stale = [listed[i] for i in {0, len(listed) - 1, pick}]
+            assert fast.apply(action) == full.apply(choices[pick])
+        assert fast.to_json() == full.copy(history=False).to_json()
+
+
 def test_sample_state_is_history_free_and_matches_the_view():
     state = mid_game(5, 33)
     view = state.view(state.to_act)

@@ -7,6 +7,7 @@ a player may do depends only on its own hand and the public board.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations
@@ -38,6 +39,10 @@ _UP, _DOWN, _WILD = 4, 5, 6
 
 END_TURN = EndTurn()
 LOCK_IN = LockIn()
+#: The only action left once a turn has placed and moved (D7).
+ONLY_END_TURN: tuple[Action, ...] = (END_TURN,)
+#: One DuelCard per card (actions are immutable values, so listings may share them).
+_DUEL_CARDS = tuple(DuelCard(card) for card in range(len(CARD_LETTER)))
 
 _new = object.__new__
 _set = object.__setattr__
@@ -153,7 +158,7 @@ def duel_actions(hand: Sequence[int], run: Sequence[int], distinct: bool) -> tup
             wild_seen = True
         elif letter >= 0 and card_letter != letter:
             continue
-        out.append(DuelCard(card))
+        out.append(_DUEL_CARDS[card])
     out.append(LOCK_IN)
     return tuple(out)
 
@@ -191,15 +196,22 @@ def _place_layout(letters: tuple[int, ...], distinct: bool) -> tuple[tuple[_Bloc
         extras = [tuple(wilds[j] for j in chosen) for chosen in _WILD_SETS[len(wilds)]]
     blocks: list[_Block] = []
     for letter in sorted(positions):
-        at = positions[letter]
-        picks = tuple(tuple(at[j] for j in chosen) + extra
-                      for chosen in _COMBOS[len(at)] for extra in extras
-                      if len(chosen) + len(extra) <= MAX_PLACE_CARDS)
+        picks = _letter_picks(tuple(positions[letter]), tuple(extras))
         blocks.append((2 * len(picks), 0, picks, LETTER_PITCH_CLASSES[letter]))
     alone = tuple(extra for extra in extras if 0 < len(extra) <= MAX_PLACE_CARDS)
     if alone:
         blocks.append((BOARD_KEYS * len(alone), 1, alone, 0))
     return tuple(blocks), sum(b[0] for b in blocks)
+
+
+@cache
+def _letter_picks(at: tuple[int, ...], extras: tuple[tuple[int, ...], ...]
+                  ) -> tuple[tuple[int, ...], ...]:
+    """The hand positions of each Place of one letter: cards at ``at``, plus each of the
+    ``extras`` (sets of Wilds), at most :data:`MAX_PLACE_CARDS` cards in all."""
+    return tuple(tuple(at[j] for j in chosen) + extra
+                 for chosen in _COMBOS[len(at)] for extra in extras
+                 if len(chosen) + len(extra) <= MAX_PLACE_CARDS)
 
 
 @cache
@@ -245,15 +257,13 @@ def turn_layout(hand: Sequence[int], with_places: bool, own_keys: list[int],
 
 def place_layout(hand: Sequence[int]) -> tuple[tuple[_Block, ...], int]:
     """:func:`turn_layout`'s Place blocks of a sorted hand (Wilds told apart)."""
-    return _place_layout(tuple(map(CARD_LETTER.__getitem__, hand)), False)
+    return _places_of(bytes(hand))
 
 
 def move_layout(hand: Sequence[int], own_keys: list[int]) -> tuple[tuple[_Block, ...], int]:
     """:func:`turn_layout`'s Move and Shift blocks (Wilds told apart; ``own_keys`` not
     empty, ascending)."""
-    pianos = (own_keys[0] < KEYS_PER_CARD) + (own_keys[-1] >= KEYS_PER_CARD)
-    return _move_layout(tuple(map(_MOVE_CLASS.__getitem__, hand)), len(own_keys), pianos,
-                        False)
+    return _moves_of(bytes(hand), own_keys)
 
 
 def make_action(blocks: tuple[_Block, ...], hand: Sequence[int], own_keys: list[int],
@@ -274,7 +284,11 @@ def make_action(blocks: tuple[_Block, ...], hand: Sequence[int], own_keys: list[
             pianos = sorted({key // KEYS_PER_CARD for key in own_keys})
             return Shift(hand[what[0]], pianos[i])
         key, sign = divmod(i, 2)
-        return Move(hand[what[0]], own_keys[key], -value if sign else value)
+        move: Move = _new(Move)
+        _set(move, "card", hand[what[0]])
+        _set(move, "key", own_keys[key])
+        _set(move, "steps", -value if sign else value)
+        return move
     raise IndexError(i)
 
 
@@ -282,6 +296,36 @@ def make_action(blocks: tuple[_Block, ...], hand: Sequence[int], own_keys: list[
 #: 1 (D9), and ↑ and ↓ both shift (the layout only needs to know which).
 _MOVE_CLASS = tuple(1 if corner == _WILD else _UP if corner == _DOWN else corner
                     for corner in CARD_CORNER)
+
+
+#: ``bytes.translate`` tables: a sorted hand written as bytes (card ids) becomes its cards'
+#: letters (a Wild 255) or their move classes (:data:`_MOVE_CLASS`), a cheap exact key for
+#: the layouts of the hot path.
+_LETTER_BYTES = bytes(letter & 0xFF for letter in CARD_LETTER).ljust(256, b"\0")
+_MOVE_BYTES = bytes(_MOVE_CLASS).ljust(256, b"\0")
+_PLACES: dict[bytes, tuple[tuple[_Block, ...], int]] = {}
+_MOVES: dict[tuple[bytes, int, int], tuple[tuple[_Block, ...], int]] = {}
+
+
+def _places_of(hand: bytes) -> tuple[tuple[_Block, ...], int]:
+    """:func:`place_layout` of a sorted hand given as bytes, from a table keyed by letters."""
+    letters = hand.translate(_LETTER_BYTES)
+    layout = _PLACES.get(letters)
+    if layout is None:
+        layout = _PLACES[letters] = _place_layout(tuple(map(CARD_LETTER.__getitem__, hand)),
+                                                  False)
+    return layout
+
+
+def _moves_of(hand: bytes, own_keys: list[int]) -> tuple[tuple[_Block, ...], int]:
+    """:func:`move_layout` of a sorted hand given as bytes (``own_keys`` not empty)."""
+    pianos = (own_keys[0] < KEYS_PER_CARD) + (own_keys[-1] >= KEYS_PER_CARD)
+    key = (hand.translate(_MOVE_BYTES), len(own_keys), pianos)
+    layout = _MOVES.get(key)
+    if layout is None:
+        layout = _MOVES[key] = _move_layout(tuple(map(_MOVE_CLASS.__getitem__, hand)),
+                                            len(own_keys), pianos, False)
+    return layout
 
 
 class LazyActions(Sequence[Action]):
@@ -311,24 +355,30 @@ class LazyActions(Sequence[Action]):
     def __len__(self) -> int:
         return self._size + len(self._tail)
 
-    def _make(self, i: int) -> Action:
-        if i >= self._size:
-            return self._tail[i - self._size]
-        return make_action(self._blocks, self._hand, self._own_keys, i, self._distinct)
-
     def __getitem__(self, index):  # type: ignore[no-untyped-def]
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self))))
-        count = self._size + len(self._tail)
+        made = self._made
+        action = made.get(index)
+        if action is not None:
+            return action
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return tuple(self[i] for i in range(*index.indices(len(self))))
+            index = operator.index(index)
+        size = self._size
         if index < 0:
-            index += count
-        if not 0 <= index < count:
+            index += size + len(self._tail)
+            action = made.get(index)
+            if action is not None:
+                return action
+        if 0 <= index < size:
+            action = make_action(self._blocks, self._hand, self._own_keys, index,
+                                 self._distinct)
+        elif 0 <= index - size < len(self._tail):
+            action = self._tail[index - size]
+        else:
             raise IndexError(index)
-        action = self._made.get(index)
-        if action is None:
-            action = self._make(index)
-            self._made[index] = action
-            self.ids.add(id(action))
+        made[index] = action
+        self.ids.add(id(action))
         return action
 
     def __iter__(self) -> Iterator[Action]:
@@ -370,4 +420,35 @@ def lazy_turn_actions(
     actions = LazyActions(sorted_hand, with_places, own_keys, distinct)
     if placed or moved or not actions._size:
         actions._tail = (END_TURN,)
+    return actions
+
+
+
+def lazy_turn_actions_from_keys(hand: Sequence[int], with_places: bool, own_keys: list[int],
+                                acted: bool) -> LazyActions:
+    """:func:`lazy_turn_actions` with Wilds told apart, for a state in its turn phase (every
+    token on the board holds its key): ``with_places`` if the player has not placed this
+    turn and has an unplaced token, ``own_keys`` the keys of its tokens, ascending (empty
+    once it has moved), ``acted`` if it has placed or moved this turn. The same actions in
+    the same order, made with less work (this is a simulation's hot path)."""
+    sorted_hand = tuple(sorted(hand))
+    blocks: tuple[_Block, ...] = ()
+    size = 0
+    if sorted_hand:
+        as_bytes = bytes(sorted_hand)
+        if with_places:
+            blocks, size = _places_of(as_bytes)
+        if own_keys:
+            moves, count = _moves_of(as_bytes, own_keys)
+            blocks += moves
+            size += count
+    actions: LazyActions = _new(LazyActions)
+    actions._hand = sorted_hand
+    actions._blocks = blocks
+    actions._distinct = False
+    actions._own_keys = own_keys
+    actions._size = size
+    actions._tail = (END_TURN,) if acted or not size else ()
+    actions._made = {}
+    actions.ids = set()
     return actions

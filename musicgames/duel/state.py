@@ -590,7 +590,20 @@ class DuelState:
             return cached
         phase = self._phase
         result: Sequence[Action]
-        if phase == _TURN:
+        if phase == _TURN and not self._full and not distinct:
+            seat = self._turn
+            first = seat * TOKENS_PER_SEAT
+            placed, moved = self._placed, self._moved
+            if placed and moved:
+                self._legal[0] = legal.ONLY_END_TURN
+                return legal.ONLY_END_TURN
+            own: list[int] = [] if moved else sorted(
+                [k for k in self._key[first: first + TOKENS_PER_SEAT] if k >= 0])
+            result = legal.lazy_turn_actions_from_keys(
+                self._hands[seat],
+                not placed and _UNPLACED in self._status[first: first + TOKENS_PER_SEAT],
+                own, placed or moved)
+        elif phase == _TURN:
             seat = self._turn
             listing = legal.turn_actions if self._full else legal.lazy_turn_actions
             result = listing(
@@ -625,21 +638,18 @@ class DuelState:
         if given, is who is trying to act: a seat acting out of turn gets
         :class:`NotYourTurnError`.
         """
+        if not self._full:
+            return self._apply_fast(action, seat)
         if seat is not None or not self._listed(action):
             self._check(action, seat)
-        if self._full:
-            self._undo.append([self._snapshot(), None])
-            self._rng_unsaved = True
-            actor = self._turn if self._phase != _DEFEND else 1 - self._turn
-            self._saved_actions.append(action)
-            self._history.append(action)
-            out = self._events
-            out.append(_record(ActionTaken, (actor, action)))
-            start = len(out)
-        else:
-            out = []
-            self._out = out
-            start = 0
+        self._undo.append([self._snapshot(), None])
+        self._rng_unsaved = True
+        actor = self._turn if self._phase != _DEFEND else 1 - self._turn
+        self._saved_actions.append(action)
+        self._history.append(action)
+        out = self._events
+        out.append(_record(ActionTaken, (actor, action)))
+        start = len(out)
         self._emit = out.append
         self._legal = [None, None]
         self._legal_ids = None
@@ -658,6 +668,42 @@ class DuelState:
             self._do_end_turn()
         self._rng_unsaved = False
         return tuple(out[start:])
+
+    def _apply_fast(self, action: Action, seat: int | None) -> tuple[Event, ...]:
+        """:meth:`apply` in a history-free copy: the same checks and play, nothing recorded."""
+        legal_now = self._legal
+        first = legal_now[0]
+        if seat is not None or legal_now[1] is not None or first is None:
+            listed = seat is None and self._listed(action)
+        elif type(first) is legal.LazyActions:
+            listed = id(action) in first.ids
+        else:  # a short tuple (a duel's cards, or EndTurn alone): the very objects listed
+            listed = False
+            for one in first:
+                if one is action:
+                    listed = True
+                    break
+        if not listed:
+            self._check(action, seat)
+        out: list[Event] = []
+        self._out = out
+        self._emit = out.append
+        self._legal = [None, None]
+        self._legal_ids = None
+        kind = type(action)
+        if kind is Place:
+            self._do_place(action)  # type: ignore[arg-type]
+        elif kind is Move:
+            self._do_move(action)  # type: ignore[arg-type]
+        elif kind is EndTurn:
+            self._do_end_turn()
+        elif kind is DuelCard:
+            self._do_duel_card(action)  # type: ignore[arg-type]
+        elif kind is LockIn:
+            self._do_lock_in()
+        else:
+            self._do_shift(action)  # type: ignore[arg-type]
+        return tuple(out)
 
     def _listed(self, action: object) -> bool:
         """True if ``action`` is one of the very objects :meth:`legal_actions` just listed
