@@ -109,6 +109,31 @@ def blunder_rates(level: str, games: int, seed: int) -> tuple[int, int, int, int
     return give_aways, choices, unanswered, worth
 
 
+def look_ahead_ms() -> tuple[int, dict[str, float]]:
+    """Each thinking level's CPU time per turn decision (best of three passes) on a fixed
+    set of mid-game positions: the cost of its look-ahead, comparable across versions."""
+    views = []
+    for seed in range(60):
+        state = DuelState.new_game(seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 70)):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_terminal() and state.duel is None and len(state.legal_actions()) > 1:
+            views.append(state.view(state.to_act))  # type: ignore[arg-type]
+    out = {}
+    for level in ("casual", "sharp"):
+        passes = []
+        for _ in range(3):
+            start = time.process_time()
+            for view in views:
+                make_bot(level, 1).choose(view)
+            passes.append((time.process_time() - start) / len(views) * 1000)
+        out[level] = min(passes)
+    return len(views), out
+
+
 def _p99(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
@@ -154,6 +179,9 @@ def main() -> None:
             print(f"  Sharp, {kind} decisions with a choice ({len(values)}): median "
                   f"{statistics.median(values):.2f} ms, p99 {_p99(values):.2f} ms, "
                   f"max {max(values):.1f} ms")
+    count, looks = look_ahead_ms()
+    print(f"Look-ahead, CPU per turn decision on {count} fixed mid-game positions (best of 3): "
+          + ", ".join(f"{level.capitalize()} {ms:.2f} ms" for level, ms in looks.items()))
     games = max(2, args.games // 5)
     print(f"Blunder rates, {games} games of each level against Sharp:")
     for level in ("random", "casual", "sharp"):

@@ -280,19 +280,30 @@ def outcomes(table: Table, action: Action, seat: int, duel: DuelSplit
             t.hand.remove(card)
         t.placed = True
         token = place_token(t.status, t.keys, t.power, seat, action.key, len(action.cards))
-        return _settle(t, [token], duel)
+        return _settle_one(t, token, duel)
     if kind is Move:
         assert isinstance(action, Move)
         t.hand.remove(action.card)
         t.moved = True
         token = lift(t.board, t.keys, action.key, action.steps)
-        return _settle(t, [token], duel)
+        return _settle_one(t, token, duel)
     assert isinstance(action, Shift)
     t.hand.remove(action.card)
     t.moved = True
     step = 1 if CARD_CORNER[action.card] == _UP else -1
     _, arriving = shift(t.board, t.keys, seat, action.piano, step)
     return _settle(t, arriving, duel)
+
+
+def _settle_one(t: Table, token: int, duel: DuelSplit) -> list[tuple[float, Table]]:
+    """Settle one arriving token (a Place or a Move): :func:`_settle` of one, faster."""
+    holder = arrive(t.board, t.keys, token)
+    if holder < 0:
+        return [(1.0, t)]
+    if holder // TOKENS_PER_SEAT == token // TOKENS_PER_SEAT:
+        merge(t.keys, t.power, t.status, holder, token)
+        return [(1.0, t)]
+    return duel(t, token, holder)
 
 
 def _settle(t: Table, pending: list[int], duel: DuelSplit) -> list[tuple[float, Table]]:

@@ -209,7 +209,8 @@ class DuelState:
         "_rng", "_round", "_starter", "_turn", "_turns", "_final", "_placed", "_moved",
         "_phase", "_piano", "_piano_deck", "_hands", "_draw", "_discard", "_status", "_key",
         "_power", "_board", "_dkey", "_datt", "_ddef", "_dadd", "_ddice", "_druns",
-        "_pending", "_totals", "_round_scores", "_log", "_history", "_undo", "_rng_unsaved",
+        "_pending", "_totals", "_round_scores", "_log", "_log_seen", "_history", "_undo",
+        "_rng_unsaved",
         "_start", "_start_text", "_legal", "_legal_ids", "_events", "_out", "_full",
         "_saved_actions", "_emit",
     )
@@ -242,6 +243,7 @@ class DuelState:
     _totals: list[int]
     _round_scores: list[tuple[int, int]]
     _log: list[dict[str, Any]]
+    _log_seen: int
     _history: list[Action]
     _undo: list[list[Any]]
     _rng_unsaved: bool
@@ -252,7 +254,7 @@ class DuelState:
     _events: list[Event]
     _out: list[Event]
     _full: bool
-    _saved_actions: list[dict[str, Any]]
+    _saved_actions: list[Action | int]
     _emit: Callable[[Event], None] | None
 
     # -- making a game ---------------------------------------------------------------------
@@ -260,6 +262,8 @@ class DuelState:
         """A new game: the same as :meth:`new_game` (``DuelState(seed)``)."""
         self._reset()
         self._full = history
+        if not history:
+            self._emit = self._out.append  # the deal's events are heard by nobody
         if isinstance(seed, random.Random):
             seed = seed.getrandbits(64)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -291,6 +295,7 @@ class DuelState:
         self._totals = [0, 0]
         self._round_scores = []
         self._log = []
+        self._log_seen = 0
         self._history = []
         self._undo = []
         self._rng_unsaved = False
@@ -300,7 +305,7 @@ class DuelState:
         self._legal_ids = None
         self._events = []
         self._out = []
-        self._emit = self._record_event
+        self._emit = self._events.append
         self._full = True
         self._saved_actions = []
 
@@ -437,6 +442,7 @@ class DuelState:
         state = cls.__new__(cls)
         state._reset()
         state._full = False
+        state._emit = state._out.append
         state._rng = random.Random(rng.getrandbits(64))
         state._round = view.round
         state._starter = view.starter
@@ -527,11 +533,11 @@ class DuelState:
         other._legal = self._legal[:]
         other._legal_ids = None
         other._out = []
-        other._emit = other._record_event
         full = history and self._full
         other._full = full
         if full:
             other._log = self._log[:]
+            other._log_seen = self._log_seen
             other._history = self._history[:]
             other._undo = self._undo[:]  # records are only changed by the apply that made them
             other._events = self._events[:]
@@ -540,12 +546,14 @@ class DuelState:
             other._start_text = self._start_text
         else:
             other._log = []
+            other._log_seen = 0
             other._history = []
             other._undo = []
             other._events = []
             other._saved_actions = []
             other._start = {}
             other._start_text = None
+        other._emit = other._events.append if full else other._out.append
         return other
 
     # -- who acts, and what they may do ----------------------------------------------------
@@ -619,18 +627,20 @@ class DuelState:
         """
         if seat is not None or not self._listed(action):
             self._check(action, seat)
-        out: list[Event] = []
-        self._out = out
-        self._emit = self._record_event if self._full else out.append
         if self._full:
             self._undo.append([self._snapshot(), None])
             self._rng_unsaved = True
             actor = self._turn if self._phase != _DEFEND else 1 - self._turn
-            item = action.to_json()
-            self._saved_actions.append(item)
+            self._saved_actions.append(action)
             self._history.append(action)
-            self._events.append(_record(ActionTaken, (actor, action)))
-            self._log.append({"event": "action", "seat": actor, "action": item})
+            out = self._events
+            out.append(_record(ActionTaken, (actor, action)))
+            start = len(out)
+        else:
+            out = []
+            self._out = out
+            start = 0
+        self._emit = out.append
         self._legal = [None, None]
         self._legal_ids = None
         kind = type(action)
@@ -647,7 +657,7 @@ class DuelState:
         else:
             self._do_end_turn()
         self._rng_unsaved = False
-        return tuple(out)
+        return tuple(out[start:])
 
     def _listed(self, action: object) -> bool:
         """True if ``action`` is one of the very objects :meth:`legal_actions` just listed
@@ -830,7 +840,7 @@ class DuelState:
             taken.append(self._history[-1])
             self._restore(snapshot)
         self._rng.setstate(rng_state)
-        saved.append({"type": "take_back", "count": count})
+        saved.append(count)  # a take-back of ``count`` actions
         self._saved_actions = saved
         self._legal = [None, None]
         self._legal_ids = None
@@ -970,7 +980,18 @@ class DuelState:
         ``round_end``, ``round_start``, ``deal``, ``final_turn``, ``game_over``. The same
         story as typed values is :meth:`story`.
         """
+        self._sync_log()
         return tuple(self._log)
+
+    def _sync_log(self) -> None:
+        """Write the events not yet in the plain-JSON log into it (the log is made when
+        read: playing keeps only the typed events)."""
+        events = self._events
+        if self._log_seen < len(events):
+            log = self._log
+            for event in events[self._log_seen:]:
+                _log_event(log, event)
+            self._log_seen = len(events)
 
     def story(self, seat: int | None = None) -> tuple[Event, ...]:
         """Every event so far, oldest first, as typed values (:mod:`musicgames.duel.events`):
@@ -986,6 +1007,7 @@ class DuelState:
         """The log as ``seat`` may see it: the other seat's dealt and drawn cards become
         counts (D16)."""
         out: list[dict[str, Any]] = []
+        self._sync_log()
         for event in self._log:
             if event["event"] in ("deal", "draw") and event["seat"] != seat:
                 event = {"event": event["event"], "seat": event["seat"],
@@ -1055,7 +1077,9 @@ class DuelState:
             if self._start_text is None:
                 self._start_text = json.dumps(self._start, separators=(",", ":"))
             start = self._start_text
-            rest = json.dumps(self._saved_actions, separators=(",", ":"))
+            rest = json.dumps([{"type": "take_back", "count": item} if isinstance(item, int)
+                               else item.to_json() for item in self._saved_actions],
+                              separators=(",", ":"))
         return (f'{{"format":"{_FORMAT}","version":{_VERSION},"start":{start},'
                 f'"actions":{rest},"position":{position}}}')
 
@@ -1133,7 +1157,7 @@ class DuelState:
             self._hands[1][:], self._draw[:], self._discard[:], self._status[:], self._key[:],
             self._power[:], self._board[:], self._dkey, self._datt, self._ddef, self._dadd[:],
             self._ddice[0][:], self._ddice[1][:], self._druns[0][:], self._druns[1][:],
-            self._pending[:], self._totals[:], self._round_scores[:], len(self._log),
+            self._pending[:], self._totals[:], self._round_scores[:], 0,
             len(self._history), len(self._events), len(self._saved_actions),
         )
 
@@ -1161,7 +1185,9 @@ class DuelState:
         self._pending = pending[:]
         self._totals = totals[:]
         self._round_scores = round_scores[:]
-        del self._log[log_size:]
+        if self._log_seen > events_size:  # the log is rewritten when next read
+            self._log = []
+            self._log_seen = 0
         del self._history[history_size:]
         del self._events[events_size:]
         del self._saved_actions[saved_size:]
@@ -1423,16 +1449,6 @@ class DuelState:
                                     f"action is possible ({possible[0]} is) (D7)")
 
     # -- internals: playing ----------------------------------------------------------------
-    def _record_event(self, event: Event) -> None:
-        """Record an event of the action being applied (and, with history, in the log).
-
-        ``self._emit`` is this method, or in a history-free game simply ``out.append`` of
-        the action's list of events."""
-        self._out.append(event)
-        if self._full:
-            self._events.append(event)
-            _log_event(self._log, event)
-
     def _do_place(self, action: Place) -> None:
         seat = self._turn
         hand = self._hands[seat]
@@ -1758,6 +1774,9 @@ def _log_event(log: list[dict[str, Any]], event: Event) -> None:
     a duel's dice join its ``duel`` entry and a reroll joins its ``duel_card`` entry."""
     kind = type(event)
     e: Any = event
+    if kind is ActionTaken:
+        log.append({"event": "action", "seat": e.seat, "action": e.action.to_json()})
+        return
     if kind is DiceRolled:
         entry = log[-1] if log[-1]["event"] == "duel" else log[-2]
         side = "attacker_dice" if e.seat == entry["attacker"] else "defender_dice"
