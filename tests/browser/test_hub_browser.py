@@ -119,11 +119,29 @@ def hub() -> Iterator[tuple[Server, Path]]:
         if process.poll() is not None or time.monotonic() > deadline:
             why = "exited" if process.poll() is not None else "not ready in time"
             tail = server.log_tail(8000)
-            server.stop()
+            _stop(server)
             pytest.fail(f"JupyterHub did not start ({why}):\n{tail}")
         time.sleep(0.5)
     yield server, work / "hand-in"
+    _stop(server)
+
+
+def _stop(server: Server) -> None:
+    """Stop the hub (it stops the users' servers) and the proxy it started, which runs in
+    a session of its own and outlives a hub that was killed."""
+    import signal
+
+    pid_file = server.workdir / "state" / "jupyterhub-proxy.pid"
+    proxy = int(pid_file.read_text()) if pid_file.exists() else None
     server.stop()
+    if proxy is not None:
+        try:
+            with open(f"/proc/{proxy}/cmdline", "rb") as cmdline:
+                ours = b"configurable-http-proxy" in cmdline.read()
+        except OSError:
+            ours = False
+        if ours:
+            os.kill(proxy, signal.SIGTERM)
 
 
 def _log_in(browser: Any, server: Server, name: str) -> Any:
