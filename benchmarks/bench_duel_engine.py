@@ -64,6 +64,7 @@ def random_games(games: int) -> None:
         spent["rollout"] += clock() - end
     print(f"Random games, {games} of each, interleaved, the same seeds "
           f"({actions / games:.0f} actions a game), CPU time")
+    print("  (each ratio: the full state's CPU time over that line's, for the very same games)")
     full = spent["full"]
     labels = {
         "full": "full state: legal_actions + apply",

@@ -45,15 +45,22 @@ ONLY_END_TURN: tuple[Action, ...] = (END_TURN,)
 _DUEL_CARDS = tuple(DuelCard(card) for card in range(len(CARD_LETTER)))
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 def _place(cards: tuple[int, ...], key: int) -> Place:
     """A Place from cards already sorted (skips the sorting check: this is the hot path)."""
     action: Place = _new(Place)
-    _set(action, "cards", cards)
-    _set(action, "key", key)
+    _set_cards(action, cards)
+    _set_place_key(action, key)
     return action
+
+
+# The slot setters of the frozen actions, for making them directly (faster than setattr).
+_set_cards = vars(Place)["cards"].__set__
+_set_place_key = vars(Place)["key"].__set__
+_set_move_card = vars(Move)["card"].__set__
+_set_move_key = vars(Move)["key"].__set__
+_set_move_steps = vars(Move)["steps"].__set__
 
 
 def place_actions(hand: tuple[int, ...], distinct: bool) -> tuple[Place, ...]:
@@ -285,9 +292,9 @@ def make_action(blocks: tuple[_Block, ...], hand: Sequence[int], own_keys: list[
             return Shift(hand[what[0]], pianos[i])
         key, sign = divmod(i, 2)
         move: Move = _new(Move)
-        _set(move, "card", hand[what[0]])
-        _set(move, "key", own_keys[key])
-        _set(move, "steps", -value if sign else value)
+        _set_move_card(move, hand[what[0]])
+        _set_move_key(move, own_keys[key])
+        _set_move_steps(move, -value if sign else value)
         return move
     raise IndexError(i)
 
@@ -312,8 +319,8 @@ def _places_of(hand: bytes) -> tuple[tuple[_Block, ...], int]:
     letters = hand.translate(_LETTER_BYTES)
     layout = _PLACES.get(letters)
     if layout is None:
-        layout = _PLACES[letters] = _place_layout(tuple(map(CARD_LETTER.__getitem__, hand)),
-                                                  False)
+        layout = _PLACES[letters] = _place_layout.__wrapped__(
+            tuple(map(CARD_LETTER.__getitem__, hand)), False)
     return layout
 
 
@@ -323,8 +330,8 @@ def _moves_of(hand: bytes, own_keys: list[int]) -> tuple[tuple[_Block, ...], int
     key = (hand.translate(_MOVE_BYTES), len(own_keys), pianos)
     layout = _MOVES.get(key)
     if layout is None:
-        layout = _MOVES[key] = _move_layout(tuple(map(_MOVE_CLASS.__getitem__, hand)),
-                                            len(own_keys), pianos, False)
+        layout = _MOVES[key] = _move_layout.__wrapped__(
+            tuple(map(_MOVE_CLASS.__getitem__, hand)), len(own_keys), pianos, False)
     return layout
 
 
