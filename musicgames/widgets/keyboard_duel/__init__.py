@@ -23,7 +23,9 @@ The page's messages can be fed in by hand, which is how the tests drive the widg
 
 >>> game = play_keyboard_duel("casual", seed=4)
 >>> game.receive({"type": "act", "seq": 1, "action": {"type": "lock_in"}})
->>> print(game.table["error"])
+>>> print(game.table["error"])        # in the page's language, with the rules cited
+That does not fit this moment of the game. (D7, D11)
+>>> print(game.refused[-1][1])          # the engine's own words, for developers
 Lock in refused: there is no duel now; it is White's turn to place or move (D7, D11)
 >>> game.close()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -261,8 +262,10 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             self._seq = max(self._seq, seq)
         try:
             self._handle(message)
-        except (MessageError, DuelError) as err:
+        except MessageError as err:
             self._refuse(str(kind), str(err))
+        except DuelError as err:  # the page offered a move the engine refuses (a stale click)
+            self._refuse(str(kind), str(err), shown=refusal_text(err, self._language))
 
     async def settle(self, timeout: float = 60.0) -> None:
         """Wait until no computer step or hint is pending (tasks may start others)."""
@@ -292,9 +295,11 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
     def _on_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.receive(content)
 
-    def _refuse(self, kind: str, why: str) -> None:
+    def _refuse(self, kind: str, why: str, *, shown: str | None = None) -> None:
+        """Note ``why`` in :attr:`refused`; the page shows ``shown`` (in the page's language)
+        when given, else ``why``."""
         self.refused.append((kind, why))
-        self._error = why
+        self._error = why if shown is None else shown
         self._publish()
 
     def _handle(self, message: PageMessage) -> None:
@@ -597,3 +602,27 @@ def play_keyboard_duel(
     """
     return KeyboardDuelWidget(opponent, naming=naming, language=language, seed=seed,
                               pause=pause, progress=progress)
+
+
+_LAST_BRACKET = re.compile(r"\(([^()]*)\)\s*$")
+_RULE = re.compile(r"\bD\d+[a-f]?\b")
+
+
+def refusal_text(err: DuelError, language: str) -> str:
+    """What the page says when the engine refuses a move: the reason in the page's language,
+    with the rules the engine cites (the engine's own message is English, for developers).
+
+    >>> from musicgames.duel.errors import SecondPlaceError
+    >>> refusal_text(SecondPlaceError("Place D1 on D refused: ... (one Place per turn, D7)"), "es")
+    'Ya colocaste una ficha en este turno. (D7)'
+    """
+    key = f"duel.refused.{type(err).__name__}"
+    try:
+        reason = text(key, language)
+    except LanguageError:
+        reason = text("duel.refused.other", language)
+    bracket = _LAST_BRACKET.search(str(err))
+    rules = _RULE.findall(bracket.group(1)) if bracket else []
+    if not rules:
+        return reason
+    return text("duel.refused.rule", language, reason=reason, rules=", ".join(rules))
