@@ -88,6 +88,17 @@ def test_a_wrong_click_says_why() -> None:
     assert ex.right == 0 and answers == [("How many lines?", 0, False)]
 
 
+def test_an_answer_is_handed_on_before_the_page_shows_right_or_wrong() -> None:
+    # a stored answer must be on disk before the student sees the verdict (and may leave)
+    seen: list[tuple[str, bool]] = []
+    q = Question("How many lines?", ("4", "5"), 1)
+    ex = Exercise("Test", [q])
+    ex.on_answer = lambda q, i, ok: seen.append((ex.feedback.value, ex.buttons[i].disabled))
+    ex.buttons[1].click()
+    assert seen == [("", False)]
+    assert ex.feedback.value != "" and ex.buttons[1].disabled
+
+
 def test_without_an_explanation_a_wrong_answer_still_names_the_right_one() -> None:
     ex = Exercise("Test", three_questions())
     ex.next()  # not answered yet: stays

@@ -118,7 +118,8 @@ class Exercise(widgets.VBox):
     """A series of questions, one at a time, each answered with a click and told at once.
 
     After the last one, the score shows, and "Try again" starts over. ``on_answer`` is called
-    with ``(question, chosen_index, correct)`` after each answer; ``on_answer_notes`` is for
+    with ``(question, chosen_index, correct)`` as each answer is given, before the page shows
+    right or wrong (so a stored answer is on disk first); ``on_answer_notes`` is for
     the sound the lesson plays after an answer.
     """
 
@@ -237,6 +238,8 @@ class Exercise(widgets.VBox):
         self.answered = True
         self.correct = index == q.answer
         self.right += int(self.correct)
+        if self.on_answer is not None:  # stored before the page shows the verdict
+            self.on_answer(q, index, self.correct)
         for i, button in enumerate(self.buttons):
             button.disabled = True
             if i == q.answer:
@@ -255,8 +258,6 @@ class Exercise(widgets.VBox):
         self.feedback.value = self.feedback_html(index) + score
         self.next_button.description = self._t("lesson.again" if last else "lesson.next")
         self.next_button.layout.display = None
-        if self.on_answer is not None:
-            self.on_answer(q, index, self.correct)
 
     def next(self) -> None:
         """Go on to the next question (or start again after the last)."""
