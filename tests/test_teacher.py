@@ -104,3 +104,16 @@ def test_the_dashboard_speaks_spanish_with_a_click(tmp_path: Path) -> None:
     assert figure.axes[0].get_title() == "La clase: progreso por días"
     html = board.export_html().read_text(encoding="utf-8")
     assert '<html lang="es">' in html and "Progreso de la clase" in html
+
+
+def test_the_teachers_notebook_shows_the_dashboard_and_the_deck_button() -> None:
+    import json
+
+    notebook = Path(__file__).parent.parent / "notebooks" / "teacher.ipynb"
+    code = [
+        "".join(cell["source"])
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        if cell["cell_type"] == "code"
+    ]
+    assert any("class_dashboard()" in source for source in code)
+    assert any("deck_button(" in source for source in code)
