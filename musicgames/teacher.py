@@ -72,7 +72,7 @@ class ClassDashboard(ipywidgets.VBox):
         self.load_button.on_click(lambda _b: self.load())
         self.csv_button.on_click(lambda _b: self._export(self.export_csv))
         self.html_button.on_click(lambda _b: self._export(self.export_html))
-        self.naming.observe(lambda _change: self.show(), names="value")
+        self.naming.observe(lambda _change: self.redraw(), names="value")
         self.languages.observe(lambda _change: self._relabel(), names="value")
         self.student.observe(lambda _change: self.show_charts(), names="value")
         super().__init__(
@@ -133,9 +133,9 @@ class ClassDashboard(ipywidgets.VBox):
         whole = self._t("teacher.whole_class")
         self.student.options = [(whole, "")] + [(s, s) for s in self.klass.students]
         self.student.value = ""
-        self.show()
+        self.redraw()
 
-    def show(self) -> None:
+    def redraw(self) -> None:
         """Draw the tables and charts again (after a new folder or naming)."""
         naming = self.naming.value
         self.tables.clear_output()
