@@ -91,16 +91,22 @@ function guardKeys(root, { onKey, label, onFocus }) {
     }
   };
   const changed = () => setTimeout(refresh, 0);
-  root.addEventListener("keydown", capture, true);
-  root.addEventListener("keyup", bubble);
-  root.addEventListener("keydown", bubble);
-  root.addEventListener("keypress", bubble);
-  root.addEventListener("pointerdown", press);
-  root.addEventListener("click", click);
-  root.addEventListener("focusin", changed);
-  root.addEventListener("focusout", changed);
-  window.addEventListener("blur", changed);
-  window.addEventListener("focus", changed);
+  // Every listener, once: added here, removed by destroy().
+  const listeners = [
+    [root, "keydown", capture, true],
+    [root, "keyup", bubble, false],
+    [root, "keydown", bubble, false],
+    [root, "keypress", bubble, false],
+    [root, "pointerdown", press, false],
+    [root, "click", click, false],
+    [root, "focusin", changed, false],
+    [root, "focusout", changed, false],
+    [window, "blur", changed, false],
+    [window, "focus", changed, false],
+  ];
+  for (const [target, type, handler, inCapture] of listeners) {
+    target.addEventListener(type, handler, inCapture);
+  }
 
   // Take the focus once the root is on the page (a view is often drawn before its element
   // is attached): try for a few frames.
@@ -127,16 +133,9 @@ function guardKeys(root, { onKey, label, onFocus }) {
     destroy() {
       disposed = true;
       if (frame !== null) cancelAnimationFrame(frame);
-      root.removeEventListener("keydown", capture, true);
-      root.removeEventListener("keyup", bubble);
-      root.removeEventListener("keydown", bubble);
-      root.removeEventListener("keypress", bubble);
-      root.removeEventListener("pointerdown", press);
-      root.removeEventListener("click", click);
-      root.removeEventListener("focusin", changed);
-      root.removeEventListener("focusout", changed);
-      window.removeEventListener("blur", changed);
-      window.removeEventListener("focus", changed);
+      for (const [target, type, handler, inCapture] of listeners) {
+        target.removeEventListener(type, handler, inCapture);
+      }
     },
   };
 }
