@@ -426,28 +426,45 @@ def _reading(path: Path) -> Iterator[sqlite3.Connection]:
     there, so rows still in a WAL are read (a stray WAL that does not belong to the file is
     ignored by SQLite) and a cut-short write is rolled back, in the copy only.
     """
-    companions = _companions(path)
-    if not companions:
-        with path.open("rb") as handle:
-            header = handle.read(20)
-        wal_mode = len(header) == 20 and header[18] == 2  # file format versions: 2 is WAL
-        mode = "immutable=1" if wal_mode else "mode=ro"
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True, timeout=30)
-        try:
-            yield connection
-        finally:
-            connection.close()
-        return
-    with tempfile.TemporaryDirectory(prefix="musicgames-read-") as folder:
-        copy = Path(folder) / "progress.sqlite3"
-        shutil.copyfile(path, copy)
-        for companion in companions:
-            shutil.copyfile(companion, Path(f"{copy}{companion.name[len(path.name):]}"))
-        connection = sqlite3.connect(copy, timeout=30)
-        try:
-            yield connection
-        finally:
-            connection.close()
+    for _look in range(_COPY_TRIES):
+        companions = _companions(path)
+        if not companions:
+            with path.open("rb") as handle:
+                header = handle.read(20)
+            wal_mode = len(header) == 20 and header[18] == 2  # file format versions: 2 is WAL
+            mode = "immutable=1" if wal_mode else "mode=ro"
+            connection = sqlite3.connect(
+                f"{path.resolve().as_uri()}?{mode}", uri=True, timeout=30
+            )
+            try:
+                yield connection
+            finally:
+                connection.close()
+            return
+        with tempfile.TemporaryDirectory(prefix="musicgames-read-") as folder:
+            copy = Path(folder) / "progress.sqlite3"
+            try:
+                shutil.copyfile(path, copy)
+                for companion in companions:
+                    shutil.copyfile(companion, Path(f"{copy}{companion.name[len(path.name):]}"))
+            except FileNotFoundError:
+                # A notebook's write finished while we copied: its journal is gone, and the
+                # file may have changed under the copy. Look again.
+                continue
+            connection = sqlite3.connect(copy, timeout=30)
+            try:
+                yield connection
+            finally:
+                connection.close()
+            return
+    raise CorruptProgressFileError(
+        _untouched(path, f"the files beside it kept changing while it was read ({_COPY_TRIES} "
+                   "tries): another program is writing to it")
+    )
+
+
+#: How many times :func:`_reading` looks again when a write beside the file ends mid-copy.
+_COPY_TRIES = 50
 
 
 def _read_rows(path: Path, *, check_only: bool = False) -> list[Any]:
@@ -495,12 +512,14 @@ def _is_empty(connection: sqlite3.Connection) -> bool:
 
 
 @contextmanager
-def _writers_queue(path: Path, timeout: float) -> Iterator[None]:
+def _writers_queue(path: Path, timeout: float, *, create: bool = True) -> Iterator[None]:
     """Writers of one file take turns through an OS file lock (``.name.lock`` beside it),
     where the system has one: a waiting writer is woken when the lock is free, rather than
     polling SQLite's lock and perhaps losing the race again and again (which can starve a
     writer for seconds when several notebooks write at full speed). Waiting ends after
-    ``timeout`` seconds; SQLite's own locking still guards the file either way."""
+    ``timeout`` seconds; SQLite's own locking still guards the file either way. With
+    ``create=False`` the lock file is only used when writers already made it (nothing new is
+    put beside a file that is not ours yet)."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows: SQLite's locking alone
@@ -508,7 +527,7 @@ def _writers_queue(path: Path, timeout: float) -> Iterator[None]:
         return
     lock_path = path.with_name(f".{path.name}.lock")
     try:
-        handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        handle = os.open(lock_path, os.O_RDWR | (os.O_CREAT if create else 0), 0o644)
     except OSError:
         yield  # a read-only folder, say: SQLite's locking alone
         return
@@ -620,7 +639,9 @@ class ProgressStore:
         if not self.path.exists():
             _create(self.path)
         if self.path.stat().st_size > 0:
-            _check_file(self.path)
+            # not in the middle of another notebook's write
+            with _writers_queue(self.path, self.timeout, create=False):
+                _check_file(self.path)
         self._connection = sqlite3.connect(
             self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
         )

@@ -104,6 +104,28 @@ def test_four_processes_writing_2000_answers_each_lose_none(tmp_path: Path) -> N
     ]
 
 
+def test_a_journal_that_vanishes_while_the_file_is_read_is_looked_for_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another notebook's write ends between seeing its -journal and copying it: the reader
+    # looks again (it once raised FileNotFoundError while a second notebook opened the file).
+    path = tmp_path / "ana.sqlite3"
+    with ProgressStore(path, student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 700.0)
+    real = progress._companions
+    looks: list[int] = []
+
+    def a_journal_the_first_time(file: Path) -> list[Path]:
+        looks.append(1)
+        return [Path(f"{file}-journal")] if len(looks) == 1 else real(file)
+
+    monkeypatch.setattr(progress, "_companions", a_journal_the_first_time)
+    assert [a.item for a in progress.read_answers(path)] == ["Sol3"]
+    assert len(looks) == 2
+    with ProgressStore(path) as again:  # a second notebook opening the file
+        assert len(again) == 1
+
+
 def test_a_file_of_an_older_version_in_wal_mode_is_folded_in_and_switched(
     tmp_path: Path,
 ) -> None:
