@@ -363,7 +363,7 @@ def test_a_history_free_copy_plays_the_same_game_and_keeps_no_history():
 
 
 def test_rollout_plays_the_very_games_of_the_random_loop():
-    for seed in range(20):
+    for seed in range(100):
         looped = DuelState.new_game(seed)
         rng = random.Random(seed)
         while not looped.is_terminal():
@@ -372,6 +372,45 @@ def test_rollout_plays_the_very_games_of_the_random_loop():
         rolled = DuelState.new_game(seed, history=False)
         assert rolled.rollout(random.Random(seed)) == len(looped.actions())
         assert rolled.to_json() == looped.copy(history=False).to_json()
+
+
+def test_a_history_free_listing_moves_each_card_its_own_steps_and_shifts_the_right_card():
+    # The history-free tables know only which cards are arrows: the steps come from each
+    # card (D9: 1, 2, 3, a Wild 1), a Shift's card from where the player's tokens stand.
+    cases = itertools.product(("C1 D2 E3 Wild F↑", "C1 D2 E3 Wild G↓"),
+                              ([(3, 2), (9, 1)], [(15, 1)], [(2, 1), (20, 3)]))
+    for hand, tokens in cases:
+        full = DuelState.from_position(hands=(hand, "A1"), tokens=(tokens, []))
+        fast = full.copy(history=False)
+        listed = fast.legal_actions()
+        assert tuple(listed) == full.legal_actions()
+        moves = [a for a in listed if isinstance(a, Move)]
+        assert {(str(COMPOSE_DECK[a.card]), abs(a.steps)) for a in moves} == {
+            ("C1", 1), ("D2", 2), ("E3", 3), ("Wild", 1)}
+        pianos = {key // 12 for key, _ in tokens}
+        assert {a.piano for a in listed if isinstance(a, Shift)} == pianos
+        for pick in range(len(listed)):  # every one plays as the full game plays it
+            assert fast.copy(history=False).apply(listed[pick]) == full.copy().apply(
+                full.legal_actions()[pick])
+
+
+def test_the_layout_tables_stay_bounded_and_the_games_stay_the_same(monkeypatch):
+    from musicgames.duel import legal
+
+    monkeypatch.setattr(legal, "LAYOUTS_KEPT", 40)
+    for table in ("_PLACES", "_MOVES", "_ENTRIES"):
+        monkeypatch.setattr(legal, table, {})
+    for seed in range(30):
+        looped = DuelState.new_game(seed)
+        rng = random.Random(seed)
+        while not looped.is_terminal():
+            choices = looped.legal_actions()
+            looped.apply(choices[int(rng.random() * len(choices))])
+        rolled = DuelState.new_game(seed, history=False)
+        rolled.rollout(random.Random(seed))
+        assert rolled.to_json() == looped.copy(history=False).to_json()
+        assert len(legal._PLACES) <= 41 and len(legal._MOVES) <= 41
+        assert len(legal._ENTRIES) <= 41 + 24 * 41
 
 
 def test_rollout_stops_after_max_actions_and_goes_on_from_there():

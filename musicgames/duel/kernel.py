@@ -194,9 +194,9 @@ def round_score(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
     plus 1 for each piano card whose colored keys are all held by one seat."""
     scores = [0, 0]
     mults = _MULTIPLIERS[piano[0]] + _MULTIPLIERS[piano[1]]
-    for key, token in enumerate(board):
+    for token, mult in zip(board, mults, strict=True):
         if token >= 0:
-            scores[token // TOKENS_PER_SEAT] += power[token] * mults[key]
+            scores[token // TOKENS_PER_SEAT] += power[token] * mult
     for seat, _ in chord_bonuses(board, piano):
         scores[seat] += 1
     return (scores[0], scores[1])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -183,15 +183,35 @@ _WILD_SETS = tuple(
 )
 
 
-# A block of actions: (how many, kind, what, pitch class or steps). Kinds: 0 cards of one
-# letter plus Wilds (``what``: the positions in the sorted hand of each Place's cards, in
-# order), 1 Wilds alone (the same), 2 a Shift and 3 a Move (``what``: the card's position).
-_Block = tuple[int, int, tuple[Any, ...], int]
+#: A turn's Place actions as a table, in listing order: action ``i`` is ``(positions, key)``,
+#: the positions in the sorted hand of its cards and the key it places on.
+PlaceTable = tuple[tuple[tuple[int, ...], int], ...]
+#: A turn's Move and Shift actions as a table, in listing order: ``(MOVE, position of the
+#: card, index of the token's key among the player's keys, +1 right or −1 left)`` or
+#: ``(SHIFT, position of the card, index of the piano card among those holding the player's
+#: tokens, 0)``. How far a Move goes is its card's: :data:`MOVE_STEPS`.
+MoveTable = tuple[tuple[int, int, int, int], ...]
+
+#: The two kinds of a :data:`MoveTable` entry.
+SHIFT, MOVE = 2, 3
+
+#: The layouts kept for the hot path (a dictionary each) are cleared when one holds this
+#: many; they fill again from the games being played.
+LAYOUTS_KEPT = 50_000
+# One object per distinct table entry, shared by every table that holds it (small tables).
+_ENTRIES: dict[Any, Any] = {}
 
 
-@cache
-def _place_layout(letters: tuple[int, ...], distinct: bool) -> tuple[tuple[_Block, ...], int]:
-    """The Place blocks of a sorted hand whose cards show these letters (−1 for a Wild)."""
+def _shared(entries: list[Any]) -> tuple[Any, ...]:
+    """``entries`` as a tuple whose items are shared with every other table's equal ones."""
+    if len(_ENTRIES) > LAYOUTS_KEPT:
+        _ENTRIES.clear()
+    return tuple([_ENTRIES.setdefault(entry, entry) for entry in entries])
+
+
+@lru_cache(maxsize=4096)
+def _place_layout(letters: tuple[int, ...], distinct: bool) -> PlaceTable:
+    """The Place table of a sorted hand whose cards show these letters (−1 for a Wild)."""
     positions: dict[int, list[int]] = {}
     wilds = tuple(i for i, letter in enumerate(letters) if letter < 0)
     for i, letter in enumerate(letters):
@@ -201,17 +221,19 @@ def _place_layout(letters: tuple[int, ...], distinct: bool) -> tuple[tuple[_Bloc
         extras = [wilds[:n] for n in range(len(wilds) + 1)]
     else:
         extras = [tuple(wilds[j] for j in chosen) for chosen in _WILD_SETS[len(wilds)]]
-    blocks: list[_Block] = []
+    table: list[tuple[tuple[int, ...], int]] = []
     for letter in sorted(positions):
-        picks = _letter_picks(tuple(positions[letter]), tuple(extras))
-        blocks.append((2 * len(picks), 0, picks, LETTER_PITCH_CLASSES[letter]))
-    alone = tuple(extra for extra in extras if 0 < len(extra) <= MAX_PLACE_CARDS)
-    if alone:
-        blocks.append((BOARD_KEYS * len(alone), 1, alone, 0))
-    return tuple(blocks), sum(b[0] for b in blocks)
+        pitch_class = LETTER_PITCH_CLASSES[letter]
+        for pick in _letter_picks(tuple(positions[letter]), tuple(extras)):
+            table.append((pick, pitch_class))  # the left card's key, then the right's
+            table.append((pick, pitch_class + KEYS_PER_CARD))
+    for extra in extras:
+        if 0 < len(extra) <= MAX_PLACE_CARDS:  # Wilds alone: any key
+            table.extend((extra, key) for key in range(BOARD_KEYS))
+    return _shared(table)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _letter_picks(at: tuple[int, ...], extras: tuple[tuple[int, ...], ...]
                   ) -> tuple[tuple[int, ...], ...]:
     """The hand positions of each Place of one letter: cards at ``at``, plus each of the
@@ -221,88 +243,75 @@ def _letter_picks(at: tuple[int, ...], extras: tuple[tuple[int, ...], ...]
                  if len(chosen) + len(extra) <= MAX_PLACE_CARDS)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _move_layout(corners: tuple[int, ...], keys: int, pianos: int, distinct: bool
-                 ) -> tuple[tuple[_Block, ...], int]:
-    """The Move and Shift blocks of a sorted hand with these corners, for ``keys`` tokens of
-    the player's on ``pianos`` piano cards."""
-    blocks: list[_Block] = []
+                 ) -> MoveTable:
+    """The Move and Shift table of a sorted hand with these corners, for ``keys`` tokens of
+    the player's on ``pianos`` piano cards (only arrows, and Wilds when ``distinct``, need
+    telling apart: the steps are read from the card)."""
+    table: list[tuple[int, int, int, int]] = []
     wild_seen = False
     for i, corner in enumerate(corners):
         if corner in (_UP, _DOWN):
-            blocks.append((pianos, 2, (i,), 0))
+            table.extend((SHIFT, i, piano, 0) for piano in range(pianos))
             continue
         if corner == _WILD:
             if distinct and wild_seen:
                 continue
             wild_seen = True
-            steps = 1
-        else:
-            steps = corner
-        blocks.append((2 * keys, 3, (i,), steps))
-    return tuple(blocks), sum(b[0] for b in blocks)
+        for key in range(keys):
+            table.append((MOVE, i, key, 1))
+            table.append((MOVE, i, key, -1))
+    return _shared(table)
 
 
 def turn_layout(hand: Sequence[int], with_places: bool, own_keys: list[int],
-                distinct: bool) -> tuple[tuple[_Block, ...], int]:
-    """The blocks of a turn's Place, Move and Shift actions (``hand`` sorted, ``own_keys``
-    the keys of the player's tokens, ascending) and how many actions they hold."""
-    blocks: tuple[_Block, ...] = ()
-    size = 0
+                distinct: bool) -> tuple[PlaceTable, MoveTable]:
+    """The tables of a turn's Place, and Move and Shift, actions (``hand`` sorted,
+    ``own_keys`` the keys of the player's tokens, ascending)."""
+    places: PlaceTable = ()
+    moves: MoveTable = ()
     if with_places:
-        blocks, size = _place_layout(tuple(map(CARD_LETTER.__getitem__, hand)), distinct)
+        places = _place_layout(tuple(map(CARD_LETTER.__getitem__, hand)), distinct)
     if own_keys:
         pianos = (own_keys[0] < KEYS_PER_CARD) + (own_keys[-1] >= KEYS_PER_CARD)
         # Without ``distinct`` a Wild moves as a 1 and both arrows shift: one layout for all
         corners = _MOVE_CLASS if not distinct else CARD_CORNER
-        moves, count = _move_layout(tuple(map(corners.__getitem__, hand)), len(own_keys),
-                                    pianos, distinct)
-        blocks += moves
-        size += count
-    return blocks, size
+        moves = _move_layout(tuple(map(corners.__getitem__, hand)), len(own_keys), pianos,
+                             distinct)
+    return places, moves
 
 
-def place_layout(hand: Sequence[int]) -> tuple[tuple[_Block, ...], int]:
-    """:func:`turn_layout`'s Place blocks of a sorted hand (Wilds told apart)."""
-    return _places_of(bytes(hand))
+def shift_piano(own_keys: Sequence[int], which: int) -> int:
+    """The piano card of a Shift entry: ``which`` counts only the cards that hold the
+    player's tokens (``own_keys`` ascending)."""
+    return which if own_keys[0] < KEYS_PER_CARD else 1
 
 
-def move_layout(hand: Sequence[int], own_keys: list[int]) -> tuple[tuple[_Block, ...], int]:
-    """:func:`turn_layout`'s Move and Shift blocks (Wilds told apart; ``own_keys`` not
-    empty, ascending)."""
-    return _moves_of(bytes(hand), own_keys)
-
-
-def make_action(blocks: tuple[_Block, ...], hand: Sequence[int], own_keys: list[int],
-                i: int, distinct: bool) -> Action:
+def make_action(places: PlaceTable, moves: MoveTable, hand: Sequence[int],
+                own_keys: list[int], i: int) -> Action:
     """Action number ``i`` of a turn laid out by :func:`turn_layout`."""
-    for size, kind, what, value in blocks:
-        if i >= size:
-            i -= size
-            continue
-        if kind == 0:  # cards of one letter, plus Wilds: on the letter's key, left or right
-            pick, side = divmod(i, 2)
-            return _place(tuple(map(hand.__getitem__, what[pick])),
-                          value + side * KEYS_PER_CARD)
-        if kind == 1:  # Wilds alone, on any key
-            pick, key = divmod(i, BOARD_KEYS)
-            return _place(tuple(map(hand.__getitem__, what[pick])), key)
-        if kind == 2:
-            pianos = sorted({key // KEYS_PER_CARD for key in own_keys})
-            return Shift(hand[what[0]], pianos[i])
-        key, sign = divmod(i, 2)
-        move: Move = _new(Move)
-        _set_move_card(move, hand[what[0]])
-        _set_move_key(move, own_keys[key])
-        _set_move_steps(move, -value if sign else value)
-        return move
-    raise IndexError(i)
+    if i < len(places):
+        positions, key = places[i]
+        return _place(tuple(map(hand.__getitem__, positions)), key)
+    kind, position, which, sign = moves[i - len(places)]
+    card = hand[position]
+    if kind == SHIFT:
+        return Shift(card, shift_piano(own_keys, which))
+    move: Move = _new(Move)
+    _set_move_card(move, card)
+    _set_move_key(move, own_keys[which])
+    _set_move_steps(move, sign * MOVE_STEPS[card])
+    return move
 
 
 #: Each card's corner as a move sees it when Wilds are not told apart: a Wild moves 1 like a
-#: 1 (D9), and ↑ and ↓ both shift (the layout only needs to know which).
-_MOVE_CLASS = tuple(1 if corner == _WILD else _UP if corner == _DOWN else corner
-                    for corner in CARD_CORNER)
+#: 1 (D9), ↑ and ↓ both shift, and the steps come from the card (:data:`MOVE_STEPS`): the
+#: layout only needs to know which cards are arrows.
+_MOVE_CLASS = tuple(_UP if corner in (_UP, _DOWN) else 1 for corner in CARD_CORNER)
+#: How many keys each card moves a token (D9): its number, 1 for a Wild, 0 for an arrow.
+MOVE_STEPS = tuple(1 if corner == _WILD else 0 if corner in (_UP, _DOWN) else corner
+                   for corner in CARD_CORNER)
 
 
 #: ``bytes.translate`` tables: a sorted hand written as bytes (card ids) becomes its cards'
@@ -310,29 +319,35 @@ _MOVE_CLASS = tuple(1 if corner == _WILD else _UP if corner == _DOWN else corner
 #: the layouts of the hot path.
 _LETTER_BYTES = bytes(letter & 0xFF for letter in CARD_LETTER).ljust(256, b"\0")
 _MOVE_BYTES = bytes(_MOVE_CLASS).ljust(256, b"\0")
-_PLACES: dict[bytes, tuple[tuple[_Block, ...], int]] = {}
-_MOVES: dict[tuple[bytes, int, int], tuple[tuple[_Block, ...], int]] = {}
+_PLACES: dict[bytes, PlaceTable] = {}
+_MOVES: dict[tuple[bytes, int, int], MoveTable] = {}
 
 
-def _places_of(hand: bytes) -> tuple[tuple[_Block, ...], int]:
-    """:func:`place_layout` of a sorted hand given as bytes, from a table keyed by letters."""
+def place_layout(hand: bytes) -> PlaceTable:
+    """:func:`turn_layout`'s Place table of a sorted hand written as bytes (card ids), Wilds
+    told apart, from a dictionary keyed by the hand's letters."""
     letters = hand.translate(_LETTER_BYTES)
-    layout = _PLACES.get(letters)
-    if layout is None:
-        layout = _PLACES[letters] = _place_layout.__wrapped__(
+    table = _PLACES.get(letters)
+    if table is None:
+        if len(_PLACES) > LAYOUTS_KEPT:
+            _PLACES.clear()
+        table = _PLACES[letters] = _place_layout.__wrapped__(
             tuple(map(CARD_LETTER.__getitem__, hand)), False)
-    return layout
+    return table
 
 
-def _moves_of(hand: bytes, own_keys: list[int]) -> tuple[tuple[_Block, ...], int]:
-    """:func:`move_layout` of a sorted hand given as bytes (``own_keys`` not empty)."""
+def move_layout(hand: bytes, own_keys: list[int]) -> MoveTable:
+    """:func:`turn_layout`'s Move and Shift table of a sorted hand written as bytes (Wilds
+    told apart; ``own_keys`` not empty, ascending), from a dictionary."""
     pianos = (own_keys[0] < KEYS_PER_CARD) + (own_keys[-1] >= KEYS_PER_CARD)
     key = (hand.translate(_MOVE_BYTES), len(own_keys), pianos)
-    layout = _MOVES.get(key)
-    if layout is None:
-        layout = _MOVES[key] = _move_layout.__wrapped__(
+    table = _MOVES.get(key)
+    if table is None:
+        if len(_MOVES) > LAYOUTS_KEPT:
+            _MOVES.clear()
+        table = _MOVES[key] = _move_layout.__wrapped__(
             tuple(map(_MOVE_CLASS.__getitem__, hand)), len(own_keys), pianos, False)
-    return layout
+    return table
 
 
 class LazyActions(Sequence[Action]):
@@ -344,17 +359,14 @@ class LazyActions(Sequence[Action]):
     once, so asking twice gives the very same object (``ids`` holds the ids of those made).
     """
 
-    __slots__ = ("_hand", "_blocks", "_distinct", "_own_keys", "_size", "_tail", "_made",
-                 "ids")
+    __slots__ = ("_hand", "_places", "_moves", "_own_keys", "_size", "_tail", "_made", "ids")
 
-    def __init__(self, hand: tuple[int, ...], with_places: bool, own_keys: list[int],
+    def __init__(self, hand: Sequence[int], with_places: bool, own_keys: list[int],
                  distinct: bool) -> None:
-        blocks, size = turn_layout(hand, with_places, own_keys, distinct)
         self._hand = hand
-        self._blocks = blocks
-        self._distinct = distinct
+        self._places, self._moves = turn_layout(hand, with_places, own_keys, distinct)
         self._own_keys = own_keys
-        self._size = size
+        self._size = len(self._places) + len(self._moves)
         self._tail: tuple[Action, ...] = ()
         self._made: dict[int, Action] = {}
         self.ids: set[int] = set()
@@ -378,8 +390,7 @@ class LazyActions(Sequence[Action]):
             if action is not None:
                 return action
         if 0 <= index < size:
-            action = make_action(self._blocks, self._hand, self._own_keys, index,
-                                 self._distinct)
+            action = make_action(self._places, self._moves, self._hand, self._own_keys, index)
         elif 0 <= index - size < len(self._tail):
             action = self._tail[index - size]
         else:
@@ -430,7 +441,6 @@ def lazy_turn_actions(
     return actions
 
 
-
 def lazy_turn_actions_from_keys(hand: Sequence[int], with_places: bool, own_keys: list[int],
                                 acted: bool) -> LazyActions:
     """:func:`lazy_turn_actions` with Wilds told apart, for a state in its turn phase (every
@@ -438,23 +448,20 @@ def lazy_turn_actions_from_keys(hand: Sequence[int], with_places: bool, own_keys
     turn and has an unplaced token, ``own_keys`` the keys of its tokens, ascending (empty
     once it has moved), ``acted`` if it has placed or moved this turn. The same actions in
     the same order, made with less work (this is a simulation's hot path)."""
-    sorted_hand = tuple(sorted(hand))
-    blocks: tuple[_Block, ...] = ()
-    size = 0
+    sorted_hand = bytes(sorted(hand))  # card ids fit in bytes; indexing gives ints
+    places: PlaceTable = ()
+    moves: MoveTable = ()
     if sorted_hand:
-        as_bytes = bytes(sorted_hand)
         if with_places:
-            blocks, size = _places_of(as_bytes)
+            places = place_layout(sorted_hand)
         if own_keys:
-            moves, count = _moves_of(as_bytes, own_keys)
-            blocks += moves
-            size += count
+            moves = move_layout(sorted_hand, own_keys)
     actions: LazyActions = _new(LazyActions)
     actions._hand = sorted_hand
-    actions._blocks = blocks
-    actions._distinct = False
+    actions._places = places
+    actions._moves = moves
     actions._own_keys = own_keys
-    actions._size = size
+    size = actions._size = len(places) + len(moves)
     actions._tail = (END_TURN,) if acted or not size else ()
     actions._made = {}
     actions.ids = set()

@@ -597,8 +597,10 @@ class DuelState:
             if placed and moved:
                 self._legal[0] = legal.ONLY_END_TURN
                 return legal.ONLY_END_TURN
-            own: list[int] = [] if moved else sorted(
-                [k for k in self._key[first: first + TOKENS_PER_SEAT] if k >= 0])
+            own: list[int] = []
+            if not moved:  # in a turn, every token on the board holds its key
+                own = sorted(self._key[first: first + TOKENS_PER_SEAT])
+                del own[:own.count(-1)]  # -1: not on the board
             result = legal.lazy_turn_actions_from_keys(
                 self._hands[seat],
                 not placed and _UNPLACED in self._status[first: first + TOKENS_PER_SEAT],
@@ -653,21 +655,25 @@ class DuelState:
         self._emit = out.append
         self._legal = [None, None]
         self._legal_ids = None
+        self._play(action)
+        self._rng_unsaved = False
+        return tuple(out[start:])
+
+    def _play(self, action: Action) -> None:
+        """Play a checked action for :attr:`to_act` (the rules are the primitives below)."""
         kind = type(action)
         if kind is Place:
-            self._do_place(action)  # type: ignore[arg-type]
+            self._place_cards(action.cards, action.key)  # type: ignore[union-attr]
         elif kind is Move:
-            self._do_move(action)  # type: ignore[arg-type]
-        elif kind is Shift:
-            self._do_shift(action)  # type: ignore[arg-type]
+            self._move_token(action.card, action.key, action.steps)  # type: ignore[union-attr]
+        elif kind is EndTurn:
+            self._do_end_turn()
         elif kind is DuelCard:
-            self._do_duel_card(action)  # type: ignore[arg-type]
+            self._play_duel_card(action.card)  # type: ignore[union-attr]
         elif kind is LockIn:
             self._do_lock_in()
         else:
-            self._do_end_turn()
-        self._rng_unsaved = False
-        return tuple(out[start:])
+            self._shift_tokens(action.card, action.piano)  # type: ignore[union-attr]
 
     def _apply_fast(self, action: Action, seat: int | None) -> tuple[Event, ...]:
         """:meth:`apply` in a history-free copy: the same checks and play, nothing recorded."""
@@ -690,19 +696,7 @@ class DuelState:
         self._emit = out.append
         self._legal = [None, None]
         self._legal_ids = None
-        kind = type(action)
-        if kind is Place:
-            self._do_place(action)  # type: ignore[arg-type]
-        elif kind is Move:
-            self._do_move(action)  # type: ignore[arg-type]
-        elif kind is EndTurn:
-            self._do_end_turn()
-        elif kind is DuelCard:
-            self._do_duel_card(action)  # type: ignore[arg-type]
-        elif kind is LockIn:
-            self._do_lock_in()
-        else:
-            self._do_shift(action)  # type: ignore[arg-type]
+        self._play(action)
         return tuple(out)
 
     def _listed(self, action: object) -> bool:
@@ -769,67 +763,68 @@ class DuelState:
                 count += 1
             return count
         random_ = rng.random
-        out: list[Event] = []
-        self._out = out
-        self._emit = None  # nobody hears a rollout's events: most are not even made
+        self._emit = None  # nobody hears a rollout's events: none are made
         self._legal = [None, None]
         self._legal_ids = None
-        place, move, shift = self._do_place, self._do_move, self._do_shift
-        place_layout, move_layout = legal.place_layout, legal.move_layout
-        make = legal.make_action
-        no_blocks: tuple[Any, ...] = ()
+        place, move, shift = self._place_cards, self._move_token, self._shift_tokens
+        end_turn, play_card, lock_in = self._do_end_turn, self._play_duel_card, self._do_lock_in
+        places_of, moves_of, shift_piano = legal.place_layout, legal.move_layout, legal.shift_piano
+        move_kind, move_steps, letters = legal.MOVE, legal.MOVE_STEPS, CARD_LETTER
         while self._phase != _OVER and count != limit:
             count += 1
-            if len(out) > 64:
-                out.clear()
             phase = self._phase
             if phase == _TURN:  # a round's start makes new lists: read them afresh
                 placed, moved = self._placed, self._moved
                 if placed and moved:  # only EndTurn is left (D7): one choice of one
                     random_()
-                    self._do_end_turn()
+                    end_turn()
                     continue
                 seat = self._turn
-                hand = sorted(self._hands[seat])
-                blocks, size = no_blocks, 0
+                hand = bytes(sorted(self._hands[seat]))  # card ids fit in bytes
+                places: legal.PlaceTable = ()
+                moves: legal.MoveTable = ()
                 own: list[int] = []
                 if hand:
                     first = seat * TOKENS_PER_SEAT
                     if not placed and _UNPLACED in self._status[first: first + 5]:
-                        blocks, size = place_layout(hand)
+                        places = places_of(hand)
                     if not moved:  # in a turn, every token on the board holds its key
-                        own = sorted([k for k in self._key[first: first + 5] if k >= 0])
+                        own = sorted(self._key[first: first + 5])
+                        del own[:own.count(-1)]  # -1: not on the board
                         if own:
-                            moves, count_moves = move_layout(hand, own)
-                            blocks += moves
-                            size += count_moves
-                index = int(random_() * (size + (placed or moved or not size)))
-                if index >= size:
-                    self._do_end_turn()
+                            moves = moves_of(hand, own)
+                size = len(places)
+                index = int(random_() * (size + len(moves)
+                                         + (placed or moved or not (places or moves))))
+                if index < size:
+                    positions, key = places[index]
+                    place(tuple(map(hand.__getitem__, positions)), key)
                     continue
-                action = make(blocks, hand, own, index, False)
-                kind = type(action)
-                if kind is Place:
-                    place(action)  # type: ignore[arg-type]
-                elif kind is Move:
-                    move(action)  # type: ignore[arg-type]
+                index -= size
+                if index >= len(moves):
+                    end_turn()
+                    continue
+                kind, position, which, sign = moves[index]
+                card = hand[position]
+                if kind == move_kind:
+                    move(card, own[which], sign * move_steps[card])
                 else:
-                    shift(action)  # type: ignore[arg-type]
+                    shift(card, shift_piano(own, which))
                 continue
             role = phase - _ATTACK
             seat = self._turn if role == 0 else 1 - self._turn
             letter = legal.run_letter(self._druns[role])
-            fitting = [c for c in sorted(self._hands[seat])
-                       if letter < 0 or CARD_LETTER[c] < 0 or CARD_LETTER[c] == letter]
+            fitting = sorted(self._hands[seat])  # duel_actions' order
+            if letter >= 0:  # a run keeps to one letter, plus Wilds (D11b)
+                fitting = [c for c in fitting if letters[c] < 0 or letters[c] == letter]
             index = int(random_() * (len(fitting) + 1))
             if index < len(fitting):
-                card = _new(DuelCard)
-                _set(card, "card", fitting[index])
-                self._do_duel_card(card)
+                play_card(fitting[index])
             else:
-                self._do_lock_in()
+                lock_in()
         self._rng_unsaved = False
-        self._emit = out.append
+        self._out = []
+        self._emit = self._out.append
         return count
 
     @property
@@ -1495,42 +1490,45 @@ class DuelState:
                                     f"action is possible ({possible[0]} is) (D7)")
 
     # -- internals: playing ----------------------------------------------------------------
-    def _do_place(self, action: Place) -> None:
+    # The primitives take plain numbers, so that :meth:`apply` and :meth:`rollout` (which
+    # makes no action objects) play through the very same code.
+    def _place_cards(self, cards: tuple[int, ...], key: int) -> None:
+        """D8: the turn player places a token of power ``len(cards)`` on ``key``."""
         seat = self._turn
         hand = self._hands[seat]
-        for card in action.cards:
+        for card in cards:
             hand.remove(card)
-            self._discard.append(card)
-        power = len(action.cards)
-        token = kernel.place_token(self._status, self._key, self._power, seat, action.key,
-                                   power)
+        self._discard.extend(cards)
+        power = len(cards)
+        token = kernel.place_token(self._status, self._key, self._power, seat, key, power)
         self._placed = True
         if self._emit is not None:
-            self._emit(_record(Placed, (seat, token % TOKENS_PER_SEAT, action.key, power,
-                                        action.cards)))
+            self._emit(_record(Placed, (seat, token % TOKENS_PER_SEAT, key, power, cards)))
         self._arrive(token)
 
-    def _do_move(self, action: Move) -> None:
+    def _move_token(self, card: int, key: int, steps: int) -> None:
+        """D9: the turn player plays ``card`` to move its token on ``key`` by ``steps``."""
         seat = self._turn
-        self._hands[seat].remove(action.card)
-        self._discard.append(action.card)
-        token = kernel.lift(self._board, self._key, action.key, action.steps)
+        self._hands[seat].remove(card)
+        self._discard.append(card)
+        token = kernel.lift(self._board, self._key, key, steps)
         self._moved = True
         if self._emit is not None:
-            self._emit(_record(Moved, (seat, token % TOKENS_PER_SEAT, action.key, self._key[token],
-                                       action.steps, action.card)))
+            self._emit(_record(Moved, (seat, token % TOKENS_PER_SEAT, key, self._key[token],
+                                       steps, card)))
         self._arrive(token)
 
-    def _do_shift(self, action: Shift) -> None:
+    def _shift_tokens(self, card: int, piano: int) -> None:
+        """D9: the turn player plays an arrow ``card`` to shift its tokens on ``piano``."""
         seat = self._turn
-        self._hands[seat].remove(action.card)
-        self._discard.append(action.card)
-        step = 1 if CARD_CORNER[action.card] == _UP else -1
-        moves, arriving = kernel.shift(self._board, self._key, seat, action.piano, step)
+        self._hands[seat].remove(card)
+        self._discard.append(card)
+        step = 1 if CARD_CORNER[card] == _UP else -1
+        moves, arriving = kernel.shift(self._board, self._key, seat, piano, step)
         self._pending = arriving
         self._moved = True
         if self._emit is not None:
-            self._emit(_record(Shifted, (seat, action.piano, step, action.card,
+            self._emit(_record(Shifted, (seat, piano, step, card,
                                          tuple((t % TOKENS_PER_SEAT, a, b) for t, a, b in moves))))
         self._resolve_pending()
 
@@ -1576,10 +1574,10 @@ class DuelState:
                 return
         self._phase = _TURN
 
-    def _do_duel_card(self, action: DuelCard) -> None:
+    def _play_duel_card(self, card: int) -> None:
+        """D11b, c: the side to act adds ``card`` to its run."""
         role = self._phase - _ATTACK
         seat = self._turn if role == 0 else 1 - self._turn
-        card = action.card
         self._hands[seat].remove(card)
         self._discard.append(card)
         self._druns[role].append(card)
@@ -1681,21 +1679,28 @@ class DuelState:
             self._emit(_record(Drew, (seat, tuple(drawn), len(drawn))))
 
     def _end_round(self) -> None:
-        rows = kernel.round_breakdown(self._board, self._power, self._piano)
-        bonuses = tuple(kernel.chord_bonuses(self._board, self._piano))
-        points = [0, 0]
-        for row in rows:
-            points[row[0]] += row[5]
-        for seat, _ in bonuses:
-            points[seat] += 1
-        scores = (points[0], points[1])  # D13, as round_score() counts it
-        self._totals[0] += scores[0]
-        self._totals[1] += scores[1]
-        self._round_scores.append(scores)
-        tokens = tuple([_record(TokenScore, row) for row in rows])
-        if self._emit is not None:
-            self._emit(_record(RoundScored, (self._round, tokens, bonuses, scores,
-                                             (self._totals[0], self._totals[1]), not self._final)))
+        if self._emit is None:  # nobody hears it (a rollout): the scores alone, D13
+            scores = kernel.round_score(self._board, self._power, self._piano)
+            self._totals[0] += scores[0]
+            self._totals[1] += scores[1]
+            self._round_scores.append(scores)
+        else:
+            rows = kernel.round_breakdown(self._board, self._power, self._piano)
+            bonuses = tuple(kernel.chord_bonuses(self._board, self._piano))
+            points = [0, 0]
+            for row in rows:
+                points[row[0]] += row[5]
+            for seat, _ in bonuses:
+                points[seat] += 1
+            scores = (points[0], points[1])  # D13, as round_score() counts it
+            self._totals[0] += scores[0]
+            self._totals[1] += scores[1]
+            self._round_scores.append(scores)
+            self._emit(_record(RoundScored, (self._round,
+                                             tuple([_record(TokenScore, row) for row in rows]),
+                                             bonuses, scores,
+                                             (self._totals[0], self._totals[1]),
+                                             not self._final)))
         if self._round >= ROUNDS and self._totals[0] != self._totals[1]:
             self._phase = _OVER
             if self._emit is not None:
@@ -1806,13 +1811,23 @@ def _shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)``, the very same permutation from the very same draws, with
     ``random.Random._randbelow`` written out in the loop (a game shuffles often)."""
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(items))):
-        n = i + 1
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
+    size = len(items)
+    steps = _SHUFFLE_STEPS[size] if size < len(_SHUFFLE_STEPS) else _shuffle_steps(size)
+    for i, bits in steps:
+        r = getrandbits(bits)
+        while r > i:
+            r = getrandbits(bits)
         items[i], items[r] = items[r], items[i]
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """The Fisher–Yates steps of ``random.shuffle`` for ``size`` items: each position ``i``
+    from the last down to 1, and the bits drawn to pick a position 0 to ``i``."""
+    return tuple((i, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+#: :func:`_shuffle_steps` for every size a game shuffles (the deck, the piano deck).
+_SHUFFLE_STEPS = tuple(_shuffle_steps(size) for size in range(DECK_SIZE + 1))
 
 
 def _log_event(log: list[dict[str, Any]], event: Event) -> None:
