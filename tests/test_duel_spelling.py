@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from musicgames import ALL_TRIADS, Naming, Note, triad
-from musicgames.duel import Action, EndTurn, LockIn, Place
-from musicgames.widgets.keyboard_duel import KeyboardDuelWidget, play_keyboard_duel
+from musicgames.duel import EndTurn, LockIn, Place
+from musicgames.widgets.keyboard_duel import play_keyboard_duel
+from tests.keyboard_duel_page import Pager
 
 _NOTE = r"(?:Do|Re|Mi|Fa|Sol|La|Si|[A-G])[♯♭𝄪𝄫]?"
 _KEY_OF_CHORD = re.compile(
@@ -66,24 +67,11 @@ def _check(text: str) -> int:
     return found
 
 
-class _Page:
-    def __init__(self, widget: KeyboardDuelWidget) -> None:
-        self.widget = widget
-        self.seq = 0
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.seq += 1
-        self.widget.receive({**message, "seq": self.seq})
-
-    def act(self, action: Action) -> None:
-        self.send({"type": "act", "action": action.to_json()})
-
-
 async def _walk(seed: int, language: str, naming: Naming) -> tuple[int, set[str]]:
     """Play a seeded game against the computer; check every text; (phrases, texts)."""
     rng = random.Random(seed)
     widget = play_keyboard_duel("casual", seed=seed, language=language, naming=naming, pause=0)
-    page = _Page(widget)
+    page = Pager(widget)
     checked, seen = 0, set()
 
     def read() -> None:

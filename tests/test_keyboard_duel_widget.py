@@ -57,27 +57,12 @@ from musicgames.widgets.keyboard_duel import (
     play_keyboard_duel,
     progress_item,
 )
+from tests.keyboard_duel_page import Pager
 
 TRAY = {"on_board": "board", "merged": "merged", "beaten": "beaten", "unplaced": "unplaced"}
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-class Pager:
-    """Sends messages as the page does, numbering them."""
-
-    def __init__(self, widget: KeyboardDuelWidget) -> None:
-        self.widget = widget
-        self.seq = 0
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.seq += 1
-        self.widget.receive({**message, "seq": self.seq})
-        assert self.widget.table["seq"] == self.seq, "the page's message was not acknowledged"
-
-    def act(self, action: Action) -> None:
-        self.send({"type": "act", "action": action.to_json()})
 
 
 class ScriptedComputer:
