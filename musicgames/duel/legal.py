@@ -193,7 +193,7 @@ PlaceTable = tuple[tuple[tuple[int, ...], int], ...]
 MoveTable = tuple[tuple[int, int, int, int], ...]
 
 #: The two kinds of a :data:`MoveTable` entry.
-SHIFT, MOVE = 2, 3
+MOVE, SHIFT = 0, 1
 
 #: The layouts kept for the hot path (a dictionary each) are cleared when one holds this
 #: many; they fill again from the games being played.

@@ -1679,27 +1679,16 @@ class DuelState:
             self._emit(_record(Drew, (seat, tuple(drawn), len(drawn))))
 
     def _end_round(self) -> None:
-        if self._emit is None:  # nobody hears it (a rollout): the scores alone, D13
-            scores = kernel.round_score(self._board, self._power, self._piano)
-            self._totals[0] += scores[0]
-            self._totals[1] += scores[1]
-            self._round_scores.append(scores)
-        else:
+        scores = kernel.round_score(self._board, self._power, self._piano)  # D13
+        self._totals[0] += scores[0]
+        self._totals[1] += scores[1]
+        self._round_scores.append(scores)
+        if self._emit is not None:  # the breakdown is made only for someone to hear
             rows = kernel.round_breakdown(self._board, self._power, self._piano)
-            bonuses = tuple(kernel.chord_bonuses(self._board, self._piano))
-            points = [0, 0]
-            for row in rows:
-                points[row[0]] += row[5]
-            for seat, _ in bonuses:
-                points[seat] += 1
-            scores = (points[0], points[1])  # D13, as round_score() counts it
-            self._totals[0] += scores[0]
-            self._totals[1] += scores[1]
-            self._round_scores.append(scores)
             self._emit(_record(RoundScored, (self._round,
                                              tuple([_record(TokenScore, row) for row in rows]),
-                                             bonuses, scores,
-                                             (self._totals[0], self._totals[1]),
+                                             tuple(kernel.chord_bonuses(self._board, self._piano)),
+                                             scores, (self._totals[0], self._totals[1]),
                                              not self._final)))
         if self._round >= ROUNDS and self._totals[0] != self._totals[1]:
             self._phase = _OVER
