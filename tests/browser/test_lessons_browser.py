@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,9 +16,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import (
     NOTEBOOK_TIMEOUT_MS,
-    Server,
     open_notebook,
-    shut_down_kernels,
     watch_widget_failures,
 )
 
@@ -58,16 +55,10 @@ _MEASURE_JS = """() => {
 
 
 @pytest.fixture
-def student_page(browser: Any, lab_server: Server) -> Iterator[Any]:
+def student_page(lab_page: Any) -> Any:
     """A 1280×800 page on the Lab server, as a laptop shows it."""
-    context = browser.new_context(base_url=lab_server.url, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(NOTEBOOK_TIMEOUT_MS)
-    failures = watch_widget_failures(page)
-    yield page
-    shut_down_kernels(page)
-    context.close()
-    assert not failures, f"a widget did not load in the page: {failures}"
+    lab_page.set_viewport_size({"width": 1280, "height": 800})
+    return lab_page
 
 
 def open_lesson_page(page: Any, path: str) -> None:
