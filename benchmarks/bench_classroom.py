@@ -52,17 +52,10 @@ CHROMIUM_ARGS = [
 ]
 MAX_PAGES = 40
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+# The page probes of the Note Snap browser tests: play as they play.
+from tests.browser.snap_helpers import SOMETHING_TO_DO_JS, TIMINGS_JS  # noqa: E402
 
-# Resolve once there is something for the player to do (as the browser tests play).
-SOMETHING_TO_DO_JS = """([root, handled]) => {
-  const phase = root.dataset.phase;
-  if (phase === 'over') return true;
-  const turn = root.querySelector('.mg-snap-seat.is-turn');
-  if (phase === 'flip' && turn && turn.classList.contains('mg-snap-person')) return true;
-  const face = root.querySelector('.mg-snap-card.is-live');
-  return !!(phase === 'slaps' && face && face.dataset.shownAt
-            && !handled.includes(Number(face.dataset.number)));
-}"""
 READ_JS = """(root) => {
   const face = root.querySelector('.mg-snap-card');
   return {phase: root.dataset.phase,
@@ -75,7 +68,6 @@ WAIT_UNTIL_JS = """async ([shownAt, delay]) => {
     await new Promise((r) => setTimeout(r, Math.max(1, until - performance.now())));
   }
 }"""
-TIMINGS_JS = "(root) => root.mgSnap.timings.map((r) => Object.assign({}, r))"
 
 
 @dataclass
