@@ -55,7 +55,7 @@ from datetime import date, datetime, timezone
 from functools import cache
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from musicgames import memory
 from musicgames.memory import Memory
@@ -79,6 +79,7 @@ __all__ = [
     "ItemStats",
     "LessonStats",
     "NewerProgressFileError",
+    "NotRead",
     "ProgressError",
     "ProgressCsvError",
     "ProgressSink",
@@ -173,19 +174,36 @@ _ANSWER_COLUMNS = {"id", "student", "time", "activity", "item", "answer", "corre
 
 
 class ProgressError(ValueError):
-    """Something about a progress file or an answer that cannot be used."""
+    """Something about a progress file or an answer that cannot be used.
+
+    ``reason`` says why in a word a teacher's table can put in either language
+    (``report.why.<reason>`` in the string catalogue; see :meth:`ClassProgress.not_read`).
+    """
+
+    reason = "other"
+
+    def __init__(self, *args: object, reason: str | None = None) -> None:
+        super().__init__(*args)
+        if reason is not None:
+            self.reason = reason
 
 
 class CorruptProgressFileError(ProgressError):
     """The file is not an SQLite database, or it is damaged. It is never overwritten."""
 
+    reason = "damaged"
+
 
 class ForeignDatabaseError(ProgressError):
     """The file is an SQLite database of some other program. It is never overwritten."""
 
+    reason = "foreign"
+
 
 class NewerProgressFileError(ProgressError):
     """The file was written by a newer musicgames whose layout this one does not know."""
+
+    reason = "newer"
 
 
 class StudentNameError(ProgressError):
@@ -459,7 +477,7 @@ def _reading(path: Path) -> Iterator[sqlite3.Connection]:
             return
     raise CorruptProgressFileError(
         _untouched(path, f"the files beside it kept changing while it was read ({_COPY_TRIES} "
-                   "tries): another program is writing to it")
+                   "tries): another program is writing to it"), reason="busy"
     )
 
 
@@ -480,7 +498,8 @@ def _read_rows(path: Path, *, check_only: bool = False) -> list[Any]:
             if _is_empty(connection):
                 if check_only:
                     return []  # an empty database: nothing to lose, it may become ours
-                raise CorruptProgressFileError(_untouched(path, "it is an empty database"))
+                raise CorruptProgressFileError(_untouched(path, "it is an empty database"),
+                                               reason="empty")
             _check_connection(connection, path)
             problems = connection.execute("PRAGMA quick_check").fetchall()
             if problems != [("ok",)]:
@@ -1124,15 +1143,16 @@ _MAX_CSV_BYTES = 256 * 1024 * 1024
 
 def _read_csv(
     source: str | os.PathLike[str] | io.TextIOBase, *, strict: bool
-) -> tuple[list[Answer], list[str]]:
+) -> tuple[list[Answer], list[tuple[int, str]]]:
     if isinstance(source, io.TextIOBase):
         return _parse_csv(source.read(), "<text>", strict=strict)
     path = Path(source)
     size = path.stat().st_size
     if size == 0:
-        raise ProgressCsvError(f"{path.name} is empty (0 bytes)")
+        raise ProgressCsvError(f"{path.name} is empty (0 bytes)", reason="empty")
     if size > _MAX_CSV_BYTES:
-        raise ProgressCsvError(f"{path.name} is too large for a progress export ({size} bytes)")
+        raise ProgressCsvError(f"{path.name} is too large for a progress export ({size} bytes)",
+                               reason="large")
     text, _encoding = decode_csv(path.read_bytes())
     return _parse_csv(text, path.name, strict=strict)
 
@@ -1145,26 +1165,28 @@ def _delimiter(first_line: str) -> str:
     return ","
 
 
-def _parse_csv(text: str, name: str, *, strict: bool) -> tuple[list[Answer], list[str]]:
-    """The answers of a CSV text, and (when not ``strict``) the lines that were not read."""
+def _parse_csv(text: str, name: str, *, strict: bool
+               ) -> tuple[list[Answer], list[tuple[int, str]]]:
+    """The answers of a CSV text, and (when not ``strict``) the lines that were not read:
+    each line's number and why."""
     if csv.field_size_limit() < CSV_FIELD_LIMIT:
         csv.field_size_limit(CSV_FIELD_LIMIT)
     if not text.strip():
-        raise ProgressCsvError(f"{name} is empty")
+        raise ProgressCsvError(f"{name} is empty", reason="empty")
     first_line = text.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
     delimiter = _delimiter(first_line)
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter)
     try:
         header = next(reader, None)
     except csv.Error as err:
-        raise ProgressCsvError(f"{name}, line 1: {err}") from None
+        raise ProgressCsvError(f"{name}, line 1: {err}", reason="header") from None
     if header is None or tuple(cell.strip() for cell in header) != CSV_COLUMNS:
         raise ProgressCsvError(
             f"{name}: the first line must be the header {','.join(CSV_COLUMNS)}, "
-            f"not {_quote(first_line, 60)}"
+            f"not {_quote(first_line, 60)}", reason="header"
         )
     answers: list[Answer] = []
-    problems: list[str] = []
+    problems: list[tuple[int, str]] = []
     line_number = 1
     while True:
         line_number = reader.line_num + 1
@@ -1176,7 +1198,7 @@ def _parse_csv(text: str, name: str, *, strict: bool) -> tuple[list[Answer], lis
             problem = f"{name}, line {line_number}: {err}"
             if strict:
                 raise ProgressCsvError(problem) from None
-            problems.append(problem)
+            problems.append((line_number, problem))
             break  # the reader cannot go on after a broken cell
         if not any(cell.strip() for cell in cells):
             continue  # an empty line, as spreadsheets leave at the end
@@ -1186,7 +1208,7 @@ def _parse_csv(text: str, name: str, *, strict: bool) -> tuple[list[Answer], lis
             problem = f"{name}, line {line_number}: {err}"
             if strict:
                 raise ProgressCsvError(problem) from None
-            problems.append(problem)
+            problems.append((line_number, problem))
     return answers, problems
 
 
@@ -1211,17 +1233,37 @@ def _csv_answer(cells: list[str], delimiter: str) -> Answer:
 # -- a class folder -------------------------------------------------------------------------
 
 
+class NotRead(NamedTuple):
+    """A file (or a line of one) that a class folder's reading passed over.
+
+    ``why`` is the full story for a developer (in English); ``reason`` and ``values`` say it
+    for a teacher in either language: the words ``report.why.<reason>`` of the string
+    catalogue, filled in with ``values`` (see :meth:`ClassProgress.not_read`).
+    """
+
+    file: str
+    why: str
+    reason: str = "other"
+    values: tuple[tuple[str, object], ...] = ()
+
+    def said(self, language: str = "en") -> str:
+        """Why, in the teacher's language."""
+        return _w(f"report.why.{self.reason}", language, **dict(self.values))
+
+
 @dataclass(frozen=True)
 class ClassProgress:
     """Everything read from a class folder: the answers, and the files that were skipped."""
 
     answers: tuple[Answer, ...]
-    skipped: tuple[tuple[str, str], ...]  # (file name, why)
+    skipped: tuple[NotRead, ...]
 
     def not_read(self, language: str = "en") -> Table:
-        """The files (or lines) that were not read, and why: empty when all is well."""
+        """The files (or lines) that were not read, and why, in ``language``: empty when all
+        is well."""
         headers = (_w("report.col.file", language), _w("report.col.why", language))
-        return Table(headers, self.skipped, _w("report.caption.not_read", language))
+        rows = tuple((item.file, item.said(language)) for item in self.skipped)
+        return Table(headers, rows, _w("report.caption.not_read", language))
 
     @property
     def students(self) -> list[str]:
@@ -1370,13 +1412,14 @@ class Report:
 _SQLITE_BESIDE = ("-wal", "-shm", "-journal")
 
 
-def _why_not_read(path: Path, err: BaseException) -> str:
-    why = str(err).replace(str(path), path.name)
-    if isinstance(err, OSError) and not isinstance(err, ProgressError):
-        why = f"{path.name} could not be opened: {err.strerror or err}"
-    elif not isinstance(err, ProgressError):
-        why = f"{path.name} could not be read ({type(err).__name__}: {_quote(str(err), 80)})"
-    return why
+def _not_read(path: Path, err: BaseException) -> NotRead:
+    if isinstance(err, ProgressError):
+        return NotRead(path.name, str(err).replace(str(path), path.name), err.reason)
+    if isinstance(err, OSError):
+        return NotRead(path.name, f"{path.name} could not be opened: {err.strerror or err}",
+                       "unopened")
+    return NotRead(path.name, f"{path.name} could not be read ({type(err).__name__}: "
+                   f"{_quote(str(err), 80)})")
 
 
 def read_class(folder: str | os.PathLike[str]) -> ClassProgress:
@@ -1394,7 +1437,7 @@ def read_class(folder: str | os.PathLike[str]) -> ClassProgress:
     if not root.is_dir():
         raise ProgressError(f"{root} is not a folder")
     answers: dict[Answer, None] = {}
-    skipped: list[tuple[str, str]] = []
+    skipped: list[NotRead] = []
     try:
         entries = sorted(root.iterdir())
     except OSError as err:
@@ -1407,29 +1450,29 @@ def read_class(folder: str | os.PathLike[str]) -> ClassProgress:
         if beside is not None:
             main = path.name[: -len(beside)]
             if main not in names:
-                skipped.append(
-                    (path.name, f"a part SQLite keeps beside {main}, which is not here: "
-                     f"hand in {main} itself")
-                )
+                skipped.append(NotRead(
+                    path.name, f"a part SQLite keeps beside {main}, which is not here: "
+                    f"hand in {main} itself", "beside", (("main", main),)))
             continue  # read with its database
         suffix = path.suffix.lower()
         if suffix not in (*PROGRESS_SUFFIXES, ".csv"):
-            skipped.append(
-                (path.name, "not a progress file (.sqlite3, .sqlite, .db) or a CSV export")
-            )
+            skipped.append(NotRead(
+                path.name, "not a progress file (.sqlite3, .sqlite, .db) or a CSV export",
+                "kind"))
             continue
         try:
             if suffix == ".csv":
                 rows, problems = _read_csv(path, strict=False)
-                for problem in problems:
-                    skipped.append((path.name, problem))
+                for line, problem in problems:
+                    skipped.append(NotRead(path.name, problem, "line", (("line", line),)))
             else:
                 if path.stat().st_size == 0:
-                    raise CorruptProgressFileError(f"{path.name} is empty (0 bytes)")
+                    raise CorruptProgressFileError(f"{path.name} is empty (0 bytes)",
+                                                   reason="empty")
                 rows = read_answers(path)
             answers.update(dict.fromkeys(rows))
         except Exception as err:  # one bad file never stops the class
-            skipped.append((path.name, _why_not_read(path, err)))
+            skipped.append(_not_read(path, err))
     ordered = sorted(answers, key=lambda a: (a.time, a.student))
     return ClassProgress(tuple(ordered), tuple(skipped))
 
@@ -1949,6 +1992,34 @@ def plot_items(
     return fig
 
 
+def _concise_dates(locator: Any, language: str) -> Any:
+    """matplotlib's concise date formatter for ``locator``, its month names in ``language``.
+
+    Python formats dates in the C locale whatever the computer's language, so ``%b`` always
+    writes ``Jan`` … ``Dec``: each is swapped for the language's own abbreviation.
+    """
+    from matplotlib.dates import ConciseDateFormatter
+
+    english = _w("chart.months", "en").split()
+    local = dict(zip(english, _w("chart.months", language).split(), strict=True))
+    names = re.compile(r"\b(" + "|".join(english) + r")\b")
+
+    def said(label: str) -> str:
+        return names.sub(lambda match: local[match.group(0)], label)
+
+    class LocalDates(ConciseDateFormatter):
+        def __call__(self, x: float, pos: int | None = None) -> str:
+            return said(super().__call__(x, pos))
+
+        def format_ticks(self, values: Any) -> list[str]:
+            return [said(label) for label in super().format_ticks(values)]
+
+        def get_offset(self) -> str:
+            return said(super().get_offset())
+
+    return LocalDates(locator)
+
+
 def plot_days(
     answers: Iterable[Answer],
     *,
@@ -1961,7 +2032,7 @@ def plot_days(
     stats = daily_stats(answers, activity)
     fig = _new_figure(8, 3.6)
     ax = fig.add_subplot()
-    from matplotlib.dates import AutoDateLocator, ConciseDateFormatter, date2num
+    from matplotlib.dates import AutoDateLocator, date2num
 
     days = [float(date2num(s.day)) for s in stats]
     ax.bar(days, [s.count for s in stats], color="#dddddd", label=_w("chart.answers", language))
@@ -1990,7 +2061,7 @@ def plot_days(
     ax.set_title(title if title is not None else _w("chart.title.days", language))
     locator = AutoDateLocator()
     ax.xaxis.set_major_locator(locator)
-    ax.xaxis.set_major_formatter(ConciseDateFormatter(locator))
+    ax.xaxis.set_major_formatter(_concise_dates(locator, language))
     if not stats:
         ax.text(
             0.5, 0.5, _w("chart.no_answers", language), transform=ax.transAxes, ha="center",

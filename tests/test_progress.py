@@ -342,9 +342,10 @@ def test_a_class_folder_is_read_and_bad_files_are_skipped_untouched(tmp_path: Pa
     before = snapshot(tmp_path)
     klass = progress.read_class(tmp_path)
     assert klass.students == ["Ana", "Bruno", "Chloé", "Zoé"]
-    assert [name for name, _ in klass.skipped] == ["broken.sqlite3", "readme.txt"]
-    assert "not an SQLite database" in klass.skipped[0][1]
-    assert "not a progress file" in klass.skipped[1][1]
+    assert [item.file for item in klass.skipped] == ["broken.sqlite3", "readme.txt"]
+    assert [item.reason for item in klass.skipped] == ["damaged", "kind"]
+    assert "not an SQLite database" in klass.skipped[0].why
+    assert "not a progress file" in klass.skipped[1].why
     assert len(klass.of("Zoé")) == 1  # the same answer in the file and its export counts once
     assert len(klass.of("Ana")) == 6 * 30
     assert snapshot(tmp_path) == before
@@ -435,6 +436,24 @@ def test_the_other_figures_draw(tmp_path: Path) -> None:
         out = io.BytesIO()
         fig.savefig(out, format="png")
         assert out.getvalue().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(("language", "months", "not_shown"), [
+    ("es", {"feb", "mar", "abr"}, {"Feb", "Mar", "Apr"}),
+    ("en", {"Feb", "Mar", "Apr"}, {"feb", "abr"}),
+])
+def test_the_days_chart_names_the_months_in_the_teachers_language(
+    language: str, months: set[str], not_shown: set[str]
+) -> None:
+    days = [f"2026-{month:02d}-{day:02d}T10:00:00+00:00" for month in (1, 2, 3, 4)
+            for day in (5, 15, 25)]
+    answers = [Answer("Ana", day, "drill", "Do3", "Do", True, 800.0) for day in days]
+    fig = progress.plot_days(answers, language=language)
+    fig.canvas.draw()
+    axis = fig.axes[0].xaxis
+    words = set(" ".join([t.get_text() for t in axis.get_ticklabels()]
+                         + [axis.get_offset_text().get_text()]).replace("-", " ").split())
+    assert months <= words and not (not_shown & words), words
 
 
 def test_a_class_report_shows_tables_and_figures(tmp_path: Path) -> None:

@@ -54,7 +54,7 @@ def test_a_class_folder_as_teachers_collect_it(tmp_path: Path) -> None:
     assert klass.students == ["Ana", "José", "Noémi", "Zoë", "Íñigo"]
     assert [a.response_ms for a in klass.of("Noémi")] == [812.5]
     assert len(klass.of("Íñigo")) == 1
-    not_read = dict(klass.skipped)
+    not_read = {item.file: item.why for item in klass.skipped}
     assert set(not_read) == {
         "inigo.csv",
         "junk.sqlite3",
@@ -69,8 +69,22 @@ def test_a_class_folder_as_teachers_collect_it(tmp_path: Path) -> None:
     assert "not an SQLite database" in not_read["junk.sqlite3"]
     assert "header" in not_read["junk.csv"]
     assert "lost.sqlite3" in not_read["lost.sqlite3-wal"]
+    assert {item.file: item.reason for item in klass.skipped} == {
+        "inigo.csv": "line", "junk.sqlite3": "damaged", "junk.csv": "header",
+        "empty.sqlite3": "empty", "empty.csv": "empty", "photo.jpg": "kind",
+        "lost.sqlite3-wal": "beside"}
     table = klass.not_read()
     assert ("photo.jpg", not_read["photo.jpg"]) in table.rows
+    assert ("inigo.csv", "line 3 is not an answer") in table.rows
+    # The teacher's table in Spanish says every reason in Spanish.
+    spanish = klass.not_read("es")
+    assert spanish.headers == ("archivo", "por qué no se leyó")
+    assert ("inigo.csv", "la línea 3 no es una respuesta") in spanish.rows
+    assert ("lost.sqlite3-wal", "una parte que SQLite guarda junto a lost.sqlite3, que no "
+            "está aquí: entrega también lost.sqlite3") in spanish.rows
+    assert ("empty.csv", "el archivo está vacío") in spanish.rows
+    assert [file for file, _ in spanish.rows] == [file for file, _ in table.rows]
+    assert all(es != en for (_, es), (_, en) in zip(spanish.rows, table.rows, strict=True))
     assert "<table" in table._repr_html_()
     assert _snapshot(folder) == before  # nothing written, nothing beside
 
