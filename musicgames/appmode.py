@@ -35,7 +35,11 @@ import os
 import re
 import unicodedata
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
+
+if TYPE_CHECKING:
+    from musicgames.progress import ProgressStore
 
 __all__ = [
     "APP_ENV",
@@ -46,6 +50,7 @@ __all__ = [
     "in_app",
     "student",
     "student_file",
+    "student_store",
 ]
 
 #: Set to ``"1"`` by the classroom server for the kernels of its apps.
@@ -123,6 +128,22 @@ def student_file(name: str, folder: str | os.PathLike[str] | None = None) -> Pat
     if root is None:
         raise NotANameError("no class folder: give one, or run under the classroom server")
     return root / hand_in_name(_slug(clean_name(name)))
+
+
+def student_store(name: str, folder: str | os.PathLike[str] | None = None) -> ProgressStore:
+    """The progress file of student ``name`` in ``folder`` (default: :func:`class_folder`),
+    open for writing.
+
+    The file carries the student's name; a name spelt differently but naming the same file
+    (``ana`` for ``Ana``) keeps the name the file was first given, so a game and a lesson
+    both write to it, whichever spelling the student typed.
+    """
+    from musicgames.progress import ProgressStore
+
+    store = ProgressStore(student_file(name, folder))
+    if store.student is None:
+        store.set_student(clean_name(name))
+    return store
 
 
 def _slug(name: str) -> str:

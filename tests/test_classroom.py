@@ -214,6 +214,25 @@ def test_a_lesson_records_to_the_students_file(
         lesson.progress.close()
 
 
+def test_a_lesson_page_writes_to_the_file_a_game_made_whatever_the_spelling(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from musicgames.lessons import open_lesson
+
+    game = student_store("Ana")  # a game first made Ana's file
+    game.close()
+    monkeypatch.setenv("QUERY_STRING", "student=ana")  # the lesson's app: typed in lower case
+    lesson = open_lesson("01-the-staff", remember=False)
+    try:
+        assert lesson.store_problem == ""
+        assert lesson.progress is not None
+        assert lesson.progress.path == classroom_kernel / "ana.sqlite3"
+        assert lesson.progress.student == "Ana"
+    finally:
+        lesson.progress.close()
+    assert sorted(p.name for p in classroom_kernel.glob("*.sqlite3")) == ["ana.sqlite3"]
+
+
 def test_a_lesson_without_a_student_records_nowhere(
     classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

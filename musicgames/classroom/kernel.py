@@ -32,6 +32,7 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 
 from musicgames import appmode
+from musicgames.appmode import student_store
 from musicgames.classroom.apps import APPS
 from musicgames.i18n import LANGUAGES, text
 from musicgames.progress import ProgressStore
@@ -61,18 +62,6 @@ def page_settings() -> dict[str, str]:
         "language": language if language in LANGUAGES else "en",
         "naming": naming if naming in ("solfege", "letters") else "solfege",
     }
-
-
-def student_store(name: str) -> ProgressStore:
-    """The progress file of student ``name`` in the class folder, open for writing.
-
-    The file carries the student's name; a name spelt differently but naming the same file
-    (``ana`` for ``Ana``) keeps the name the file was first given.
-    """
-    store = ProgressStore(appmode.student_file(name))
-    if store.student is None:
-        store.set_student(appmode.clean_name(name))
-    return store
 
 
 def _wait_for_the_student() -> None:

@@ -144,7 +144,7 @@ class LessonPage(Lesson):
     # -- the student's progress file ----------------------------------------------------------
     def _open_store(self) -> None:
         from musicgames import appmode
-        from musicgames.progress import ProgressError, ProgressStore, open_progress
+        from musicgames.progress import ProgressError, open_progress
 
         if self.progress is not None:
             self.progress.close()
@@ -154,9 +154,8 @@ class LessonPage(Lesson):
             return
         try:
             folder = appmode.class_folder() if appmode.in_app() else None
-            if folder is not None:
-                path = appmode.student_file(self.student, folder)
-                self.progress = ProgressStore(path, student=self.student)
+            if folder is not None:  # the file the student's games write to, whatever spelling
+                self.progress = appmode.student_store(self.student, folder)
             else:
                 self.progress = open_progress(self.student)
         except (ProgressError, ValueError, OSError):
