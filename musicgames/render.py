@@ -229,7 +229,8 @@ def keyboard_svg(
     - ``black_labels``: whether the black keys are named too (when ``labels`` is given).
       By default they are when the keys are wide enough to read (a white key at least
       22 px wide on the page); ``False`` keeps a small board uncluttered.
-    - ``marks``: a mark per key index, such as ``{0: "fff", 4: "ff", 7: "f"}``.
+    - ``marks``: a mark per key index, such as ``{0: "fff", 4: "ff", 7: "f"}``: on a black
+      key in the ink that reads on its colour, under a white key (on the page) in dark ink.
 
     Every key is a ``<rect>`` with ``class="mg-key"``, ``data-key`` = its index from the
     leftmost C, so a page can make keys clickable, and ``data-hz`` = its frequency (music21,
@@ -311,7 +312,9 @@ def keyboard_svg(
         mark = marks.get(index)
         if mark:
             target = body if pc in _WHITE_PCS else blacks
-            mark_colour = _ink_on(fill)
+            # A black key's mark is printed on the key; a white key's below the keyboard, on
+            # the page (or card) itself, whatever colour the key is.
+            mark_colour = _ink_on(fill) if pc not in _WHITE_PCS else _PAGE_INK
             target.append(
                 f'<text class="mg-mark" x="{centre:.1f}" y="{mark_y}" font-size="10" '
                 f'font-style="italic" font-weight="bold" text-anchor="middle" '
@@ -326,6 +329,10 @@ def keyboard_svg(
         + "".join(blacks)
         + "</svg>"
     )
+
+
+#: The ink of words drawn on the page itself, outside any key.
+_PAGE_INK = "#222"
 
 
 def _ink_on(fill: str) -> str:

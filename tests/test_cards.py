@@ -19,7 +19,7 @@ from PIL import Image
 from musicgames.cards import GameError, make_deck, pages
 from musicgames.cards.__main__ import main
 from musicgames.cards.faces import key_names, piano_card
-from musicgames.cards.layout import A4, LETTER, POKER, Grid, PaperError
+from musicgames.cards.layout import A4, LETTER, PAPERS, POKER, PRINTER_MARGIN, Grid, PaperError
 from musicgames.duel.cards import COMPOSE_DECK, PIANO_CARDS
 from musicgames.i18n import LanguageError, text
 from musicgames.render import staff_svg
@@ -234,3 +234,108 @@ def test_teacher_button_says_when_the_converter_is_missing(
     box.make()
     assert box.message.value == text("cards.maker.missing", "en")
     assert not list(tmp_path.glob("*.pdf"))
+
+
+# -- every mark readable, nothing in the printer's margin (rasterised pages) ----------------
+
+_MARK = re.compile(r'<text class="mg-mark"[^>]*>[^<]*</text>')
+_MARK_AT = re.compile(r'<text class="mg-mark" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>')
+_CARD_AT = re.compile(r'<g transform="translate\(([\d.]+) ([\d.]+)\)">')
+_KEYBOARD_AT = re.compile(r'<svg x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" '
+                          r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)">')
+_MAGENTA = "#ff00ff"  # no card uses it: where a mark is drawn in it, the mark's pixels lie
+
+
+def _rasterise(svg_pages: list[str], folder: Path, name: str, dpi: int) -> list[Path]:
+    """The pages printed to a PDF as the deck maker does, then rendered in colour (PPM)."""
+    from musicgames.cards.pdf import svg_pages_to_pdf
+
+    pdf = svg_pages_to_pdf(svg_pages, folder / f"{name}.pdf")
+    subprocess.run(["pdftoppm", "-r", str(dpi), str(pdf), str(folder / name)], check=True)
+    return sorted(folder.glob(f"{name}-*.ppm"))
+
+
+def _rgb(path: Path) -> np.ndarray:
+    return np.asarray(Image.open(path).convert("RGB")) / 255
+
+
+def _luminance(rgb: np.ndarray) -> np.ndarray:
+    """WCAG relative luminance of sRGB pixels (values 0–1)."""
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    return np.asarray(linear @ np.array([0.2126, 0.7152, 0.0722]))
+
+
+def _marks_on_page(page: str) -> list[tuple[int, str, float, float]]:
+    """(card slot, mark, x mm, y mm on the page) of every mark's baseline centre."""
+    found = []
+    cards = _CARD_AT.split(page)[1:]
+    for slot, (card_x, card_y, body) in enumerate(zip(cards[::3], cards[1::3], cards[2::3],
+                                                       strict=True)):
+        nested = _KEYBOARD_AT.search(body)
+        if nested is None:
+            continue
+        x, y, width, height, vx, vy, vw, vh = (float(v) for v in nested.groups())
+        for mx, my, mark in _MARK_AT.findall(body):
+            found.append((slot, mark, float(card_x) + x + (float(mx) - vx) * width / vw,
+                          float(card_y) + y + (float(my) - vy) * height / vh))
+    return found
+
+
+@needs_tools
+def test_d4_every_printed_mark_stands_out_from_what_is_under_it(tmp_path: Path) -> None:
+    """D4: the fff, ff and f marks decide the score, so each of the 72 on the piano cards
+    must be seen: its ink contrasts (3:1 or more) with what lies under it on the page.
+
+    The piano pages are rendered three times: as printed, without the marks (what lies under
+    them) and with the marks in magenta (which pixels they cover). Piano cards are the same
+    size on A4 and Letter, so one paper shows them all."""
+    dpi = 150
+    piano = [p for p in pages("duel", paper="a4", naming="letters") if "mg-mark" in p]
+    printed = _rasterise(piano, tmp_path, "printed", dpi)
+    under = _rasterise([_MARK.sub("", p) for p in piano], tmp_path, "under", dpi)
+    where = _rasterise([re.sub(r'(class="mg-mark"[^>]*?fill=")[^"]+"', rf'\1{_MAGENTA}"', p)
+                        for p in piano], tmp_path, "where", dpi)
+    px = dpi / 25.4
+    seen: list[tuple[int, int, str]] = []
+    for number, page in enumerate(piano):
+        as_printed, without, magenta = _rgb(printed[number]), _rgb(under[number]), _rgb(
+            where[number])
+        for slot, mark, x, y in _marks_on_page(page):
+            # the mark's box: 4.5 mm each side of its centre, from its top to under its base
+            box = (slice(round((y - 4.5) * px), round((y + 1.5) * px)),
+                   slice(round((x - 4.5) * px), round((x + 4.5) * px)))
+            tint = magenta[box]
+            pixels = (tint[..., 0] > 0.9) & (tint[..., 1] < 0.1) & (tint[..., 2] > 0.9)
+            assert pixels.sum() >= 20, (number + 1, slot, mark, "no pixels")
+            ink = _luminance(as_printed[box][pixels])
+            paper_under = _luminance(without[box][pixels])
+            contrast = (np.maximum(ink, paper_under) + 0.05) / (
+                np.minimum(ink, paper_under) + 0.05)
+            share = float((contrast >= 3).mean())
+            assert share >= 0.95, (number + 1, slot, mark, round(share, 2))
+            seen.append((number, slot, mark))
+    assert Counter(mark for _, _, mark in seen) == {"fff": 24, "ff": 24, "f": 24}
+
+
+@needs_tools
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_ink_within_5_mm_of_the_paper_edge(paper: str, tmp_path: Path) -> None:
+    """Most printers cannot print within 5 mm of the edge: cut marks, footers and everything
+    else on every page of both decks (in both languages, with backs) stay inside."""
+    dpi = 72
+    margin = int(PRINTER_MARGIN / 25.4 * dpi)  # whole pixels lying within the margin
+    all_pages = [page for game in ("snap", "duel") for language in ("en", "es")
+                 for page in pages(game, paper=paper, language=language, back=True)]
+    rendered = _rasterise(all_pages, tmp_path, "deck", dpi)
+    size = PAPERS[paper]
+    assert len(rendered) == len(all_pages)
+    for number, path in enumerate(rendered):
+        grey = np.asarray(Image.open(path)).min(axis=2)  # the darkest of red, green and blue
+        height, width = grey.shape
+        assert abs(width - size.width / 25.4 * dpi) <= 1.5
+        edges = {"top": grey[:margin], "bottom": grey[height - margin:],
+                 "left": grey[:, :margin], "right": grey[:, width - margin:]}
+        for edge, strip in edges.items():
+            assert strip.min() == 255, (paper, number + 1, edge)
+        # the footer and the cut marks are there, just inside the margin
+        assert grey[margin:height - margin, margin:width - margin].min() < 128

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from functools import partial
 
-from musicgames.cards.layout import FONT, CardSize, Paper, page_svg
+from musicgames.cards.layout import FONT, PRINTER_MARGIN, CardSize, Paper, footer_line, page_svg
 from musicgames.cards.staff import nested_staff
 from musicgames.cards.text import paragraph, svg_text, text_width
 from musicgames.duel.cards import ComposeCard, Corner, PianoCard
@@ -304,8 +304,7 @@ def token_sheet(paper: Paper, language: str) -> str:
         for i in range(5):
             cx = paper.width / 2 + (i - 2) * step
             parts.append(_token(cx, top + 6 + _TOKEN_RADIUS, dark, seat))
-    parts.append(svg_text(paper.width / 2, paper.height - 3.2, text("cards.footer.tokens",
-                          language), size=2.4, anchor="middle", fill="#555"))
+    parts.append(footer_line(paper, text("cards.footer.tokens", language)))
     return page_svg(paper, "".join(parts))
 
 
@@ -336,9 +335,7 @@ def rules_page(paper: Paper, naming: Naming, language: str, sections: Sequence[
     else:
         raise ValueError(f"the rules do not fit one {paper.name} page")
     naming_word = text(f"duel.naming.{naming.value}", language)
-    body += svg_text(paper.width / 2, paper.height - 3.2,
-                     f"{text('duel.title', language)} · {naming_word}", size=2.4,
-                     anchor="middle", fill="#555")
+    body += footer_line(paper, f"{text('duel.title', language)} · {naming_word}")
     return page_svg(paper, body)
 
 
@@ -356,4 +353,4 @@ def _rules_body(paper: Paper, language: str, sections: Sequence[tuple[str, tuple
             parts.append(body)
             y += size * 0.3
         y += size * 0.7
-    return "".join(parts) if y <= paper.height - 8 else None
+    return "".join(parts) if y <= paper.height - PRINTER_MARGIN - 5 else None

@@ -13,7 +13,10 @@ viewBox="0 0 210 297">``, and a card face is an SVG fragment drawn in the card's
 8
 
 Cut marks sit in the margin, in line with every edge of the grid (cards are butted, so one
-cut serves two cards); a light outline is drawn round each card as well. Backs are laid out
+cut serves two cards); a light outline is drawn round each card as well. Nothing is printed
+within :data:`PRINTER_MARGIN` (5 mm) of the paper's edge, where most printers cannot print:
+the footer line goes under the grid, or along the left margin when the margin under the grid
+is too narrow for it and the cut marks (nine cards on Letter paper). Backs are laid out
 mirrored left to right, so a sheet printed on both sides (flip on the long edge) puts each
 back behind its own front.
 """
@@ -32,8 +35,10 @@ __all__ = [
     "POKER",
     "CardSize",
     "Grid",
+    "PRINTER_MARGIN",
     "Paper",
     "PaperError",
+    "footer_line",
     "page_svg",
     "paper",
     "sheet",
@@ -76,12 +81,16 @@ PAPERS: dict[str, Paper] = {p.name: p for p in (A4, LETTER)}
 #: The usual playing-card size (2.5 × 3.5 inches), the size of card sleeves.
 POKER = CardSize(63.0, 88.0)
 
-_MARK_GAP = 1.5  # mm between the grid and a cut mark
+_MARK_GAP = 1.5  # mm between the grid and a cut mark, less when the margin is narrow
 _MARK_LENGTH = 5.0  # mm, shortened when the margin is narrow
-_PAGE_EDGE = 2.0  # mm kept clear at the paper's edge
-#: mm at the foot of the page kept for the footer line.
-FOOTER_BAND = 5.0
+_MARK_SHORTEST = 2.0  # mm: a cut mark no shorter than this is easy to see and to line up
+#: mm at every edge of the paper where nothing is printed: most printers cannot print there.
+PRINTER_MARGIN = 5.0
+#: mm next to the printer's margin kept for the footer line (its letters are 2.2 mm).
+FOOTER_BAND = 3.0
 _FOOTER_SIZE = 2.2
+_FOOTER_ASCENT = 0.95 * _FOOTER_SIZE  # DejaVu Sans: accented capitals reach this high
+_FOOTER_DESCENT = 0.24 * _FOOTER_SIZE  # and descenders below it
 
 
 def paper(name: str | Paper) -> Paper:
@@ -141,31 +150,56 @@ class Grid:
             column = self.columns - 1 - column
         return (self.left + column * self.card.width, self.top + row * self.card.height)
 
+    @property
+    def footer_under(self) -> bool:
+        """Whether the footer line fits under the grid, with cut marks of a useful length
+        between the two; if not, it runs along the left margin (see :meth:`cut_marks`).
+
+        >>> Grid.fit(A4, POKER).footer_under, Grid.fit(LETTER, POKER).footer_under
+        (True, False)
+        """
+        below = self.paper.height - self.top - self.rows * self.card.height
+        return below - PRINTER_MARGIN - FOOTER_BAND >= _MARK_SHORTEST + 0.5
+
     def cut_marks(self, *, footer: bool = False) -> str:
-        r"""Short lines in the margin, in line with every edge between and around the cards;
-        with ``footer``, the marks below the grid stop short of the footer's line.
+        r"""Short lines in the margin, in line with every edge between and around the cards,
+        none nearer the paper's edge than :data:`PRINTER_MARGIN`; with ``footer``, the
+        marks on the footer's side stop short of the footer's band.
 
         >>> marks = Grid.fit(LETTER, POKER).cut_marks(footer=True)
-        >>> lowest = max(float(y) for y in re.findall(r'y2="([\d.]+)"', marks))
-        >>> round(lowest, 2) <= round(LETTER.height - FOOTER_BAND, 2)
-        True
+        >>> xs = [float(x) for x in re.findall(r'x[12]="([\d.]+)"', marks)]
+        >>> ys = [float(y) for y in re.findall(r'y[12]="([\d.]+)"', marks)]
+        >>> min(xs) >= PRINTER_MARGIN + FOOTER_BAND, max(xs) <= LETTER.width - PRINTER_MARGIN
+        (True, True)
+        >>> min(ys) >= PRINTER_MARGIN, max(ys) <= LETTER.height - PRINTER_MARGIN
+        (True, True)
         """
         right = self.left + self.columns * self.card.width
         bottom = self.top + self.rows * self.card.height
-        side = min(_MARK_LENGTH, self.left - _MARK_GAP - _PAGE_EDGE)
-        end = min(_MARK_LENGTH, self.top - _MARK_GAP - _PAGE_EDGE)
-        below = self.paper.height - bottom - _MARK_GAP - (FOOTER_BAND if footer else _PAGE_EDGE)
-        below = max(1.0, min(_MARK_LENGTH, below))
+        room = self.left - PRINTER_MARGIN
+        left_room = room - (FOOTER_BAND if footer and not self.footer_under else 0.0)
+        below_room = self.paper.height - bottom - PRINTER_MARGIN
+        below_room -= FOOTER_BAND if footer and self.footer_under else 0.0
         lines: list[str] = []
         for i in range(self.columns + 1):
             x = self.left + i * self.card.width
-            lines.append(_line(x, self.top - _MARK_GAP - end, x, self.top - _MARK_GAP))
-            lines.append(_line(x, bottom + _MARK_GAP, x, bottom + _MARK_GAP + below))
+            gap, length = _mark(self.top - PRINTER_MARGIN)
+            lines.append(_line(x, self.top - gap - length, x, self.top - gap))
+            gap, length = _mark(below_room)
+            lines.append(_line(x, bottom + gap, x, bottom + gap + length))
         for j in range(self.rows + 1):
             y = self.top + j * self.card.height
-            lines.append(_line(self.left - _MARK_GAP - side, y, self.left - _MARK_GAP, y))
-            lines.append(_line(right + _MARK_GAP, y, right + _MARK_GAP + side, y))
+            gap, length = _mark(left_room)
+            lines.append(_line(self.left - gap - length, y, self.left - gap, y))
+            gap, length = _mark(room)
+            lines.append(_line(right + gap, y, right + gap + length, y))
         return f'<g class="cut-marks" stroke="#000" stroke-width="0.25">{"".join(lines)}</g>'
+
+
+def _mark(room: float) -> tuple[float, float]:
+    """The gap from the grid and the length of a cut mark in ``room`` mm of margin."""
+    gap = min(_MARK_GAP, room / 3)
+    return gap, min(_MARK_LENGTH, room - gap)
 
 
 def _line(x1: float, y1: float, x2: float, y2: float) -> str:
@@ -182,10 +216,21 @@ def page_svg(paper: Paper, body: str) -> str:
     )
 
 
-def _footer(paper: Paper, text: str) -> str:
+def footer_line(paper: Paper, text: str, *, under: bool = True) -> str:
+    r"""The footer line, centred at the foot of the page just inside the printer's margin;
+    or, not ``under``, along the left margin, reading upwards.
+
+    >>> float(re.search(r' y="([\d.]+)"', footer_line(A4, "Note Snap")).group(1))
+    291.47
+    """
+    if under:
+        x, y, turn = paper.width / 2, paper.height - PRINTER_MARGIN - _FOOTER_DESCENT, ""
+    else:
+        x, y = PRINTER_MARGIN + _FOOTER_ASCENT, paper.height / 2
+        turn = f' transform="rotate(-90 {x:.2f} {y:.2f})"'
     return (
-        f'<text x="{paper.width / 2:.2f}" y="{paper.height - 2.4:.2f}" font-family="{FONT}" '
-        f'font-size="{_FOOTER_SIZE}" fill="#555" text-anchor="middle">{escape(text)}</text>'
+        f'<text x="{x:.2f}" y="{y:.2f}"{turn} font-family="{FONT}" font-size="{_FOOTER_SIZE}" '
+        f'fill="#555" text-anchor="middle">{escape(text)}</text>'
     )
 
 
@@ -226,7 +271,7 @@ def sheet(grid: Grid, faces: Sequence[Face], *, footer: str = "", back: bool = F
             f"{unique_ids(face(grid.card), f'-{slot}')}</g>"
         )
     if footer:
-        parts.append(_footer(grid.paper, footer))
+        parts.append(footer_line(grid.paper, footer, under=grid.footer_under))
     return page_svg(grid.paper, "".join(parts))
 
 
