@@ -64,6 +64,7 @@ from musicgames.theory import LETTERS, Naming, Note, NoteError
 if TYPE_CHECKING:
     from fsrs import Card
     from matplotlib.figure import Figure
+    from matplotlib.path import Path as Outline
 
 __all__ = [
     "ACTIVITIES",
@@ -1879,6 +1880,48 @@ def _staff_position(note: Note) -> float:
     return (diatonic - (4 * 7 + 2)) / 2
 
 
+#: The SMuFL accidental for each alteration. The chart has no key signature, so a note with
+#: no sharp or flat needs no sign.
+_ACCIDENTALS = {2: "accidentalDoubleSharp", 1: "accidentalSharp", -1: "accidentalFlat",
+                -2: "accidentalDoubleFlat"}
+_NOTE_STEP = 1.6  # staff spaces from one note to the next
+_FIRST_NOTE = 3.8  # the first note's x: its head clear of the clef
+_NOTEHEAD_HALF = 0.6  # half the width of the chart's notehead
+_ACCIDENTAL_GAP = 0.25  # between an accidental and its notehead, as verovio engraves it
+
+
+def _staff_places(notes: Sequence[Note]) -> list[tuple[float, Outline | None]]:
+    """Where each note goes along the staff (x, in staff spaces) and, for a sharp or flat
+    note, its accidental's outline put in place: left of the notehead, at the height of the
+    head, as engraved music has it. A note with an accidental moves right by the sign's
+    width, so the sign never touches the note or clef before it.
+
+    >>> from musicgames.theory import Note
+    >>> [(round(x, 2), sign is not None) for x, sign in
+    ...  _staff_places([Note.parse("Fa3"), Note.parse("Sol#3")])]
+    [(3.8, False), (6.44, True)]
+    """
+    from matplotlib.transforms import Affine2D
+
+    from musicgames.smufl import glyph_path
+
+    places: list[tuple[float, Outline | None]] = []
+    x = _FIRST_NOTE - _NOTE_STEP
+    for note in notes:
+        x += _NOTE_STEP
+        name = _ACCIDENTALS.get(note.alter)
+        if name is None:
+            places.append((x, None))
+            continue
+        glyph = glyph_path(name)
+        width = float(glyph.get_extents().x1)
+        x += width + _ACCIDENTAL_GAP
+        right = x - _NOTEHEAD_HALF - _ACCIDENTAL_GAP
+        moved = glyph.transformed(Affine2D().translate(right - width, _staff_position(note)))
+        places.append((x, moved))
+    return places
+
+
 def plot_notes(
     answers: Iterable[Answer],
     *,
@@ -1902,7 +1945,8 @@ def plot_notes(
             stats.append((Note.parse(s.item), s))
         except NoteError:
             continue
-    width = max(len(stats), 5) * 1.6 + 2.8
+    places = _staff_places([note for note, _ in stats])
+    width = max(places[-1][0] + 1.0 if places else 0.0, _FIRST_NOTE + 4 * _NOTE_STEP + 1.0)
     fig = _new_figure(1.5 + 3.8 * (width + 0.4) / 14.5, 3.8)
     ax = fig.add_subplot()
     ax.set_title(title if title is not None else _w("chart.title.notes", language))
@@ -1918,9 +1962,10 @@ def plot_notes(
     ax.add_patch(PathPatch(clef, facecolor="#222", edgecolor="none"))
     cmap = colormaps["RdYlGn"]
     norm = Normalize(0, 1)
-    for index, (note, s) in enumerate(stats):
-        x = 3.4 + index * 1.6
+    for (note, s), (x, accidental) in zip(stats, places, strict=True):
         y = _staff_position(note)
+        if accidental is not None:
+            ax.add_patch(PathPatch(accidental, facecolor="#222", edgecolor="none"))
         ledger = -1.0
         while ledger >= y:
             ax.plot([x - 0.75, x + 0.75], [ledger, ledger], color="#333", linewidth=1)

@@ -22,7 +22,11 @@ if TYPE_CHECKING:
 __all__ = ["GLYPHS", "glyph_path"]
 
 #: SMuFL code points of the glyphs used here, by their SMuFL names.
-GLYPHS: dict[str, str] = {"gClef": "E050", "fClef": "E062", "cClef": "E05C"}
+GLYPHS: dict[str, str] = {
+    "gClef": "E050", "fClef": "E062", "cClef": "E05C",
+    "accidentalFlat": "E260", "accidentalNatural": "E261", "accidentalSharp": "E262",
+    "accidentalDoubleSharp": "E263", "accidentalDoubleFlat": "E264",
+}
 #: A SMuFL font has 4 staff spaces to the em, and verovio's glyphs 1,000 units to the em.
 _UNITS_PER_SPACE = 250.0
 
@@ -38,8 +42,14 @@ def _outline(code: str, font: str) -> str:
 
 @cache
 def glyph_path(name: str, font: str = "Leipzig") -> Path:
-    """The outline of a SMuFL glyph (``"gClef"``, …) in staff spaces, its origin where the
-    glyph sits on the staff (for the treble clef: on the G line), y upwards."""
+    """The outline of a SMuFL glyph (``"gClef"``, ``"accidentalFlat"``, …) in staff spaces,
+    its origin where the glyph sits on the staff (for the treble clef: on the G line; for an
+    accidental: at the height of its note's head, the glyph starting at x = 0), y upwards.
+
+    >>> flat = glyph_path("accidentalFlat").get_extents()   # the bowl round the note's line
+    >>> float(round(flat.x0, 2)), float(round(flat.x1, 2)), float(round(flat.y0, 1))
+    (0.0, 0.79, -0.7)
+    """
     from matplotlib.transforms import Affine2D
     from svgpath2mpl import parse_path
 
