@@ -81,7 +81,7 @@ PAPERS: dict[str, Paper] = {p.name: p for p in (A4, LETTER)}
 #: The usual playing-card size (2.5 × 3.5 inches), the size of card sleeves.
 POKER = CardSize(63.0, 88.0)
 
-_MARK_GAP = 1.5  # mm between the grid and a cut mark, less when the margin is narrow
+_MARK_GAP = 1.5  # mm between the grid and a cut mark, down to 0.5 when the margin is narrow
 _MARK_LENGTH = 5.0  # mm, shortened when the margin is narrow
 _MARK_SHORTEST = 2.0  # mm: a cut mark no shorter than this is easy to see and to line up
 #: mm at every edge of the paper where nothing is printed: most printers cannot print there.
@@ -197,9 +197,14 @@ class Grid:
 
 
 def _mark(room: float) -> tuple[float, float]:
-    """The gap from the grid and the length of a cut mark in ``room`` mm of margin."""
-    gap = min(_MARK_GAP, room / 3)
-    return gap, min(_MARK_LENGTH, room - gap)
+    """The gap from the grid and the length of a cut mark in ``room`` mm of margin: the gap
+    narrows first, so that the mark keeps a useful length.
+
+    >>> _mark(12.0), _mark(2.7)
+    ((1.5, 5.0), (0.7, 2.0))
+    """
+    gap = round(min(_MARK_GAP, max(0.5, room - _MARK_SHORTEST)), 2)
+    return gap, round(min(_MARK_LENGTH, room - gap), 2)
 
 
 def _line(x1: float, y1: float, x2: float, y2: float) -> str:
