@@ -25,7 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question, lesson_css
-from musicgames.lessons.lesson import Lesson
+from musicgames.lessons.lesson import Lesson, spellings
 from musicgames.lessons.plan import Plan, Step, resolve
 from musicgames.lessons.settings import LessonSettings
 from musicgames.theory import Naming, Note
@@ -168,8 +168,19 @@ class LessonPage(Lesson):
             block.refresh()
 
     # -- steps ----------------------------------------------------------------------------------
+    def _taught_by(self, step: Step) -> frozenset[tuple[str, int]]:
+        """The spellings the course has taught before this step: earlier lessons, then the
+        text above the step in this one."""
+        names: list[str] = []
+        for plan in _course():
+            if plan.id == self.plan.id:
+                break
+            names.extend(plan.taught)
+        return spellings([*names, *self.plan.taught_before(step.id)])
+
     def _build(self, step: Step) -> widgets.Widget:
         self.rng = random.Random(f"{self.seed}/{self.lesson_id}/{step.id}")
+        self.taught = self._taught_by(step)
         self._step = step.id
         args = resolve(step.args, self.language)
         kwargs = resolve(step.kwargs, self.language)
