@@ -819,3 +819,14 @@ def test_every_name_on_a_lesson_keyboard_is_at_least_11_px(size: str) -> None:
                     assert px >= 11, (plan.id, step_id, said, round(px, 1))
                     checked += 1
     assert checked > 500
+
+
+def test_fifteen_named_notes_go_on_two_staves() -> None:
+    """Lesson 2's fifteen notes on one staff would shrink their names under 11 px in a
+    narrow column: more than eight named notes go on staves one under the other."""
+    lesson = open_lesson("02-octaves-do3-to-do5", remember=False, record=False)
+    shown = lesson.show("all-notes").children[0].value
+    rows = [m.start() for m in re.finditer(r'class="mg-staff-row"', shown)]
+    assert len(rows) == 2 and shown.count("<svg width=") == 2
+    assert rows[0] < shown.index(">Si3<") < rows[1] < shown.index(">Do5<")
+    assert lesson.staff(["Do3", "Mi3"], labels=True).startswith("<svg")

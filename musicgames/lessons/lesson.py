@@ -43,10 +43,26 @@ from musicgames.render import (
 )
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note, Triad, triad
 
-__all__ = ["Lesson", "spellings"]
+__all__ = ["NOTES_PER_ROW", "Figure", "Lesson", "spellings"]
 
 _ROLES = ("root", "third", "fifth")
 _BLACK_PCS = (1, 3, 6, 8, 10)
+
+
+#: The size of a white key's name with its octave ("Sol3"), in the keyboard's units (a
+#: white key is 24 wide): 11 px on the page when three octaves fit a 560 px column.
+OCTAVE_NAME_SIZE = 10
+#: Named notes on one staff at most; more go on a second staff below.
+NOTES_PER_ROW = 8
+
+
+class Figure(str):
+    """HTML of several drawings (staves one under another) that a notebook shows as HTML."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return str(self)
 
 
 def spellings(names: Iterable[str]) -> frozenset[tuple[str, int]]:
@@ -128,13 +144,25 @@ class Lesson:
         """A triad's name in the lesson's naming and language ("Re major", "Re mayor")."""
         return _triad(chord).name(self.naming, self.language)
 
-    def staff(self, notes: Any, *, labels: bool = False, size: float = 1.0) -> Drawing:
+    def staff(
+        self, notes: Any, *, labels: bool = False, size: float = 1.0
+    ) -> Drawing | Figure:
         """Notes (or a chord: a triad, or a tuple of notes) on the treble staff, with their
         names under them if ``labels``; ``size`` 1 is an exercise's staff at this lesson's
-        size setting."""
-        return staff_svg(
-            notes, size=int(110 * self.scale * size), labels=self.naming if labels else None
-        )
+        size setting. More than :data:`NOTES_PER_ROW` named notes go on several staves, one
+        under the other, so that a narrow page does not shrink their names out of reading."""
+        height = int(110 * self.scale * size)
+        naming = self.naming if labels else None
+        if labels and isinstance(notes, list) and len(notes) > NOTES_PER_ROW:
+            rows = -(-len(notes) // NOTES_PER_ROW)
+            per_row = -(-len(notes) // rows)
+            staves = "".join(
+                f'<div class="mg-staff-row">'
+                f"{staff_svg(notes[start:start + per_row], size=height, labels=naming)}</div>"
+                for start in range(0, len(notes), per_row)
+            )
+            return Figure(f'<div class="mg-staff-rows">{staves}</div>')
+        return staff_svg(notes, size=height, labels=naming)
 
     def keyboard(
         self,
@@ -190,7 +218,7 @@ class Lesson:
 
         return re.sub(
             r'data-note="([A-G]-?\d+)"([^>]*)/><text[^>]*>([^<]*)</text>', named, svg
-        ).replace('font-size="9"', 'font-size="7.5"')
+        ).replace('font-size="9"', f'font-size="{OCTAVE_NAME_SIZE}"')
 
     def _chord_keys(self, chord: Triad, *, black_labels: bool | None = False) -> Drawing:
         """Two octaves from Do3 with this very root, third and fifth in their colours (the
