@@ -374,9 +374,10 @@ def _black_key_name(
     out = []
     for number, line in enumerate(lines):
         y = baseline - (len(lines) - 1 - number) * size * 1.05
+        line_size = size * 1.3 if number == 1 else size  # a ♯ or ♭ alone: its glyph is small
         out.append(
             f'<text class="mg-black-label" x="{centre:.1f}" y="{y:.1f}" '
-            f'font-size="{size:.3g}" text-anchor="middle" font-family="sans-serif" '
+            f'font-size="{line_size:.3g}" text-anchor="middle" font-family="sans-serif" '
             f'fill="{ink}" pointer-events="none">{escape(line)}</text>'
         )
     return "".join(out)
