@@ -16,6 +16,7 @@ SMuFL font (Leipzig) ships inside verovio, so nothing is fetched from the intern
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 import zlib
@@ -29,6 +30,8 @@ from musicgames.theory import Naming, Note, Triad
 
 __all__ = [
     "CHORD_TONE_COLOURS",
+    "READABLE_KEY_PX",
+    "READABLE_PX",
     "Drawing",
     "keyboard_svg",
     "key_index",
@@ -192,8 +195,12 @@ def _set_height(svg: str, height: int) -> str:
 CHORD_TONE_COLOURS: tuple[str, str, str] = ("#d1495b", "#edae49", "#00798c")
 _HIGHLIGHT = "#66a182"
 _WHITE_PCS = (0, 2, 4, 5, 7, 9, 11)
-#: Black keys are named by default when a white key is at least this wide on the page.
-_BLACK_LABELS_MIN_PX = 22
+#: The smallest text a drawing writes on a key, in pixels on the page.
+READABLE_PX = 11.0
+#: A white key this wide on the page (or wider) leaves room to name its black keys at
+#: :data:`READABLE_PX` or more; black keys are named by default from this width on.
+READABLE_KEY_PX = 36
+_BLACK_LABELS_MIN_PX = READABLE_KEY_PX
 _BLACK_OFFSETS = {1: 0.65, 3: 1.75, 6: 3.6, 8: 4.7, 10: 5.8}  # in white-key widths
 
 
@@ -216,6 +223,7 @@ def keyboard_svg(
     black_labels: bool | None = None,
     marks: Mapping[int, str] | None = None,
     width: int = 280,
+    spelled_by: Triad | None = None,
 ) -> Drawing:
     """Draw a piano keyboard of ``octaves`` octaves starting on the C ``lowest``.
 
@@ -228,7 +236,10 @@ def keyboard_svg(
       or D♯); without one the white keys have their letter and the black keys a sharp.
     - ``black_labels``: whether the black keys are named too (when ``labels`` is given).
       By default they are when the keys are wide enough to read (a white key at least
-      22 px wide on the page); ``False`` keeps a small board uncluttered.
+      :data:`READABLE_KEY_PX` wide on the page); ``False`` keeps a small board
+      uncluttered. A name is written at least :data:`READABLE_PX` high on the page (on two
+      lines, "Sol" over "♯", when one line would not fit the key).
+    - ``spelled_by``: a triad that names the keys (as ``chord`` does) without colouring them.
     - ``marks``: a mark per key index, such as ``{0: "fff", 4: "ff", 7: "f"}``: on a black
       key in the ink that reads on its colour, under a white key (on the page) in dark ink.
 
@@ -255,11 +266,12 @@ def keyboard_svg(
     colours = _key_colours(n_keys, start, highlight, chord)
     naming = Naming(labels) if labels is not None else None
     marks = dict(marks or {})
-    contexts = _spelling_contexts(octaves, chord)
+    contexts = _spelling_contexts(octaves, chord if chord is not None else spelled_by)
 
     white_w, white_h = 24.0, 100.0
     black_w, black_h = 14.0, 62.0
     total_w = white_w * 7 * octaves
+    scale = width / (total_w + 2)  # page pixels per unit (the view box has 1 more each side)
     if black_labels is None:
         black_labels = width / (7 * octaves) >= _BLACK_LABELS_MIN_PX
     height = white_h + (18 if marks else 0)
@@ -301,13 +313,9 @@ def keyboard_svg(
             centre = x + black_w / 2
             mark_y = black_h - 6
             if naming is not None and black_labels:
-                name = note.label(naming, octave=False)
-                size = 7 if len(name) <= 2 else 5.5
-                label_colour = _ink_on(fill)
                 blacks.append(
-                    f'<text class="mg-black-label" x="{centre:.1f}" y="{black_h - 20}" '
-                    f'font-size="{size}" text-anchor="middle" font-family="sans-serif" '
-                    f'fill="{label_colour}" pointer-events="none">{escape(name)}</text>'
+                    _black_key_name(note.label(naming, octave=False), centre, black_h,
+                                    black_w, scale, _ink_on(fill))
                 )
         mark = marks.get(index)
         if mark:
@@ -321,10 +329,9 @@ def keyboard_svg(
                 f'font-family="serif" fill="{mark_colour}" pointer-events="none">'
                 f"{escape(mark)}</text>"
             )
-    scale = width / total_w
     return Drawing(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="mg-keyboard" width="{width}" '
-        f'height="{height * scale:.0f}" viewBox="-1 -1 {total_w + 2} {height + 2}">'
+        f'height="{height * width / total_w:.0f}" viewBox="-1 -1 {total_w + 2} {height + 2}">'
         + "".join(body)
         + "".join(blacks)
         + "</svg>"
@@ -333,6 +340,54 @@ def keyboard_svg(
 
 #: The ink of words drawn on the page itself, outside any key.
 _PAGE_INK = "#222"
+
+
+#: Rough widths of characters in a sans-serif font, in ems (for fitting a name on a key).
+_NARROW, _WIDE = frozenset("ijl"), frozenset("MW")
+
+
+def _text_ems(text: str) -> float:
+    """About how wide ``text`` is in a sans-serif font, in ems (a little generous).
+
+    >>> round(_text_ems("Sol"), 2), round(_text_ems("F♯"), 2)
+    (1.67, 1.36)
+    """
+    return sum(
+        0.3 if c in _NARROW else 0.9 if c in _WIDE else 0.75 if c.isupper() else
+        0.62 if c.isalpha() else 0.61
+        for c in text
+    )
+
+
+def _black_key_name(
+    name: str, centre: float, key_h: float, key_w: float, scale: float, ink: str
+) -> str:
+    """A black key's name, at least :data:`READABLE_PX` high on the page; on two lines
+    (the name, then its ♯ or ♭ under it) when one line would be wider than the key.
+
+    >>> one = _black_key_name("F♯", 10, 62, 14, 2.5, "#fff")
+    >>> one.count("<text"), 'font-size="7"' in one
+    (1, True)
+    >>> two = _black_key_name("Sol♯", 10, 62, 14, 1.5, "#fff")
+    >>> two.count("<text"), ">Sol<" in two, ">♯<" in two
+    (2, True, True)
+    """
+    size = max(7.0 if len(name) <= 2 else 5.5, math.ceil(READABLE_PX / scale * 10) / 10)
+    room = key_w - 1
+    lines = [name]
+    if _text_ems(name) * size > room and name[-1:] in "♯♭":
+        lines = [name[:-1], name[-1]]
+    baseline = key_h - 20 if len(lines) == 1 else key_h - 18
+    out = []
+    for number, line in enumerate(lines):
+        y = baseline - (len(lines) - 1 - number) * size * 1.05
+        line_size = size * 1.3 if number == 1 else size  # a ♯ or ♭ alone: its glyph is small
+        out.append(
+            f'<text class="mg-black-label" x="{centre:.1f}" y="{y:.1f}" '
+            f'font-size="{line_size:.3g}" text-anchor="middle" font-family="sans-serif" '
+            f'fill="{ink}" pointer-events="none">{escape(line)}</text>'
+        )
+    return "".join(out)
 
 
 def _ink_on(fill: str) -> str:

@@ -296,7 +296,114 @@ def test_half_steps_name_every_key_on_the_way(lesson: Lesson) -> None:
     ex = lesson.half_steps([("Mi3", "Fa3"), ("Re3", "Fa3"), ("La3", "Do4")])
     assert [q.options[q.answer] for q in ex.questions] == ["1", "3", "3"]
     assert "There is no black key between them." in ex.questions[0].explain
-    assert "Re → Re♯ → Mi → Fa, 3 half steps" in ex.questions[1].explain
+    assert "Re → Re♯ → Mi → Fa. That is 3 moves from key to key, so 3 half steps" in (
+        ex.questions[1].explain
+    )
+
+
+def _lesson_4() -> Any:
+    return open_lesson("04-sharps-and-flats", remember=False, record=False)
+
+
+def test_lesson_4_counts_half_steps_as_moves_from_key_to_key() -> None:
+    """Do to Re passes 3 keys but is 2 half steps: the instruction and every explanation
+    count the moves, and the answer that counted the keys is told so. Sharps come after this
+    exercise, so a black key on the way is called a black key, not Do♯."""
+    plan = COURSE[3]
+    index = next(i for i, c in enumerate(plan.cells) if getattr(c, "id", "") == "half-steps")
+    for language in ("en", "es"):
+        told = plan.cells[index - 1].text[language].lower()
+        assert "count every key" not in told and "cuenta cada tecla" not in told, told
+        assert ("moves" in told) if language == "en" else ("pasos" in told), told
+        ex = open_lesson(plan.id, language, remember=False, record=False).show(
+            "half-steps").children[0]
+        for q in ex.questions:
+            n = int(q.options[q.answer])
+            path = q.explain.split(": ", 1)[1].split(".", 1)[0]
+            assert path.count("→") == n, q.explain  # one move per half step
+            assert f" {n} " in q.explain and "♯" not in q.explain and "♭" not in q.explain
+            keys = q.options.index(str(n + 1))  # counted the keys, both ends included
+            assert str(n + 1) in q.why[keys] and str(n) in q.why[keys], q.why
+    do_re = _lesson_4().show("half-steps").children[0].questions[1]
+    assert do_re.explain == (
+        "From Do to Re: Do → black key → Re. That is 2 moves from key to key, so 2 half steps."
+    )
+
+
+_SPELLED = re.compile(r"(Sol|Do|Re|Mi|Fa|La|Si|(?<![A-Za-z])[A-G])([♯♭𝄪𝄫])")
+
+
+def _spelled_in(text: str) -> set[tuple[str, int]]:
+    """The note spellings with a sign written in a text ("Fa♯", "B♭")."""
+    found = set()
+    for name, sign in _SPELLED.findall(text):
+        note = Note.parse(f"{name}{'#' if sign == '♯' else 'b' if sign == '♭' else sign}"
+                          f"{'3' if name[0].islower() or len(name) > 1 else '4'}")
+        found.add((note.step, note.alter))
+    return found
+
+
+def _question_texts(q: Question) -> str:
+    labels = " ".join(re.findall(r"<text[^>]*>(.*?)</text>", q.picture + q.wrong_picture))
+    return " ".join([q.prompt, *q.options, q.explain, *q.why, labels])
+
+
+@pytest.mark.parametrize("naming", ["solfege", "letters"])
+def test_no_exercise_uses_a_spelling_not_taught_yet(naming: str) -> None:
+    """Each lesson lists the spellings its text teaches (lesson 1 the seven names, lesson 4
+    the black keys' sharps and flats): no exercise offers another one before then — not as
+    an answer, a wrong answer, an explanation or a key's name (no Fa♭, Mi♯, Si♯ or Do♭)."""
+    taught: set[tuple[str, int]] = set()
+    checked = 0
+    for plan in COURSE:
+        for language in ("en", "es"):
+            lesson = open_lesson(plan.id, language, remember=False, record=False,
+                                 settings=LessonSettings(naming=naming))
+            known = set(taught)
+            for cell in plan.cells:
+                known |= {(n.step, n.alter) for n in
+                          (Note.parse(f"{s}3") for s in getattr(cell, "teaches", ()))}
+                if getattr(cell, "is_exercise", False):
+                    for q in lesson.show(cell.id).children[0].questions:
+                        untaught = _spelled_in(_question_texts(q)) - known
+                        assert not untaught, (plan.id, cell.id, untaught, q.options)
+                        checked += 1
+        taught |= {(n.step, n.alter) for n in (Note.parse(f"{s}3") for s in plan.taught)}
+    assert checked > 100
+    assert _spelled_in("Fa♭ or E♯, not Sol") == {("F", -1), ("E", 1)}
+
+
+def test_lesson_4_exercise_5_says_key_only_for_a_piano_key() -> None:
+    """A chord's family of notes is its scale: "key" in lesson 4's section 4 and Exercise 5
+    means a key of the keyboard, never a tonality ("Fa major's key")."""
+    plan = COURSE[3]
+    start = next(i for i, c in enumerate(plan.cells) if getattr(c, "id", "") == "chords-staff")
+    texts = [c.text.en for c in plan.cells[start - 1:] if hasattr(c, "text")][:2]
+    ex = _lesson_4().show("spell").children[0]
+    texts += [t for q in ex.questions for t in (q.prompt, q.explain)]
+    for said in texts:
+        assert not re.search(r"'s key\b|\bkey of\b|\*key\*|\bits key\b", said), said
+    assert any("The notes of the Fa major scale are Fa Sol La Si♭ Do Re Mi" in t for t in texts)
+
+
+def test_the_root_question_does_not_give_the_root_away() -> None:
+    """Lesson 6 asks for a card's root (its fff key) without naming the chord, with the
+    three keys in one colour and the root not the lowest; the card shows after a miss."""
+    for language in ("en", "es"):
+        lesson = open_lesson("06-chord-tones-in-play", language, remember=False, record=False)
+        ex = lesson.show("roots").children[0]
+        chords = [triad("Re"), triad("La", "minor"), triad("Sol"), triad("Mi", "minor")]
+        for q, chord in zip(ex.questions, chords, strict=True):
+            root = q.options[q.answer]
+            assert root not in q.prompt and lesson.chord_name(chord) not in q.prompt
+            fills = set(re.findall(r'class="mg-key[^"]*"[^>]*fill="(#(?!ffffff|222222)\w+)"',
+                                   q.picture))
+            assert len(fills) == 1, fills  # the three keys alike
+            coloured = re.findall(r'data-note="([^"]+)"[^>]*fill="#(?!ffffff|222222)', q.picture)
+            lowest = min(Note.parse(n).midi for n in coloured)
+            assert len(coloured) == 3 and lowest % 12 != chord.root.pitch_class, coloured
+            assert "fff" in q.wrong_picture
+            assert root in q.explain and "fff" in q.explain
 
 
 def test_black_keys_sharps_flats_and_their_two_names(lesson: Lesson) -> None:
@@ -679,3 +786,47 @@ def test_in_a_classroom_app_the_name_comes_from_the_app(
     assert (row.student, row.activity, row.item) == ("Ana María", "lesson", "01-the-staff/clef")
     summary = lesson.summary()
     assert summary.children[1].children[0].value == ""  # nothing to hand in: already there
+
+
+def _keyboard_text_px(html: str) -> list[tuple[float, str]]:
+    """Every name written on a keyboard drawing, with its height on the page in pixels (its
+    font size times the drawing's scale)."""
+    sizes = []
+    for svg in re.findall(r'<svg[^>]*class="mg-keyboard".*?</svg>', html, flags=re.S):
+        width = float(re.search(r'width="([\d.]+)"', svg).group(1))
+        view = float(re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+)', svg).group(1))
+        for size, said in re.findall(r'<text[^>]*font-size="([\d.]+)"[^>]*>([^<]*)<', svg):
+            sizes.append((float(size) * width / view, said))
+    return sizes
+
+
+@pytest.mark.parametrize("size", ["small", "normal", "large"])
+def test_every_name_on_a_lesson_keyboard_is_at_least_11_px(size: str) -> None:
+    """Black keys' names ("Sol♯" too) and octave names ("Do3") on every keyboard of every
+    lesson, figures and exercises, at each size setting: at least 11 px on the page."""
+    checked = 0
+    for plan in COURSE:
+        lesson = open_lesson(plan.id, remember=False, record=False,
+                             settings=LessonSettings(size=size))
+        for step_id, step in plan.steps.items():
+            if step.is_play:
+                continue
+            shown = lesson.show(step_id).children[0]
+            pictures = ([q.picture + q.wrong_picture for q in shown.questions]
+                        if isinstance(shown, Exercise) else [shown.value])
+            for picture in pictures:
+                for px, said in _keyboard_text_px(picture):
+                    assert px >= 11, (plan.id, step_id, said, round(px, 1))
+                    checked += 1
+    assert checked > 500
+
+
+def test_fifteen_named_notes_go_on_two_staves() -> None:
+    """Lesson 2's fifteen notes on one staff would shrink their names under 11 px in a
+    narrow column: more than eight named notes go on staves one under the other."""
+    lesson = open_lesson("02-octaves-do3-to-do5", remember=False, record=False)
+    shown = lesson.show("all-notes").children[0].value
+    rows = [m.start() for m in re.finditer(r'class="mg-staff-row"', shown)]
+    assert len(rows) == 2 and shown.count("<svg width=") == 2
+    assert rows[0] < shown.index(">Si3<") < rows[1] < shown.index(">Do5<")
+    assert lesson.staff(["Do3", "Mi3"], labels=True).startswith("<svg")

@@ -30,10 +30,12 @@ from musicgames.lessons.settings import LessonSettings
 __all__ = ["build", "main", "notebook", "notebook_path", "notebook_text"]
 
 _HINT = {
-    "en": "To start, press ⏩ in the notebook's toolbar (restart and run all cells): the "
-    "settings, drawings and exercises appear below.",
+    "en": "To start, press ⏩ in the notebook's toolbar (restart and run all cells); when "
+    "JupyterLab asks “Restart Kernel?”, press <b>Restart</b>. The settings, drawings and "
+    "exercises appear below.",
     "es": "Para empezar, pulsa ⏩ en la barra de arriba del cuaderno (reinicia y ejecuta "
-    "todo): los ajustes, los dibujos y los ejercicios aparecen abajo.",
+    "todo); cuando JupyterLab pregunte «Restart Kernel?», pulsa <b>Restart</b> (reiniciar). "
+    "Los ajustes, los dibujos y los ejercicios aparecen abajo.",
 }
 _OTHER = {"en": ("Español", "es/{file}"), "es": ("English", "../{file}")}
 _KERNEL = {

@@ -109,7 +109,8 @@ def lesson_css() -> str:
         ".mg-exercise-score{font-weight:700;margin-top:4px}"
         ".mg-exercise-next,.mg-exercise-listen{font-size:1em;height:auto;min-height:2em}"
         ".mg-lesson-summary-box h3{margin:8px 0 4px}"
-        ".mg-run-hint{display:none}"
+        ".mg-run-hint,.mg-run-again{display:none}"
+        ".mg-staff-row{margin:2px 0}"
         "</style>"
     )
 

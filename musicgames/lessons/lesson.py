@@ -34,13 +34,44 @@ from musicgames.lessons.facts import (
     third_words,
     where,
 )
-from musicgames.render import CHORD_TONE_COLOURS, Drawing, keyboard_svg, staff_svg
+from musicgames.render import (
+    CHORD_TONE_COLOURS,
+    READABLE_KEY_PX,
+    Drawing,
+    keyboard_svg,
+    staff_svg,
+)
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note, Triad, triad
 
-__all__ = ["Lesson"]
+__all__ = ["NOTES_PER_ROW", "Figure", "Lesson", "spellings"]
 
 _ROLES = ("root", "third", "fifth")
 _BLACK_PCS = (1, 3, 6, 8, 10)
+
+
+#: The size of a white key's name with its octave ("Sol3"), in the keyboard's units (a
+#: white key is 24 wide): 11 px on the page when three octaves fit a 560 px column.
+OCTAVE_NAME_SIZE = 10
+#: Named notes on one staff at most; more go on a second staff below.
+NOTES_PER_ROW = 8
+
+
+class Figure(str):
+    """HTML of several drawings (staves one under another) that a notebook shows as HTML."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def spellings(names: Iterable[str]) -> frozenset[tuple[str, int]]:
+    """Note spellings (``"Fa#"``, ``"Sib"``, ``"Do"``) as (letter, sign) pairs.
+
+    >>> sorted(spellings(["Fa#", "Sib"]))
+    [('B', -1), ('F', 1)]
+    """
+    return frozenset((n.step, n.alter) for n in (Note.parse(f"{name}3") for name in names))
 
 
 def _triad(chord: Triad | str) -> Triad:
@@ -80,6 +111,9 @@ class Lesson:
         self.progress: Any = None
         self.save_error = ""
         self.on_answer: Callable[[str, Question, int, bool], None] | None = None
+        #: The spellings taught so far (``None``: any). An exercise offers no other, not
+        #: even as a wrong answer, and names a key it has not taught by where it is.
+        self.taught: frozenset[tuple[str, int]] | None = None
         if record:
             from musicgames.progress import open_progress
 
@@ -91,6 +125,10 @@ class Lesson:
 
     def _t(self, string: str, /, **values: object) -> str:
         return text(string, self.language, **values)
+
+    def is_taught(self, note: Note) -> bool:
+        """Whether the student has been taught this spelling (Fa♯ from lesson 4 on)."""
+        return self.taught is None or (note.step, note.alter) in self.taught
 
     @property
     def scale(self) -> float:
@@ -106,13 +144,25 @@ class Lesson:
         """A triad's name in the lesson's naming and language ("Re major", "Re mayor")."""
         return _triad(chord).name(self.naming, self.language)
 
-    def staff(self, notes: Any, *, labels: bool = False, size: float = 1.0) -> Drawing:
+    def staff(
+        self, notes: Any, *, labels: bool = False, size: float = 1.0
+    ) -> Drawing | Figure:
         """Notes (or a chord: a triad, or a tuple of notes) on the treble staff, with their
         names under them if ``labels``; ``size`` 1 is an exercise's staff at this lesson's
-        size setting."""
-        return staff_svg(
-            notes, size=int(110 * self.scale * size), labels=self.naming if labels else None
-        )
+        size setting. More than :data:`NOTES_PER_ROW` named notes go on several staves, one
+        under the other, so that a narrow page does not shrink their names out of reading."""
+        height = int(110 * self.scale * size)
+        naming = self.naming if labels else None
+        if labels and isinstance(notes, list) and len(notes) > NOTES_PER_ROW:
+            rows = -(-len(notes) // NOTES_PER_ROW)
+            per_row = -(-len(notes) // rows)
+            staves = "".join(
+                f'<div class="mg-staff-row">'
+                f"{staff_svg(notes[start:start + per_row], size=height, labels=naming)}</div>"
+                for start in range(0, len(notes), per_row)
+            )
+            return Figure(f'<div class="mg-staff-rows">{staves}</div>')
+        return staff_svg(notes, size=height, labels=naming)
 
     def keyboard(
         self,
@@ -125,12 +175,14 @@ class Lesson:
         width: int | None = None,
         octave_labels: bool = False,
         black_labels: bool | None = None,
+        spelled_by: Triad | None = None,
     ) -> Drawing:
         """A piano keyboard starting on ``lowest``, names on the white keys if ``labels``
         (with octave numbers if ``octave_labels``); ``highlight`` colours keys (a list, or a
         mapping to colours), ``chord`` colours a triad's root, third and fifth (in every
         octave; or one triad per octave, ``None`` for a plain one); ``black_labels=False``
-        leaves the black keys unnamed (when their name is the question)."""
+        leaves the black keys unnamed (when their name is the question); ``spelled_by``
+        names the keys as that triad does, without colouring them."""
         chords: Triad | list[Triad | None] | None
         if chord is None or isinstance(chord, (Triad, str)):
             chords = _triad(chord) if chord is not None else None
@@ -143,11 +195,19 @@ class Lesson:
             chord=chords,
             labels=self.naming if labels else None,
             black_labels=black_labels,
-            width=width or min(800, int(140 * self.scale * octaves)),
+            spelled_by=spelled_by,
+            width=width or self._keyboard_width(140, octaves),
         )
         if labels and octave_labels:
             svg = Drawing(self._with_octaves(svg))
         return svg
+
+    def _keyboard_width(self, per_octave: float, octaves: int) -> int:
+        """A keyboard's width on the page: ``per_octave`` at the first version's size, grown
+        with the size setting, at most 800 px — and never so narrow that a key's name is
+        under 11 px (a white key at least :data:`READABLE_KEY_PX` wide)."""
+        wanted = max(per_octave * self.scale, 7 * READABLE_KEY_PX) * octaves
+        return int(min(800, wanted))
 
     def _with_octaves(self, svg: str) -> str:
         """Write each white key's name with its octave number ("Do3", not "Do")."""
@@ -158,7 +218,7 @@ class Lesson:
 
         return re.sub(
             r'data-note="([A-G]-?\d+)"([^>]*)/><text[^>]*>([^<]*)</text>', named, svg
-        ).replace('font-size="9"', 'font-size="7.5"')
+        ).replace('font-size="9"', f'font-size="{OCTAVE_NAME_SIZE}"')
 
     def _chord_keys(self, chord: Triad, *, black_labels: bool | None = False) -> Drawing:
         """Two octaves from Do3 with this very root, third and fifth in their colours (the
@@ -221,7 +281,7 @@ class Lesson:
             chord=[card.triad for card in cards],
             labels=self.naming,
             marks=marks,
-            width=min(800, int(150 * self.scale * len(cards))),
+            width=self._keyboard_width(150, len(cards)),
         )
 
     def _card(self, chord: Triad | str) -> Any:
@@ -546,7 +606,9 @@ class Lesson:
         return self._exercise("by_ear", self._t("lesson.ear.title"), items)
 
     def chord_tone(self, chords: Iterable[Triad | str], which: str = "third") -> Exercise:
-        """"What is the third (root, fifth) of Re major?" with note names to choose from."""
+        """"What is the third (fifth) of Re major?" with note names to choose from. The root
+        is asked without naming the chord (the name would give it away): "These three keys
+        are a piano card's chord tones: which is the root, the key marked fff?"."""
         if which not in _ROLES:
             raise LessonError(f"which={which!r}: use 'root', 'third' or 'fifth'")
         items = []
@@ -555,13 +617,9 @@ class Lesson:
             right = self.name(tone, octave=False)
             roles = {self.name(t, octave=False): r for t, r in zip(chord.tones, _ROLES,
                                                                      strict=True)}
-            shift = 1 if chord.quality == "minor" else -1  # the third of the other quality
-            neighbour = (
-                Note(tone.step, tone.alter + shift, tone.scientific_octave)
-                if abs(tone.alter + shift) <= 1
-                else Note.parse(tone.midi + shift)
-            )
-            candidates = [*roles, self.name(neighbour, octave=False)]
+            candidates = [*roles]
+            if which != "root":  # a key a half step away: the third of the other quality
+                candidates.append(self.name(self._half_step_from(tone, chord), octave=False))
             options = [right] + [c for c in dict.fromkeys(candidates) if c != right][:3]
             self.rng.shuffle(options)
             why = []
@@ -574,12 +632,19 @@ class Lesson:
                                        chord=self.chord_name(chord)))
                 else:
                     why.append(self._t("lesson.tone.half_step", chosen=option, right=right))
+            if which == "root":
+                prompt = self._t("lesson.tone.prompt.root")
+                picture = str(self._tones_in_any_order(chord))
+                wrong_picture = str(self.piano_cards(chord))
+            else:
+                prompt = self._t(f"lesson.tone.prompt.{which}", chord=self.chord_name(chord))
+                picture = wrong_picture = ""
             items.append(
                 Question(
-                    self._t(f"lesson.tone.prompt.{which}", chord=self.chord_name(chord)),
+                    prompt,
                     tuple(options),
                     options.index(right),
-                    str(self._chord_keys(chord)) if which == "root" else "",
+                    picture,
                     self._t(
                         f"lesson.tone.why.{which}",
                         chord=self.chord_name(chord),
@@ -589,10 +654,31 @@ class Lesson:
                         letters=" ".join(self._letters_from(chord.root, which)),
                     ),
                     tuple(why),
+                    wrong_picture=wrong_picture,
                     sound=chord.tones,
                 )
             )
         return self._exercise("chord_tone", self._t(f"lesson.tone.title.{which}"), items)
+
+    def _half_step_from(self, tone: Note, chord: Triad) -> Note:
+        """The note a half step from a chord tone (down in a major chord, up in a minor
+        one), spelled as the student has been taught: Mi♭ from Mi, but Si (not Do♭) from
+        Do."""
+        shift = 1 if chord.quality == "minor" else -1
+        if abs(tone.alter + shift) <= 1:
+            spelled = Note(tone.step, tone.alter + shift, tone.scientific_octave)
+            if self.is_taught(spelled):
+                return spelled
+        return Note.parse(tone.midi + shift)
+
+    def _tones_in_any_order(self, chord: Triad) -> Drawing:
+        """A triad's three keys in one colour, the third lowest and the root on top (so
+        neither the colours nor the order tell the root), named as the chord names them."""
+        third = 60 + chord.third.pitch_class
+        fifth = third + (chord.fifth.pitch_class - chord.third.pitch_class) % 12
+        root = fifth + (chord.root.pitch_class - chord.fifth.pitch_class) % 12
+        keys = [Note.parse(midi) for midi in (third, fifth, root)]
+        return self.keyboard(2, highlight=keys, spelled_by=chord)
 
     def _letters_from(self, root: Note, which: str) -> list[str]:
         """The note names counted from the root up to the third (3) or the fifth (5)."""
@@ -614,14 +700,22 @@ class Lesson:
         above = Note.parse(midi + 1)
         return self.name(Note(above.step, -1, above.scientific_octave), octave=False)
 
+    def _key_on_the_way(self, midi: int) -> str:
+        """A key passed while counting half steps: its name, or "black key" while sharps
+        are not taught yet."""
+        if midi % 12 in _BLACK_PCS and not self.is_taught(Note.parse(midi)):
+            return self._t("lesson.half.black_key")
+        return self._sharp_name(midi)
+
     def half_steps(self, pairs: Iterable[tuple[Note | str, Note | str]]) -> Exercise:
-        """"How many half steps from Re up to Fa?" — both keys coloured; explained by naming
-        every key on the way, black ones included."""
+        """"How many half steps from Re up to Fa?" — both keys coloured; explained by the
+        moves from key to key, black keys included (each move is one half step: the keys
+        counted with both ends are one more, and a wrong answer that counted them says so)."""
         items = []
         for low_name, high_name in pairs:
             low, high = Note.parse(low_name), Note.parse(high_name)
             n = half_steps(low, high)
-            path = " → ".join(self._sharp_name(m) for m in range(low.midi, high.midi + 1))
+            path = " → ".join(self._key_on_the_way(m) for m in range(low.midi, high.midi + 1))
             options = tuple(str(k) for k in range(1, 6))
             said = self._t(
                 "lesson.half.why" if n > 1 else "lesson.half.why.1",
@@ -632,6 +726,9 @@ class Lesson:
             )
             if n == 1 and low.is_natural and high.is_natural:
                 said += " " + self._t("lesson.half.no_black")
+            counted_keys = self._t("lesson.half.keys", low=self.name(low, octave=False),
+                                   high=self.name(high, octave=False), keys=n + 1, n=n)
+            why = tuple(counted_keys if int(o) == n + 1 else "" for o in options)
             colours = {low: CHORD_TONE_COLOURS[0], high: CHORD_TONE_COLOURS[2]}
             items.append(
                 Question(
@@ -642,6 +739,7 @@ class Lesson:
                     str(self.keyboard(1 if high.midi < 72 else 2, highlight=colours,
                                       black_labels=False)),
                     said,
+                    why if any(why) else (),
                     sound=(low, high),
                     broken=True,
                 )
@@ -689,8 +787,10 @@ class Lesson:
             opposite = Note(note.step, -note.alter, note.scientific_octave)
             neighbour_step = LETTERS[(LETTERS.index(note.step) + note.alter) % 7]
             neighbour = Note(neighbour_step, -note.alter, note.scientific_octave)
-            names = [self.name(n) for n in (note, natural, opposite, neighbour)]
-            options = list(dict.fromkeys(names))
+            neighbour_natural = Note(neighbour_step, 0, note.scientific_octave)
+            candidates = (note, natural, opposite, neighbour, neighbour_natural)
+            names = [self.name(n) for n in candidates if self.is_taught(n)]
+            options = list(dict.fromkeys(names))[:4]
             self.rng.shuffle(options)
             sign = "sharp" if note.alter > 0 else "flat"
             items.append(
@@ -728,9 +828,10 @@ class Lesson:
                 Note(note.step, -note.alter, note.scientific_octave),
                 Note(other_step, note.alter, octave),
                 Note(LETTERS[(index - note.alter) % 7], 0, note.scientific_octave),
+                Note(other_step, 0, octave),
             ]
-            names = [self.name(n, octave=False) for n in (other, *wrong)]
-            options = list(dict.fromkeys(names))
+            names = [self.name(n, octave=False) for n in (other, *wrong) if self.is_taught(n)]
+            options = list(dict.fromkeys(names))[:4]
             self.rng.shuffle(options)
             low = self._sharp_name(min(note.midi, other.midi) - 1)
             items.append(

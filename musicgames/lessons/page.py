@@ -24,8 +24,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from musicgames.i18n import text
 from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question, lesson_css
-from musicgames.lessons.lesson import Lesson
+from musicgames.lessons.lesson import Lesson, spellings
 from musicgames.lessons.plan import Plan, Step, resolve
 from musicgames.lessons.settings import LessonSettings
 from musicgames.theory import Naming, Note
@@ -80,7 +81,46 @@ def lesson_exercises() -> dict[str, list[str]]:
     return {plan.id: plan.exercises for plan in _course()}
 
 
-class _Block(widgets.VBox):
+#: Hides a widget output whose model is gone (JupyterLab's "Error displaying widget: model
+#: not found" in a reopened lesson) in a notebook that holds run-again lines.
+_HIDE_LOST_WIDGETS = (
+    "<style>.jp-Notebook:has(.mg-run-again) "
+    ".jp-OutputArea-output.jupyter-widgets:not(:has(*)){display:none}</style>"
+)
+
+
+def _run_again_line(language: str) -> str:
+    """What a lesson cell shows when its widget is gone: a notebook saved with its outputs
+    and opened again keeps them, but not the kernel that drew them. While the lesson runs,
+    its style hides this line; in an app (Voila, the classroom) there is none."""
+    import os
+
+    from musicgames import appmode
+
+    if appmode.in_app() or os.environ.get("VOILA_KERNEL_ID"):
+        return ""
+    said = escape(text("lesson.run_again", language))
+    return f'<div class="mg-run-again" lang="{language}">{_HIDE_LOST_WIDGETS}{said}</div>'
+
+
+class _Shown:
+    """A lesson cell's widget, shown after its run-again line (:func:`_run_again_line`)."""
+
+    run_again = ""
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        if self.run_again:
+            display({"text/html": self.run_again}, raw=True)
+        display(self._repr_mimebundle_(), raw=True)  # type: ignore[attr-defined]
+
+
+class _Box(_Shown, widgets.VBox):
+    """A box of a lesson page (the settings, the summary)."""
+
+
+class _Block(_Shown, widgets.VBox):
     """One step's output, drawn again when the settings change."""
 
     def __init__(self, make: Callable[[], Any]) -> None:
@@ -168,8 +208,19 @@ class LessonPage(Lesson):
             block.refresh()
 
     # -- steps ----------------------------------------------------------------------------------
+    def _taught_by(self, step: Step) -> frozenset[tuple[str, int]]:
+        """The spellings the course has taught before this step: earlier lessons, then the
+        text above the step in this one."""
+        names: list[str] = []
+        for plan in _course():
+            if plan.id == self.plan.id:
+                break
+            names.extend(plan.taught)
+        return spellings([*names, *self.plan.taught_before(step.id)])
+
     def _build(self, step: Step) -> widgets.Widget:
         self.rng = random.Random(f"{self.seed}/{self.lesson_id}/{step.id}")
+        self.taught = self._taught_by(step)
         self._step = step.id
         args = resolve(step.args, self.language)
         kwargs = resolve(step.kwargs, self.language)
@@ -200,6 +251,7 @@ class LessonPage(Lesson):
             )
         step = steps[step_id]
         block = _Block(lambda: self._build(step))
+        block.run_again = _run_again_line(self.language)
         block.add_class(f"mg-step-{step.kind.replace('_', '-')}")
         self._blocks.append(block)
         return block
@@ -277,7 +329,8 @@ class LessonPage(Lesson):
             widgets.HBox([size, link], layout=widgets.Layout(flex_flow="row wrap",
                                                              align_items="center")),
         ]
-        panel = widgets.VBox(rows, layout=widgets.Layout(max_width="100%"))
+        panel = _Box(rows, layout=widgets.Layout(max_width="100%"))
+        panel.run_again = _run_again_line(self.language)
         panel.add_class("mg-lesson-settings")
         self._panel = panel
         self.controls = {"name": name, "naming": naming, "sound": sound, "size": size}
@@ -301,7 +354,8 @@ class LessonPage(Lesson):
         self._summaries.append(said)
         hand_in = _Block(self._hand_in)
         self._blocks.append(hand_in)
-        box = widgets.VBox([said, hand_in], layout=widgets.Layout(max_width="100%"))
+        box = _Box([said, hand_in], layout=widgets.Layout(max_width="100%"))
+        box.run_again = _run_again_line(self.language)
         box.add_class("mg-lesson-summary")
         return box
 

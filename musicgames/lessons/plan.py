@@ -59,9 +59,12 @@ class T:
 
 @dataclass(frozen=True)
 class Md:
-    """A markdown cell, in both languages."""
+    """A markdown cell, in both languages. ``teaches`` lists the note spellings this text
+    teaches (like ``"Fa#"``, ``"Sib"``): from here on the lesson's exercises may use them,
+    as answers and as wrong answers; before it, they do not."""
 
     text: T
+    teaches: tuple[str, ...] = ()
 
 
 class Step:
@@ -114,6 +117,21 @@ class Plan:
     @property
     def steps(self) -> dict[str, Step]:
         return {c.id: c for c in self.cells if isinstance(c, Step)}
+
+    def taught_before(self, step_id: str) -> tuple[str, ...]:
+        """The spellings this lesson's text has taught before step ``step_id``."""
+        taught: list[str] = []
+        for cell in self.cells:
+            if isinstance(cell, Step) and cell.id == step_id:
+                break
+            if isinstance(cell, Md):
+                taught.extend(cell.teaches)
+        return tuple(taught)
+
+    @property
+    def taught(self) -> tuple[str, ...]:
+        """Every spelling this lesson teaches."""
+        return tuple(s for c in self.cells if isinstance(c, Md) for s in c.teaches)
 
     @property
     def exercises(self) -> list[str]:

@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
 from typing import Any
 
 import pytest
@@ -16,7 +19,9 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import (
     NOTEBOOK_TIMEOUT_MS,
+    REPO_ROOT,
     open_notebook,
+    shut_down_kernels,
     watch_widget_failures,
 )
 
@@ -194,3 +199,79 @@ def test_a_spanish_lesson_as_a_voila_app(browser: Any, voila_server: Any) -> Non
     finally:
         page.close()
     assert not failures
+
+
+# Every name written in a lesson's drawings (staff labels and keys), with its height on the
+# page: its font size in the drawing times the drawing's scale on the screen.
+_LABEL_SIZES_JS = """() => {
+  const notebook = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  const sizes = [];
+  for (const out of notebook.querySelectorAll('.jp-OutputArea-output')) {
+    for (const el of out.querySelectorAll('svg text, svg tspan')) {
+      const own = Array.from(el.childNodes).some(
+        n => n.nodeType === Node.TEXT_NODE && n.textContent.trim() !== '');
+      if (!own) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0) continue;  // not drawn (a hidden drawing)
+      const matrix = el.getScreenCTM();
+      const px = parseFloat(getComputedStyle(el).fontSize) * Math.hypot(matrix.a, matrix.b);
+      sizes.push({text: el.textContent.trim(), px: Math.round(px * 10) / 10});
+    }
+  }
+  return sizes;
+}"""
+
+
+@pytest.mark.parametrize(
+    "path", ["lessons/02-octaves-do3-to-do5.ipynb", "lessons/es/04-sostenidos-y-bemoles.ipynb"]
+)
+def test_every_name_in_a_lessons_drawings_is_readable_on_a_small_laptop(
+    lab_page: Any, path: str
+) -> None:
+    """At 1024×768 with the file browser open, every note name under a staff (lesson 2's
+    fifteen notes too) and on a key (the black keys' ♯ and ♭ names) is at least 11 px."""
+    page = lab_page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_lesson_page(page, path)
+    page.wait_for_timeout(500)  # drawings settle
+    sizes = page.evaluate(_LABEL_SIZES_JS)
+    small = [s for s in sizes if s["px"] < 11]
+    assert len(sizes) > 60 and not small, (path, len(sizes), small[:8])
+    if "02-" in path:
+        assert sum(s["text"] == "Do5" for s in sizes) >= 2, sizes  # the staff's names counted
+
+
+def test_a_reopened_lesson_says_to_run_it_instead_of_widget_errors(lab_page: Any) -> None:
+    """A student runs a lesson, saves it, and opens it again another day (a new kernel): each
+    cell says, in the lesson's language, to run the lesson with ⏩ and Restart — no "Error
+    displaying widget: model not found"."""
+    page = lab_page
+    source = REPO_ROOT / "lessons" / "es" / "01-el-pentagrama.ipynb"
+    copy = source.with_name(f"reopened-{os.getpid()}.ipynb")
+    shutil.copy(source, copy)
+    path = copy.relative_to(REPO_ROOT).as_posix()
+    try:
+        open_notebook(page, path)
+        expect(page.locator(".mg-lesson-settings")).to_be_visible()
+        expect(page.locator(".mg-run-again").first).to_be_hidden()  # the lesson runs
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        saved = json.loads(copy.read_text(encoding="utf-8"))
+        assert any(o.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+                   for c in saved["cells"] for o in c.get("outputs", []))
+        shut_down_kernels(page)
+        page.goto(f"/lab/tree/{path}?reset")
+        page.wait_for_function(  # the widget manager gave up on the lost widgets
+            "() => document.querySelectorAll('.jp-OutputArea-output.jupyter-widgets').length > 3"
+        )
+        page.wait_for_timeout(500)
+        shown = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").inner_text()
+        assert "Error displaying widget" not in shown, shown[:600]
+        lines = page.locator(".mg-run-again")
+        code_cells = sum(c["cell_type"] == "code" for c in saved["cells"])
+        assert lines.count() == code_cells
+        expect(lines.first).to_be_visible()
+        expect(lines.first).to_contain_text("Ejecuta la lección para ver esta parte: pulsa ⏩")
+        expect(page.locator(".mg-run-hint").first).to_contain_text("pulsa Restart")
+    finally:
+        shut_down_kernels(page)
+        copy.unlink(missing_ok=True)

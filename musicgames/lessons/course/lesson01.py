@@ -6,6 +6,8 @@ from musicgames.lessons.plan import Md, Plan, Step, T
 
 LINES = ["Mi3", "Sol3", "Si3", "Re4", "Fa4"]
 SPACES = ["Fa3", "La3", "Do4", "Mi4"]
+#: The seven note names, taught from the first page on.
+NATURALS = ("Do", "Re", "Mi", "Fa", "Sol", "La", "Si")
 STAFF = ["Mi3", "Fa3", "Sol3", "La3", "Si3", "Do4", "Re4", "Mi4", "Fa4"]
 
 PLAN = Plan(
@@ -31,7 +33,7 @@ There is no code to read or write: read, look, and click. Notes are named in two
 3. leer las notas de las líneas y de los espacios, de Mi3 a Fa4, y encontrarlas en el teclado.
 
 No hay código que leer ni escribir: lee, mira y haz clic. En este curso las notas tienen dos nombres: el solfeo (Do Re Mi…) y las letras (C D E…). El texto usa el solfeo; los dibujos y los ejercicios usan el que elijas en los ajustes de aquí abajo.""",
-        )),
+        ), teaches=NATURALS),
         Md(T(
             """## 1. Five lines and four spaces
 

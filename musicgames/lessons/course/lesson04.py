@@ -6,6 +6,8 @@ from musicgames.lessons.plan import Md, Plan, Step, T
 from musicgames.render import CHORD_TONE_COLOURS
 
 RED, YELLOW, BLUE = CHORD_TONE_COLOURS
+#: The two names of each black key, taught in section 2.
+BLACK_KEY_NAMES = ("Do#", "Reb", "Re#", "Mib", "Fa#", "Solb", "Sol#", "Lab", "La#", "Sib")
 
 PLAN = Plan(
     id="04-sharps-and-flats",
@@ -43,9 +45,9 @@ Mira dónde faltan teclas negras: entre **Mi y Fa** y entre **Si y Do**. Esas te
              highlight={"Mi3": RED, "Fa3": RED, "Si3": BLUE}, black_labels=False),
         Md(T(
             """### Exercise 1 · Count the half steps
-Count every key from the red one up to the blue one, black keys included.""",
+Go from the red key up to the blue one, key by key, black keys included, and count the moves: each move to the very next key is one half step. (Count the moves, not the keys: from Do to Re you pass 3 keys but make 2 moves.)""",
             """### Ejercicio 1 · Cuenta los semitonos
-Cuenta cada tecla desde la roja hasta la azul, con las teclas negras.""",
+Ve de la tecla roja a la azul, tecla por tecla, con las teclas negras, y cuenta los pasos: cada paso a la tecla de al lado es un semitono. (Cuenta los pasos, no las teclas: de Do a Re pasas por 3 teclas, pero das 2 pasos).""",
         )),
         Step("half-steps", "half_steps",
              [("Mi3", "Fa3"), ("Do3", "Re3"), ("Re3", "Fa3"), ("Si3", "Do4"), ("Do3", "Mi3"),
@@ -61,7 +63,7 @@ On the staff the sign stands just before the note head, on the same line or in t
 Un **sostenido** ♯ sube una nota un semitono: **Fa♯** es la tecla justo a la derecha de Fa, una tecla negra. Un **bemol** ♭ baja una nota un semitono: **Si♭** es la tecla justo a la izquierda de Si.
 
 En el pentagrama el signo va justo antes de la cabeza de la nota, en la misma línea o en el mismo espacio: la cabeza dice *qué* nota es; el signo dice que hay que *subirla* o *bajarla*.""",
-        )),
+        ), teaches=BLACK_KEY_NAMES),
         Step("sharp-flat-staff", "staff", ["Fa3", "Fa#3", "Si3", "Sib3"], labels=True),
         Step("sharp-flat-keys", "keyboard", 1,
              highlight={"Fa3": YELLOW, "Fa#3": RED, "Si3": YELLOW, "Sib3": BLUE}),
@@ -108,20 +110,20 @@ Cada tecla negra tiene **dos nombres**. La tecla negra entre Fa y Sol es Fa subi
 
 If Fa♯ and Sol♭ are the same key, which name is right? It depends on the music around it. A chord of three notes — a **triad** — is built on every other letter name: skip one, take one. On Re (D): **Re**, skip Mi, **Fa**, skip Sol, **La**. The bright chord on Re (Re major, lesson 5) needs the black key 4 half steps above Re; its letter must be a kind of Fa, so it is **Fa♯**, never Sol♭: Re – Fa♯ – La.
 
-The same goes for flats: the major chord on Mi♭ (E♭) is **Mi♭ – Sol – Si♭**: the letters Mi, Sol, Si, so its top note is Si♭, never La♯. And every other black key is named as the chord's family of notes — its *key* — names it: each letter once.""",
+The same goes for flats: the major chord on Mi♭ (E♭) is **Mi♭ – Sol – Si♭**: the letters Mi, Sol, Si, so its top note is Si♭, never La♯. A black key that is not one of the chord's three tones is named as the chord's **scale** names it: the seven notes that go with the chord, each letter once (the Fa major scale: Fa Sol La Si♭ Do Re Mi).""",
             """## 4. Por qué un acorde se escribe así
 
 Si Fa♯ y Sol♭ son la misma tecla, ¿cuál es el nombre correcto? Depende de la música que la rodea. Un acorde de tres notas —una **tríada**— se arma con un nombre sí y uno no: saltas uno, tomas uno. Sobre Re: **Re**, saltas Mi, **Fa**, saltas Sol, **La**. El acorde brillante sobre Re (Re mayor, lección 5) necesita la tecla negra que está 4 semitonos arriba de Re; su nombre tiene que ser un Fa, así que es **Fa♯**, nunca Sol♭: Re – Fa♯ – La.
 
-Con los bemoles pasa lo mismo: el acorde mayor sobre Mi♭ es **Mi♭ – Sol – Si♭**: los nombres Mi, Sol, Si, así que su nota de arriba es Si♭, nunca La♯. Y las demás teclas negras se nombran como las nombra la familia de notas del acorde —su *tonalidad*—: cada nombre una sola vez.""",
+Con los bemoles pasa lo mismo: el acorde mayor sobre Mi♭ es **Mi♭ – Sol – Si♭**: los nombres Mi, Sol, Si, así que su nota de arriba es Si♭, nunca La♯. Una tecla negra que no es una de las tres notas del acorde se nombra como la nombra la **escala** del acorde: las siete notas que van con él, cada nombre una sola vez (la escala de Fa mayor: Fa Sol La Si♭ Do Re Mi).""",
         )),
         Step("chords-staff", "staff", [("Re3", "Fa#3", "La3"), ("Mib3", "Sol3", "Sib3")]),
         Step("chords-keys", "keyboard", 2, chord=["Re major", "Mib major"]),
         Md(T(
             """### Exercise 5 · Which name?
-The chord's keys are coloured. Name the black key the way this chord names it.""",
+The chord's three tones are coloured on the keyboard. Name the black key the way this chord spells it: by the chord's letters, or by its scale.""",
             """### Ejercicio 5 · ¿Qué nombre?
-Las teclas del acorde están coloreadas. Nombra la tecla negra como la nombra este acorde.""",
+Las tres notas del acorde están coloreadas en el teclado. Nombra la tecla negra como la escribe este acorde: por los nombres del acorde o por su escala.""",
         )),
         Step("spell", "spell_in_chord",
              [("Re major", 6), ("Mib major", 10), ("La major", 1), ("Fa major", 10),
