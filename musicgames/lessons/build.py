@@ -32,7 +32,7 @@ __all__ = ["build", "main", "notebook", "notebook_path", "notebook_text"]
 _HINT = {
     "en": "To start, press ⏩ in the notebook's toolbar (restart and run all cells): the "
     "settings, drawings and exercises appear below.",
-    "es": "Para empezar, pulsa ⏩ en la barra de arriba del cuaderno (reinicia y ejecuta "
+    "es": "Para empezar, presiona ⏩ en la barra de arriba del cuaderno (reinicia y ejecuta "
     "todo): los ajustes, los dibujos y los ejercicios aparecen abajo.",
 }
 _OTHER = {"en": ("Español", "es/{file}"), "es": ("English", "../{file}")}
