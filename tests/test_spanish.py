@@ -19,6 +19,8 @@ import pytest
 from musicgames.i18n import _all_strings, catalogue, text
 from musicgames.lessons.course import COURSE
 from musicgames.lessons.plan import Md, Step, T
+from musicgames.widgets.keyboard_duel import play_keyboard_duel
+from tests.keyboard_duel_page import Pager
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,6 +116,22 @@ def test_the_games_have_one_spanish_name_everywhere() -> None:
     assert text("cards.footer.snap", "es", count=56).startswith(snap + " · ")
     assert snap in text("cards.maker.title", "es") and duel in text("cards.maker.title", "es")
     assert "Mano a la nota" in next(t.es for t in [COURSE[1].next])
+
+
+def test_the_keyboard_duel_opponents_and_trays_read_as_spanish() -> None:
+    widget = play_keyboard_duel(seed=3, pause=0, language="es")
+    assert widget.strings["duel.opponent.casual"] == "Tranquilo"
+    assert widget.strings["duel.opponent.you_white"] == "Juegas con las blancas y empiezas tú."
+    Pager(widget).send({"type": "new_game", "opponent": "casual"})
+    players = widget.table["players"]
+    assert players["white"]["tray_label"] == "Tus fichas (Blanco)"
+    assert players["black"]["tray_label"] == "Fichas de Tranquilo (Negro)"
+    widget.close()
+    english = play_keyboard_duel(seed=3, pause=0)
+    Pager(english).send({"type": "new_game", "opponent": "sharp"})
+    assert english.table["players"]["white"]["tray_label"] == "Your tokens (White)"
+    assert english.table["players"]["black"]["tray_label"] == "Sharp's tokens (Black)"
+    english.close()
 
 
 def test_spanish_scores_count_aciertos_and_numbers_use_a_decimal_comma() -> None:
