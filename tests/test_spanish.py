@@ -17,8 +17,10 @@ import nbformat
 import pytest
 
 from musicgames.i18n import _all_strings, catalogue, text
+from musicgames.lessons import lesson_title
 from musicgames.lessons.course import COURSE
 from musicgames.lessons.plan import Md, Step, T
+from musicgames.progress import ProgressStore, open_class
 from musicgames.widgets.keyboard_duel import play_keyboard_duel
 from tests.keyboard_duel_page import Pager
 
@@ -132,6 +134,33 @@ def test_the_keyboard_duel_opponents_and_trays_read_as_spanish() -> None:
     assert english.table["players"]["white"]["tray_label"] == "Your tokens (White)"
     assert english.table["players"]["black"]["tray_label"] == "Sharp's tokens (Black)"
     english.close()
+
+
+def test_the_teachers_spanish_view_names_lessons_by_their_spanish_titles(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    with ProgressStore(folder / "ana.sqlite3", student="Ana") as store:
+        store.record("lesson", "04-sharps-and-flats/enharmonic", "Sol♭", True, 900.0)
+    klass = open_class(folder)
+    spanish = klass.lessons_table(language="es")
+    lessons = {row[1] for row in spanish.rows}
+    assert "Lección 4 · Sostenidos, bemoles y teclas negras" in lessons
+    assert "Lección 1 · El pentagrama" in lessons  # not begun: still listed, by its title
+    assert not any(re.match(r"\d\d-", lesson) for lesson in lessons), lessons
+    assert "Lesson 4 · Sharps, flats and the black keys" in {
+        row[1] for row in klass.lessons_table(language="en").rows}
+    report = (klass.export_html(tmp_path / "informe.html", language="es")).read_text("utf-8")
+    assert "Lección 6 · Las notas del acorde en juego" in report
+    assert "06-chord-tones-in-play" not in report
+
+
+def test_a_lesson_title_is_its_notebooks_heading() -> None:
+    assert lesson_title("01-the-staff") == "Lesson 1 · The staff"
+    assert lesson_title("03-reading-fast", "es") == "Lección 3 · Leer rápido"
+    assert [lesson_title(p.id, "es").split(" · ")[0] for p in COURSE] == [
+        f"Lección {n}" for n in range(1, 7)]
 
 
 def test_spanish_scores_count_aciertos_and_numbers_use_a_decimal_comma() -> None:

@@ -69,7 +69,7 @@ def test_exports_write_a_csv_and_an_html_report_outside_the_class_folder(tmp_pat
     assert {a.student for a in csv_rows} == {"Ana", "Bruno"}
     html = (exports / "class-report.html").read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and "data:image/png;base64," in html
-    assert "Ana" in html and "Bruno" in html and "01-the-staff" in html
+    assert "Ana" in html and "Bruno" in html and "Lección 1 · El pentagrama" in html
     assert sorted(p.name for p in folder.iterdir()) == before
 
 
