@@ -94,6 +94,19 @@ def test_the_wrong_wordings_check_can_fail() -> None:
     assert len(caught) >= len(olds) - 1  # "Fichas de Tú · Blanco" is caught by "de Tú" alone
 
 
+def _unpaired_marks(s: str) -> bool:
+    """A question or exclamation without its opening ¿ or ¡ (markup and code aside)."""
+    shown = re.sub(r"<[^>]+>|`[^`]*`", "", s)
+    return shown.count("¿") != shown.count("?") or shown.count("¡") != shown.count("!")
+
+
+def test_every_spanish_question_and_exclamation_opens_with_its_mark() -> None:
+    """"¿Coincide?", "¡Ganaste!": as many ¿ as ? and ¡ as ! in every text."""
+    assert [where for where, s in spanish_texts() if _unpaired_marks(s)] == []
+    assert _unpaired_marks("Coincide?") and _unpaired_marks("Ganaste!")
+    assert not _unpaired_marks("¿Coincide? ¡Pongan la mano! `x?`")
+
+
 #: Spanish values that may equal the English: names of notes and keys, numbers, units.
 _SAME_WORDS = {"Do", "Re", "Mi", "C", "D", "E", "Total", "Enter", "N", "s", "ms"}
 
