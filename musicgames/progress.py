@@ -1314,7 +1314,8 @@ class ClassProgress:
         for s in lesson_completion(self.answers, exercises):
             done = f"{s.done} / {s.total}" if s.total is not None else str(s.done)
             share = _percent(s.right / s.answers, language) if s.answers else "–"
-            rows.append((s.student, s.lesson, done, str(s.answers), share))
+            rows.append((s.student, _lesson_title(s.lesson, language), done, str(s.answers),
+                         share))
         columns = ("student", "lesson", "exercises", "answers", "right")
         headers = tuple(_w(f"report.col.{c}", language) for c in columns)
         return Table(headers, tuple(rows), _w("report.caption.lessons", language))
@@ -1702,6 +1703,18 @@ def _lesson_exercises() -> dict[str, tuple[str, ...]]:
     if not isinstance(listed, dict):
         return {}
     return {str(k): tuple(str(e) for e in v) for k, v in listed.items()}
+
+
+def _lesson_title(lesson: str, language: str) -> str:
+    """A lesson's title in ``language`` (its id when the lessons do not know it)."""
+    try:
+        from musicgames.lessons import lesson_title
+    except ImportError:  # pragma: no cover - the lessons module is part of the package
+        return lesson
+    try:
+        return lesson_title(lesson, language)
+    except ValueError:  # a lesson of another version of the course
+        return lesson
 
 
 def lesson_completion(

@@ -571,7 +571,7 @@ def test_language_and_naming_change_without_a_new_game(widgets: list[NoteSnapWid
     before = widget.state.to_json()
     widget.receive({"type": "display", "language": "es", "naming": "letters"})
     assert widget.game_number == 1 and widget.state.to_json() == before
-    assert widget.strings["snap.button.new_game"] == "Juego nuevo"
+    assert widget.strings["snap.button.new_game"] == "Nueva partida"
     assert [s["name"] for s in widget.table["seats"]] == ["Tú", "Computadora 1", "Computadora 2"]
     assert widget.table["names"] == ["C", "D", "E", "F", "G", "A", "B"]
     assert widget.table["card"]["label"][-1] in "456"  # scientific octave, e.g. G4

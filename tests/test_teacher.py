@@ -63,13 +63,13 @@ def test_exports_write_a_csv_and_an_html_report_outside_the_class_folder(tmp_pat
                                            export_to=exports))
     before = sorted(p.name for p in folder.iterdir())
     board.csv_button.click()
-    assert board.status.value.startswith("Escrito: ")
+    assert board.status.value.startswith("Se escribió: ")
     board.html_button.click()
     csv_rows = progress.read_csv(exports / "class-progress.csv")
     assert {a.student for a in csv_rows} == {"Ana", "Bruno"}
     html = (exports / "class-report.html").read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and "data:image/png;base64," in html
-    assert "Ana" in html and "Bruno" in html and "01-the-staff" in html
+    assert "Ana" in html and "Bruno" in html and "Lección 1 · El pentagrama" in html
     assert sorted(p.name for p in folder.iterdir()) == before
 
 
@@ -92,7 +92,7 @@ def test_the_dashboard_speaks_spanish_with_a_click(tmp_path: Path) -> None:
     board.languages.value = "es"
     _quiet(lambda: None)
     assert board.load_button.description == "Leer la carpeta"
-    assert board.status.value.startswith("Leído ")
+    assert board.status.value.startswith("Se leyó ")
     klass = board.klass
     table = klass.table(naming="solfege", language="es")
     assert table.headers[-1] == "más débil" and table.caption == "Clase"

@@ -26,7 +26,13 @@ from musicgames.lessons.facts import (
     where,
 )
 from musicgames.lessons.lesson import Lesson
-from musicgames.lessons.page import LessonPage, lesson_exercises, open_lesson, plan_of
+from musicgames.lessons.page import (
+    LessonPage,
+    lesson_exercises,
+    lesson_title,
+    open_lesson,
+    plan_of,
+)
 from musicgames.lessons.settings import LessonSettings
 
 #: Every lesson's exercise ids, in order (what the teacher's notebook counts per lesson).
@@ -44,6 +50,7 @@ __all__ = [
     "half_steps",
     "ledger_lines",
     "lesson_exercises",
+    "lesson_title",
     "on_a_line",
     "open_lesson",
     "plan_of",

@@ -33,8 +33,8 @@ _HINT = {
     "en": "To start, press ⏩ in the notebook's toolbar (restart and run all cells); when "
     "JupyterLab asks “Restart Kernel?”, press <b>Restart</b>. The settings, drawings and "
     "exercises appear below.",
-    "es": "Para empezar, pulsa ⏩ en la barra de arriba del cuaderno (reinicia y ejecuta "
-    "todo); cuando JupyterLab pregunte «Restart Kernel?», pulsa <b>Restart</b> (reiniciar). "
+    "es": "Para empezar, presiona ⏩ en la barra de arriba del cuaderno (reinicia y ejecuta "
+    "todo); cuando JupyterLab pregunte «Restart Kernel?», presiona <b>Restart</b> (reiniciar). "
     "Los ajustes, los dibujos y los ejercicios aparecen abajo.",
 }
 _OTHER = {"en": ("Español", "es/{file}"), "es": ("English", "../{file}")}

@@ -27,11 +27,11 @@ import ipywidgets as widgets
 from musicgames.i18n import text
 from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question, lesson_css
 from musicgames.lessons.lesson import Lesson, spellings
-from musicgames.lessons.plan import Plan, Step, resolve
+from musicgames.lessons.plan import Md, Plan, Step, resolve
 from musicgames.lessons.settings import LessonSettings
 from musicgames.theory import Naming, Note
 
-__all__ = ["LessonPage", "lesson_exercises", "open_lesson", "plan_of"]
+__all__ = ["LessonPage", "lesson_exercises", "lesson_title", "open_lesson", "plan_of"]
 
 
 #: The catalogue key of each kind of exercise's title (``lesson.<key>.title``).
@@ -79,6 +79,18 @@ def lesson_exercises() -> dict[str, list[str]]:
     ['staff-lines', 'line-or-space', 'clef', 'name-notes']
     """
     return {plan.id: plan.exercises for plan in _course()}
+
+
+def lesson_title(lesson_id: str, language: str = "en") -> str:
+    """A lesson's title in ``language``, as the heading of its notebook says it (what a
+    teacher's tables show instead of the lesson's id).
+
+    >>> lesson_title("01-the-staff", "es")
+    'Lección 1 · El pentagrama'
+    """
+    plan = plan_of(lesson_id)
+    heading = next(c for c in plan.cells if isinstance(c, Md)).text[language]
+    return heading.strip().splitlines()[0].lstrip("#").strip()
 
 
 #: Hides a widget output whose model is gone (JupyterLab's "Error displaying widget: model

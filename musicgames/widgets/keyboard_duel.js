@@ -695,7 +695,7 @@ function render({ model, el }) {
       if (!info) continue;
       view.box.classList.toggle("is-to-act", tb.to_act === seat);
       view.name.textContent = info.name;
-      view.tray.setAttribute("aria-label", t("duel.aria.tray", { seat: info.name }));
+      view.tray.setAttribute("aria-label", info.tray_label || "");
       view.tray.replaceChildren();
       (info.tray || []).forEach((state, i) => {
         const name = (info.tray_names || [])[i] || state;

@@ -515,6 +515,7 @@ class SnapView {
       onchange: (event) => this.model.send({ type: "display", [name]: event.target.value }),
     }, pairs.map(([v, text]) => h("option", { value: v, selected: v === value }, text)));
     const paused = this.isPaused();
+    this.sound.refresh();  // the mute button and volume speak the page's language too
     return [
       h("span", { class: "mg-snap-title" }, this.t("snap.title")),
       h("span", { class: "mg-snap-clock", "aria-live": "off" }),

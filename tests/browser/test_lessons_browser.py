@@ -131,8 +131,8 @@ def check_wrong_answers_explained(page: Any, verdict: str, *, only: int | None =
     ("path", "verdict", "play"),
     [
         ("lessons/02-octaves-do3-to-do5.ipynb", "Not quite.", ".mg-drill"),
-        ("lessons/es/04-sostenidos-y-bemoles.ipynb", "No del todo.", ".mg-drill"),
-        ("lessons/es/05-notas-del-acorde.ipynb", "No del todo.", ".mg-quiz"),
+        ("lessons/es/04-sostenidos-y-bemoles.ipynb", "No, no es esa.", ".mg-drill"),
+        ("lessons/es/05-notas-del-acorde.ipynb", "No, no es esa.", ".mg-quiz"),
         ("lessons/06-chord-tones-in-play.ipynb", "Not quite.", ".mg-duel"),
     ],
 )
@@ -154,7 +154,7 @@ def test_a_lesson_fits_hides_its_code_and_explains_wrong_answers(
     expect(page.locator(".mg-lesson-summary")).to_contain_text(
         "What you learned" if verdict == "Not quite." else "Lo que aprendiste"
     )
-    if play == ".mg-drill" and verdict == "No del todo.":
+    if play == ".mg-drill" and verdict == "No, no es esa.":
         # The drill at the end speaks Spanish numbers too: "(1,4 s)", not "(1.4 s)".
         drill = page.locator(".mg-drill").last
         drill.locator(".mg-drill-start").click()
@@ -195,7 +195,7 @@ def test_a_spanish_lesson_as_a_voila_app(browser: Any, voila_server: Any) -> Non
         assert "⏩" not in shown and "ejecuta" not in shown.lower(), shown[:400]
         assert "open_lesson" not in shown and "lesson.show" not in shown
         said = answer_wrong(page.locator(".mg-exercise").nth(1))
-        assert said.startswith("No del todo.") and " está en " in said
+        assert said.startswith("No, no es esa.") and " está en " in said
     finally:
         page.close()
     assert not failures

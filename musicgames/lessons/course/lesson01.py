@@ -100,7 +100,7 @@ Haz clic en tu respuesta: verás enseguida si es correcta, y por qué.""",
             """### Exercise 2 · Line or space?
 Look at the note head: does a line go through it, or does it sit between two lines?""",
             """### Ejercicio 2 · ¿Línea o espacio?
-Mira la cabeza de la nota: ¿una línea la atraviesa, o está entre dos líneas?""",
+Mira la cabeza de la nota: ¿una línea la atraviesa o está entre dos líneas?""",
         )),
         Step("line-or-space", "line_or_space", ["Mi3", "La3", "Re4", "Do4", "Sol3", "Mi4"]),
         Md(T(
@@ -146,7 +146,7 @@ Which line does the clef curl around?""",
                 T("The 4th line holds Re4: the curl is two lines lower.",
                   "En la 4.ª línea está Re4: el rizo está dos líneas más abajo."),
                 T("The 5th line is the top one, Fa4: the curl is near the bottom.",
-                  "La 5.ª línea es la de arriba, Fa4: el rizo está cerca de abajo."),
+                  "La 5.ª línea es la de arriba, Fa4: el rizo está tres líneas más abajo."),
             ],
             title=T("Exercise 3 · The clef", "Ejercicio 3 · La clave"),
         ),
@@ -179,7 +179,7 @@ Now read as fast as you can. Press **Start**; a note appears on the staff. Answe
 The drill adapts to you: the notes you miss, or answer slowly, come back more often. At the end you see which notes to practise. Play as many rounds as you like.""",
             """## 4. A jugar: la práctica de notas
 
-Ahora lee lo más rápido que puedas. Pulsa **Empezar**; aparece una nota en el pentagrama. Responde haciendo clic en su nombre, pulsando las teclas **1–7** (1 = Do … 7 = Si) o haciendo clic en su tecla del teclado (ahí cuenta la octava). Verás enseguida si acertaste.
+Ahora lee lo más rápido que puedas. Presiona **Empezar** y aparece una nota en el pentagrama. Responde haciendo clic en su nombre, presionando las teclas **1–7** (1 = Do … 7 = Si) o haciendo clic en su tecla del teclado (ahí cuenta la octava). Verás enseguida si acertaste.
 
 La práctica se adapta a ti: las notas que fallas, o que respondes despacio, vuelven más seguido. Al final verás qué notas practicar. Juega todas las rondas que quieras.""",
         )),

@@ -134,6 +134,6 @@ La práctica completa, con las quince notas. Responde con un nombre, las teclas 
     ),
     next=T("Next: lesson 3 puts your reading speed to the test in a game of Note Snap.",
            "Después: la lección 3 pone a prueba tu velocidad de lectura en una partida de "
-           "Note Snap."),
+           "Mano a la nota."),
     practise=("drill",),
 )

@@ -24,8 +24,8 @@ PLAN = Plan(
 **Al terminar esta lección podrás:**
 
 1. nombrar las notas de Do3 a Do5 de un vistazo, sin contar líneas, y conocer tu propia velocidad de lectura;
-2. seguir el ciclo de nombres **Do Re Mi Fa Sol La Si** y saber enseguida si una carta coincide con el nombre dicho (la octava no importa);
-3. jugar una partida corta de **Note Snap** contra un jugador de la computadora principiante.""",
+2. seguir el ciclo de nombres **Do Re Mi Fa Sol La Si** y saber enseguida si una carta coincide con el nombre que se dijo (la octava no importa);
+3. jugar una partida corta de **Mano a la nota** contra un jugador de la computadora principiante.""",
         )),
         Md(T(
             """## 1. From counting to seeing
@@ -44,7 +44,7 @@ Buenos puntos de referencia para empezar: **Sol3** en la 2.ª línea, donde se e
             """### Exercise 1 · Warm up against the clock
 Twenty notes. Answer with keys **1–7** (1 = Do/C … 7 = Si/B) — faster than the mouse. Your time is in the summary at the end: under 2 seconds is a good start, under 1 second is Note Snap speed. Missed and slow notes come back more often.""",
             """### Ejercicio 1 · Calentamiento contra el reloj
-Veinte notas. Responde con las teclas **1–7** (1 = Do … 7 = Si): es más rápido que el ratón. Tu tiempo aparece en el resumen del final: menos de 2 segundos es un buen comienzo; menos de 1 segundo es la velocidad de Note Snap. Las notas que fallas o respondes despacio vuelven más seguido.""",
+Veinte notas. Responde con las teclas **1–7** (1 = Do … 7 = Si): es más rápido que el mouse. Tu tiempo aparece en el resumen del final: menos de 2 segundos es un buen comienzo; menos de 1 segundo es la velocidad de Mano a la nota. Las notas que fallas o respondes despacio vuelven más seguido.""",
         )),
         Step("warm-up", "drill", ALL, questions=20, answer_with=["names"]),
         Md(T(
@@ -53,9 +53,9 @@ Veinte notas. Responde con las teclas **1–7** (1 = Do … 7 = Si): es más rá
 In Note Snap each player in turn flips a card onto the centre pile and **calls the next name** of the cycle: Do, Re, Mi, Fa, Sol, La, Si, then Do again. Each round starts with Do. (In the game the names are called for you.)
 
 ### Exercise 2 · What comes next?""",
-            """## 2. Note Snap: el ciclo de nombres
+            """## 2. Mano a la nota: el ciclo de nombres
 
-En Note Snap cada jugador, en su turno, voltea una carta sobre las cartas comunes del centro y **dice el nombre siguiente** del ciclo: Do, Re, Mi, Fa, Sol, La, Si, y otra vez Do. Cada ronda empieza con Do. (En el juego, los nombres se dicen por ti).
+En Mano a la nota cada jugador, en su turno, voltea una carta sobre las cartas comunes del centro y **dice el nombre siguiente** del ciclo: Do, Re, Mi, Fa, Sol, La, Si, y otra vez Do. Cada ronda empieza con Do. (En el juego, la computadora dice los nombres por ti.)
 
 ### Ejercicio 2 · ¿Qué sigue?""",
         )),
@@ -80,7 +80,7 @@ Cuando la carta volteada **es** el nombre que se acaba de decir —en cualquier 
             "pile",
             "choice",
             T("A card matches the call and everybody slaps it. Who takes the centre pile?",
-              "Una carta coincide con el nombre dicho y todos ponen la mano. ¿Quién se come "
+              "Una carta coincide con el nombre que se dijo y todos ponen la mano. ¿Quién se come "
               "las cartas comunes?"),
             [T("The first to slap", "La primera mano"), T("The last to slap", "La última mano"),
              T("Nobody: the pile stays", "Nadie: se quedan en el centro")],
@@ -104,7 +104,7 @@ Cuando la carta volteada **es** el nombre que se acaba de decir —en cualquier 
             """## 4. Play: a short game of Note Snap against a beginner
 
 You and a beginner computer player. **Click the table first**, then: **Enter** flips your card when it is your turn, **Space** (or a click on the card) slaps. The names are called for you. Win by having no cards left. This short game ends when someone has no cards left, or after 40 cards: then the player with fewer cards wins. **Guide card** shows every note with its name if you need it.""",
-            """## 4. A jugar: una partida corta de Note Snap contra un principiante
+            """## 4. A jugar: una partida corta de Mano a la nota contra un principiante
 
 Tú y un jugador de la computadora principiante. **Primero haz clic en la mesa**; luego: **Enter** voltea tu carta cuando es tu turno y la **barra espaciadora** (o un clic en la carta) pone la mano. Los nombres se dicen por ti. Ganas si te quedas sin cartas. Esta partida corta termina cuando alguien se queda sin cartas, o después de 40 cartas: entonces gana quien tenga menos. La **carta guía** muestra todas las notas con su nombre, si la necesitas.""",
         )),
@@ -119,7 +119,7 @@ Tú y un jugador de la computadora principiante. **Primero haz clic en la mesa**
           "El ciclo de nombres es Do Re Mi Fa Sol La Si, y otra vez Do."),
         T("A card matches when its name is the name called, in any octave; the last hand "
           "takes the pile.",
-          "Una carta coincide cuando su nombre es el nombre dicho, en cualquier octava; la "
+          "Una carta coincide cuando su nombre es el que se dijo, en cualquier octava; la "
           "última mano se come las cartas comunes."),
     ),
     next=T("Next: lesson 4 adds the black keys — sharps and flats.",

@@ -71,7 +71,7 @@ En el pentagrama el signo va justo antes de la cabeza de la nota, en la misma l�
             """### Exercise 2 · Read the sign
 The head tells you the note; the sign before it raises (♯) or lowers (♭) it.""",
             """### Ejercicio 2 · Lee el signo
-La cabeza te dice la nota; el signo de antes la sube (♯) o la baja (♭).""",
+La cabeza te dice la nota; el signo que va delante la sube (♯) o la baja (♭).""",
         )),
         Step("read-accidentals", "read_accidentals", ["Fa#3", "Sib3", "Do#4", "Mib3", "Sol#3"]),
         Md(T(
@@ -90,9 +90,9 @@ Every black key has **two names**. The black key between Fa and Sol is Fa raised
 ### Exercise 3 · The black keys' names""",
             """## 3. Dos nombres, una tecla
 
-Cada tecla negra tiene **dos nombres**. La tecla negra entre Fa y Sol es Fa subido —**Fa♯**— y también Sol bajado —**Sol♭**—. La misma tecla, el mismo sonido, dos nombres (se llaman notas *enarmónicas*):
+Cada tecla negra tiene **dos nombres**. La tecla negra entre Fa y Sol es Fa sostenido —**Fa♯**— y también Sol bemol —**Sol♭**—. La misma tecla, el mismo sonido, dos nombres (se llaman notas *enarmónicas*):
 
-| tecla negra entre | nombre subido | nombre bajado |
+| tecla negra entre | con sostenido | con bemol |
 |---|---|---|
 | Do y Re | Do♯ | Re♭ |
 | Re y Mi | Re♯ | Mi♭ |

@@ -85,7 +85,7 @@ Cuenta los semitonos desde la fundamental (roja) hasta la tercera (amarilla): 4 
             """### Exercise 3 · By ear
 Now without looking: press **Listen** and decide whether the chord sounds bright (major) or dark (minor). After your answer you see it, and why. (Switch the sound on in the settings at the top.)""",
             """### Ejercicio 3 · De oído
-Ahora sin mirar: pulsa **Escuchar** y decide si el acorde suena brillante (mayor) u oscuro (menor). Después de responder lo verás, y por qué. (Activa el sonido en los ajustes de arriba).""",
+Ahora sin mirar: presiona **Escuchar** y decide si el acorde suena brillante (mayor) u oscuro (menor). Después de responder lo verás, y por qué. (Activa el sonido en los ajustes de arriba.)""",
         )),
         Step("by-ear", "by_ear",
              ["Do major", "La minor", "Sol major", "Re minor", "Fa major", "Mi minor"]),
@@ -115,7 +115,7 @@ A chord's tones can be played in any octave and any order — they are still Do,
 ### Exercise 5 · Click the tones""",
             """## 3. Encuentra las notas del acorde en el teclado
 
-Las notas de un acorde se pueden tocar en cualquier octava y en cualquier orden: siguen siendo Do, Mi y Sol. En el cuestionario de abajo, haz clic en las tres teclas de la tríada que se nombra. Vuelve a hacer clic en una tecla para quitarla. Verás enseguida qué teclas estaban bien, con la tríada coloreada.
+Las notas de un acorde se pueden tocar en cualquier octava y en cualquier orden: siguen siendo Do, Mi y Sol. En el cuestionario de abajo, haz clic en las tres teclas de la tríada que se nombra. Vuelve a hacer clic en una tecla para quitarla. Verás enseguida qué teclas eran correctas, con la tríada coloreada.
 
 ### Ejercicio 5 · Haz clic en las notas""",
         )),

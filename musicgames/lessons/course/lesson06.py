@@ -24,7 +24,7 @@ Lessons 4 (sharps and flats) and 5 (chord tones) come first.""",
 
 1. explicar por qué en el Duelo de teclados la fundamental de una carta de piano está marcada **fff**, la tercera **ff** y la quinta **f**;
 2. decir cuánto vale cada tecla y cuánto suma una ficha sobre ella;
-3. jugar una primera partida guiada del **Duelo de teclados** contra Casual, un jugador de la computadora tranquilo.
+3. jugar una primera partida guiada del **Duelo de teclados** contra Tranquilo, un jugador de la computadora que juega sin apuro.
 
 Antes van las lecciones 4 (sostenidos y bemoles) y 5 (notas del acorde).""",
         )),
@@ -102,13 +102,13 @@ You play **White** and move first; Casual is a relaxed computer player. A game h
 * **Duel:** landing on the opponent's key starts a duel: both roll dice, then add cards. The attacker wins ties.
 
 **A plan for your first game:** look at the two cards and find their **roots** — the fff keys. Put your strongest token (most cards of one letter) on a root; then try to hold the third and the fifth of the same card too, for the bonus point. **Hint** shows what a strong player would do; **Take back** undoes your last turn.""",
-            """## 4. A jugar: una primera partida guiada contra Casual
+            """## 4. A jugar: una primera partida guiada contra Tranquilo
 
-Juegas con **Blanco** y empiezas tú; **Casual** es un jugador de la computadora tranquilo. Una partida tiene tres rondas; gana el total más alto.
+Juegas con **las blancas** y empiezas tú; **Tranquilo** es un jugador de la computadora que juega sin apuro. Una partida tiene tres rondas; gana el total más alto.
 
-**Tu turno:** haz al menos una acción —**colocar** y/o **mover**, como mucho una de cada una— y luego pulsa **Terminar turno**.
+**Tu turno:** haz al menos una acción —**colocar** y/o **mover**, como mucho una de cada una— y luego presiona **Terminar turno**.
 
-* **Colocar:** haz clic en cartas de tu mano con el mismo nombre de nota (los comodines se suman a cualquiera); se iluminan las teclas donde puede ir la ficha; haz clic en una.
+* **Colocar:** haz clic en cartas de tu mano con el mismo nombre de nota (los comodines valen para cualquiera); se iluminan las teclas donde puede ir la ficha; haz clic en una.
 * **Mover:** haz clic en una de tus fichas, luego en una carta de número (1, 2, 3) y en una dirección.
 * **Duelo:** si llegas a una tecla del rival empieza un duelo: los dos tiran los dados y después suman cartas. En caso de empate gana quien ataca.
 

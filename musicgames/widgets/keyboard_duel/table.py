@@ -306,8 +306,11 @@ def _players(scene: Scene, state: DuelState, words: Words, finished: bool) -> di
     for seat in (WHITE, BLACK):
         who = (words.t("duel.you") if seat == PERSON
                else words.t(f"duel.opponent.{scene.opponent}"))
+        tray_label = (words.t("duel.aria.tray.you", seat=words.seat(seat)) if seat == PERSON
+                      else words.t("duel.aria.tray", who=who, seat=words.seat(seat)))
         out[SEAT_KEYS[seat]] = {
             "name": words.t("duel.label.player", who=who, seat=words.seat(seat)),
+            "tray_label": tray_label,
             "tray": [_TRAY_STATES[tray] for tray in trays[seat]],
             "tray_names": [words.t(f"duel.tray.{_TRAY_STATES[tray]}") for tray in trays[seat]],
             "total": state.totals[seat],
