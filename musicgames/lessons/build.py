@@ -34,8 +34,9 @@ _HINT = {
     "JupyterLab asks “Restart Kernel?”, press <b>Restart</b>. The settings, drawings and "
     "exercises appear below.",
     "es": "Para empezar, presiona ⏩ en la barra de arriba del cuaderno (reinicia y ejecuta "
-    "todo); cuando JupyterLab pregunte «Restart Kernel?», presiona <b>Restart</b> (reiniciar). "
-    "Los ajustes, los dibujos y los ejercicios aparecen abajo.",
+    "todo); cuando JupyterLab pida confirmar el reinicio (la ventana «Restart Kernel»), "
+    "presiona <b>Restart</b> (reiniciar). Los ajustes, los dibujos y los ejercicios "
+    "aparecen abajo.",
 }
 _OTHER = {"en": ("Español", "es/{file}"), "es": ("English", "../{file}")}
 _KERNEL = {
