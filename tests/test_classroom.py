@@ -249,6 +249,87 @@ def test_a_lesson_without_a_student_records_nowhere(
     assert list(classroom_kernel.glob("*.sqlite3")) == []
 
 
+def _lesson_for(monkeypatch: pytest.MonkeyPatch, query: str, lesson_id: str = "01-the-staff",
+                language: str = "en") -> Any:
+    """A lesson page as the classroom serves it at an address with ``query``."""
+    from musicgames.lessons import open_lesson
+
+    monkeypatch.setenv("QUERY_STRING", query)
+    lesson = open_lesson(lesson_id, language)
+    lesson.settings()
+    return lesson
+
+
+def _close(lesson: Any) -> None:
+    if lesson.progress is not None:
+        lesson.progress.close()
+
+
+def test_each_students_lesson_settings_are_their_own(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dora = _lesson_for(monkeypatch, "student=Dora&language=en")
+    dora.controls["naming"].value = "letters"
+    dora.controls["size"].value = "large"
+    _close(dora)
+    eli = _lesson_for(monkeypatch, "student=Eli&language=en", "03-reading-fast")
+    assert (eli.naming.value, eli.size, eli.student) == ("solfege", "normal", "Eli")
+    _close(eli)
+    again = _lesson_for(monkeypatch, "student=dora&language=en", "02-octaves-do3-to-do5")
+    assert (again.naming.value, again.size, again.progress.student) == ("letters", "large", "Dora")
+    _close(again)
+    # kept in the class folder, hidden from the teacher's view, one file per student
+    assert sorted(p.name for p in (classroom_kernel / ".lesson-settings").iterdir()) == [
+        "dora.json"]
+    assert not (classroom_kernel / "teacher-data" / "lesson-settings.json").exists()
+
+
+def test_a_lesson_page_without_a_student_writes_for_nobody(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dora = _lesson_for(monkeypatch, "student=Dora")
+    dora.controls["size"].value = "large"
+    _close(dora)
+    # the lesson's other-language page opened without ?student= (as its link once did)
+    nobody = _lesson_for(monkeypatch, "language=es", "01-the-staff", "es")
+    assert nobody.student is None and nobody.progress is None
+    assert nobody.size == "normal"  # nobody's settings: not Dora's
+    assert nobody.controls["name"].layout.display == "none"
+    assert nobody._status() == ""  # the classroom's one line at the top says it, not this
+    nobody.controls["name"].value = "Dora"  # a name typed in the page changes nothing
+    block = nobody.show("line-or-space")
+    block.children[0].buttons[1].click()
+    assert nobody.student is None and nobody.progress is None
+    assert read_answers(classroom_kernel / "dora.sqlite3") == []
+    assert sorted(p.name for p in classroom_kernel.glob("*.sqlite3")) == ["dora.sqlite3"]
+
+
+def test_the_other_language_link_keeps_the_student_and_the_naming(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    eli = _lesson_for(monkeypatch, "student=Eli&language=en&naming=solfege")
+    link = eli.settings().children[4].children[1]
+    assert 'href="es/01-el-pentagrama.ipynb?student=Eli&amp;language=es&amp;naming=solfege"' \
+        in link.value
+    eli.controls["naming"].value = "letters"
+    panel_link = eli._panel.children[4].children[1]
+    assert "naming=letters" in panel_link.value and "student=Eli" in panel_link.value
+    _close(eli)
+    nobody = _lesson_for(monkeypatch, "language=es", "01-the-staff", "es")
+    back = nobody._panel.children[4].children[1].value
+    assert 'href="../01-the-staff.ipynb?language=en&amp;naming=solfege"' in back
+
+
+def test_a_lesson_opens_in_the_start_pages_naming(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = _lesson_for(monkeypatch, "student=Eli&naming=letters")
+    assert first.naming.value == "letters"
+    figure = first.show("lines")
+    assert ">G4<" in figure.children[0].value
+    _close(first)
+
+
 # -- the server, end to end (no browser) -----------------------------------------------------
 
 

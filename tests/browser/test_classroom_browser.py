@@ -209,3 +209,101 @@ def test_every_app_and_a_lesson_open_as_apps_without_run_instructions(
         carla.close()
     rows = read_answers(folder / "carla.sqlite3")
     assert {(r.student, r.activity) for r in rows} == {("Carla", "lesson")}
+
+
+# -- lessons: each page records for its own student, and says so once ----------------------
+
+LESSON_LINK = 'a.app[data-app="lesson"]'
+
+
+def _chosen(page: Any) -> list[str]:
+    """The lesson settings' chosen buttons (note names, size), as the page shows them."""
+    page.locator(".mg-lesson-settings").wait_for()
+    return [t.strip() for t in
+            page.locator(".mg-lesson-settings button.mod-active").all_inner_texts()]
+
+
+def _answer_an_exercise(page: Any) -> None:
+    answer = page.locator(".mg-exercise .mg-exercise-option").first
+    answer.wait_for()
+    answer.scroll_into_view_if_needed()
+    answer.click()
+    page.locator(".mg-exercise .mg-right, .mg-exercise .mg-wrong").first.wait_for()
+
+
+def _wait_for_lesson_rows(path: Path) -> list[Any]:
+    deadline = time.monotonic() + 15
+    while not [r for r in _rows(path) if r.activity == "lesson"]:
+        assert time.monotonic() < deadline, f"the lesson's answer never reached {path.name}"
+        time.sleep(0.2)
+    return _rows(path)
+
+
+def test_two_students_lessons_keep_their_own_settings_and_their_own_files(
+    browser: Any, classroom: tuple[Server, Path]
+) -> None:
+    server, folder = classroom
+    dora, eli = Visitor(browser, server), Visitor(browser, server)
+    try:
+        dora.sign_in("Dora")
+        eli.sign_in("Eli")
+        dora.page.locator(LESSON_LINK).first.click()
+        assert _chosen(dora.page) == ["Do Re Mi", "Big"]
+        dora.page.locator(".mg-lesson-settings button", has_text="C D E").click()
+        dora.page.locator(".mg-lesson-settings button", has_text="Bigger").click()
+        dora.page.wait_for_function(
+            "() => [...document.querySelectorAll('.mg-lesson-settings button.mod-active')]"
+            ".map((b) => b.textContent.trim()).join(',') === 'C D E,Bigger'")
+        deadline = time.monotonic() + 15
+        while "large" not in _read(folder / ".lesson-settings" / "dora.json"):
+            assert time.monotonic() < deadline, "Dora's settings were not kept"
+            time.sleep(0.2)
+        eli.page.locator(LESSON_LINK).first.click()
+        assert _chosen(eli.page) == ["Do Re Mi", "Big"]  # Eli's lesson: not Dora's choices
+        eli.page.locator("a.mg-lesson-language").click()  # "Español"
+        eli.page.wait_for_url(re.compile(r"/lessons/es/"))
+        assert "student=Eli" in eli.page.url
+        assert _chosen(eli.page) == ["Do Re Mi", "Grande"]
+        body = eli.page.locator("body").inner_text()
+        assert body.count("Tus respuestas se guardan para Eli") == 1, body[:800]
+        assert "Dora" not in body and "no se registra" not in body
+        _answer_an_exercise(eli.page)
+        rows = _wait_for_lesson_rows(folder / "eli.sqlite3")
+        assert {r.student for r in rows} == {"Eli"}
+        assert _rows(folder / "dora.sqlite3") == []  # Dora answered nothing: nothing is hers
+    finally:
+        dora.close()
+        eli.close()
+
+
+def test_a_lesson_without_a_student_records_nothing_and_says_so_once(
+    browser: Any, classroom: tuple[Server, Path]
+) -> None:
+    server, folder = classroom
+    before = {p.name: len(_rows(p)) for p in folder.glob("*.sqlite3")}
+    nobody, fede = Visitor(browser, server), Visitor(browser, server)
+    try:
+        nobody.page.goto("/voila/render/lessons/01-the-staff.ipynb")  # typed by hand
+        _chosen(nobody.page)
+        body = nobody.page.locator("body").inner_text()
+        assert body.count("nothing you do here is recorded") == 1, body[:800]
+        assert "kept for" not in body and "Write your name" not in body
+        _answer_an_exercise(nobody.page)
+        time.sleep(2)  # had the answer gone to a file, it would be there by now
+        assert {p.name: len(_rows(p)) for p in folder.glob("*.sqlite3")} == before
+        # the start page's naming choice reaches the lesson
+        fede.sign_in("Fede")
+        fede.page.locator('input[name="naming"][value="letters"]').check()
+        fede.page.locator(LESSON_LINK).first.click()
+        assert _chosen(fede.page) == ["C D E", "Big"]
+        assert "naming=letters" in fede.page.url
+    finally:
+        nobody.close()
+        fede.close()
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
