@@ -330,6 +330,47 @@ def test_a_lesson_opens_in_the_start_pages_naming(
     _close(first)
 
 
+# -- the server's kernel routes ----------------------------------------------------------------
+
+
+def test_a_kernels_secret_is_its_pages_alone() -> None:
+    from musicgames.classroom.server import PageKernels
+
+    kernels = PageKernels()
+    anas, brunos = kernels.give("k-ana"), kernels.give("k-bruno")
+    assert anas != brunos
+    assert kernels.belongs("k-ana", anas) and kernels.belongs("k-bruno", brunos)
+    assert not kernels.belongs("k-ana", brunos)  # Bruno's page, Ana's kernel
+    assert not kernels.belongs("k-ana", None) and not kernels.belongs("k-ana", "")
+    assert not kernels.belongs("k-nobody", anas)  # a kernel no page was given
+    kernels.connected("k-ana")
+    assert kernels.has_connected("k-ana") and not kernels.has_connected("k-bruno")
+    kernels.forget("k-ana")
+    assert not kernels.belongs("k-ana", anas) and not kernels.has_connected("k-ana")
+
+
+def test_every_route_to_a_kernel_asks_for_its_page(tmp_path: Path) -> None:
+    from traitlets.config import Config
+
+    from musicgames.classroom import server
+
+    options = parse_args(["--class-folder", str(tmp_path), "--connect-timeout", "5"])
+    config = voila_config(options, tmp_path)
+    assert config["ClassroomVoila"]["connect_timeout"] == 5.0
+    app = server.ClassroomVoila(config=Config(config))
+    app.initialize([])
+    settings = app.init_settings()
+    assert settings["musicgames_connect_timeout"] == 5.0
+    routes = {rule[0]: rule[1] for rule in app.init_handlers()}
+    kernel_routes = {pattern: handler for pattern, handler in routes.items()
+                     if "kernel" in pattern or "shutdown" in pattern or "query" in pattern}
+    assert len(kernel_routes) >= 3
+    page_only = (server.PageKernelHandler, server.PageKernelWebsocketHandler,
+                 server.PageShutdownHandler, server.KernelQueryHandler)
+    assert all(issubclass(h, page_only) for h in kernel_routes.values()), kernel_routes
+    assert any(issubclass(h, server.AppPageHandler) for h in routes.values())
+
+
 # -- the server, end to end (no browser) -----------------------------------------------------
 
 
