@@ -96,6 +96,21 @@ def test_app_folder_has_every_app_and_the_lessons_ready_for_apps(tmp_path: Path)
                 assert not RUN_THE_CELL.search(source), (lesson.notebook, source)
 
 
+def test_each_lessons_language_link_finds_the_other_lesson_where_it_is_served(
+    tmp_path: Path,
+) -> None:
+    from musicgames.lessons import open_lesson
+    from musicgames.lessons.course import COURSE
+
+    build_app_folder(tmp_path, find_lessons(default_lessons()))
+    for plan in COURSE:
+        for language, here in (("en", "lessons"), ("es", "lessons/es")):
+            lesson = open_lesson(plan.id, language, remember=False, record=False)
+            href = re.search(r'href="([^"?]+)', lesson._language_link())
+            assert href is not None
+            assert (tmp_path / here / href.group(1)).resolve().is_file(), (plan.id, href)
+
+
 def test_lab_only_cells_are_left_out_and_other_text_kept() -> None:
     notebook = {"cells": [
         {"cell_type": "markdown", "metadata": {"tags": [LAB_ONLY_TAG]}, "source": "Lab only"},
