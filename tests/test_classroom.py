@@ -362,6 +362,8 @@ def test_a_kernels_secret_is_its_pages_alone() -> None:
     assert kernels.has_connected("k-ana") and not kernels.has_connected("k-bruno")
     kernels.forget("k-ana")
     assert not kernels.belongs("k-ana", anas) and not kernels.has_connected("k-ana")
+    kernels.keep_only({"k-other"})  # Bruno's kernel was stopped (as idle): forgotten too
+    assert not kernels.belongs("k-bruno", brunos)
 
 
 def test_every_route_to_a_kernel_asks_for_its_page(tmp_path: Path) -> None:

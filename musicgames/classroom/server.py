@@ -8,14 +8,14 @@ it would fetch from a CDN). Kernels accept only widget messages from the page (V
 rule), so a student cannot run code; anyone who has the token or password can play.
 
 Each app page reaches its own kernel and no other. When a page is served, its kernel is
-given a secret, sent to that browser only in a cookie named after the kernel
-(:data:`KERNEL_COOKIE`); the kernel's routes (its websocket, ``/api/kernels/<id>``, Voila's
-shutdown) refuse every request without it (403), so a student who learns another page's
-kernel id can neither watch, drive nor stop that kernel. A page whose browser never connects
-to its kernel (a page fetched but not shown, a tab closed while loading) has its kernel
-stopped after :attr:`ClassroomVoila.connect_timeout` seconds instead of holding it for half
-an hour. When a page's kernel stops or restarts, the page says so with a Reload button
-(``musicgames/page.js``, served by :class:`PageScriptHandler`).
+given a secret, sent to that browser only, in cookies that go to that kernel's routes alone
+(:data:`KERNEL_COOKIE` to ``/api/kernels/<id>`` and its websocket, :data:`SHUTDOWN_COOKIE` to
+Voila's shutdown); those routes refuse every request without it (403), so a student who
+learns another page's kernel id can neither watch, drive nor stop that kernel. A page whose
+browser never connects to its kernel (a page fetched but not shown, a tab closed while
+loading) has its kernel stopped after :attr:`ClassroomVoila.connect_timeout` seconds instead
+of holding it for half an hour. When a page's kernel stops or restarts, the page says so
+with a Reload button (``musicgames/page.js``, served by :class:`PageScriptHandler`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import asyncio
 import hmac
 import os
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,7 @@ from musicgames.i18n import LANGUAGES, text
 
 __all__ = [
     "KERNEL_COOKIE",
+    "SHUTDOWN_COOKIE",
     "SHARE",
     "AppPageHandler",
     "ClassroomVoila",
@@ -54,8 +55,10 @@ __all__ = [
     "StartPageHandler",
 ]
 
-#: The cookie that lets a page reach its kernel: ``musicgames-kernel-<kernel id>``.
-KERNEL_COOKIE = "musicgames-kernel-"
+#: The cookie that lets a page reach its kernel (sent to ``/api/kernels/<its id>`` only).
+KERNEL_COOKIE = "musicgames-kernel"
+#: The cookie that lets a page stop its kernel (sent to ``/voila/api/shutdown/<its id>`` only).
+SHUTDOWN_COOKIE = "musicgames-kernel-shutdown"
 _PAGE_KERNELS = "musicgames_page_kernels"
 _CONNECT_TIMEOUT = "musicgames_connect_timeout"
 
@@ -125,6 +128,11 @@ class PageKernels:
         self._secrets.pop(kernel_id, None)
         self._connected.discard(kernel_id)
 
+    def keep_only(self, running: Collection[str]) -> None:
+        """Forget the kernels that are no longer ``running`` (stopped as idle, say)."""
+        for kernel_id in [k for k in self._secrets if k not in running]:
+            self.forget(kernel_id)
+
 
 def _page_kernels(handler: web.RequestHandler) -> PageKernels:
     kernels = handler.settings.get(_PAGE_KERNELS)
@@ -133,10 +141,11 @@ def _page_kernels(handler: web.RequestHandler) -> PageKernels:
     return kernels
 
 
-def _check_page(handler: web.RequestHandler, kernel_id: str) -> PageKernels:
+def _check_page(handler: web.RequestHandler, kernel_id: str,
+                cookie: str = KERNEL_COOKIE) -> PageKernels:
     """Refuse (403) a request for ``kernel_id`` that does not come from its page."""
     kernels = _page_kernels(handler)
-    if not kernels.belongs(kernel_id, handler.get_cookie(KERNEL_COOKIE + kernel_id)):
+    if not kernels.belongs(kernel_id, handler.get_cookie(cookie)):
         raise web.HTTPError(403, "this page was not given that kernel")
     return kernels
 
@@ -165,7 +174,7 @@ class PageShutdownHandler(VoilaShutdownKernelHandler):
     """Voila's "the page is closing: stop its kernel", for that page only."""
 
     async def post(self, kernel_id: str) -> None:
-        _check_page(self, kernel_id).forget(kernel_id)
+        _check_page(self, kernel_id, SHUTDOWN_COOKIE).forget(kernel_id)
         await super().post(kernel_id)
 
 
@@ -234,11 +243,16 @@ class _BackToStart(JupyterHandler):
 
 
 class AppPageHandler(TornadoVoilaHandler):
-    """Voila's app page, which also sets the ``_xsrf`` cookie.
+    """Voila's app page, which also sets the ``_xsrf`` cookie and its kernel's secret.
 
     When a student leaves an app, the page asks the server to shut its kernel down, sending
     the ``_xsrf`` cookie's value with the request; Voila never sets that cookie, so the
     request was refused and every app a student left kept its kernel (and its memory).
+
+    The kernel Voila gives the page (started for it, or one started ahead) gets a secret,
+    sent in the page's headers (:class:`PageKernels`); if the page's browser has not
+    connected to the kernel ``connect_timeout`` seconds after the page was sent, the kernel
+    is stopped.
     """
 
     _recorder: _KernelRecorder | None = None
@@ -266,9 +280,15 @@ class AppPageHandler(TornadoVoilaHandler):
                 self._stop_unless_connected(given)
 
     def _give(self, kernel_id: str) -> None:
-        secret = _page_kernels(self).give(kernel_id)
-        self.set_cookie(KERNEL_COOKIE + kernel_id, secret, path=self.base_url,
-                        httponly=True, samesite="Strict", expires_days=1)
+        """The secret of ``kernel_id``, in cookies its routes alone receive."""
+        kernels = _page_kernels(self)
+        kernels.keep_only(set(self.settings["kernel_manager"].list_kernel_ids()))
+        secret = kernels.give(kernel_id)
+        root = self.settings.get("server_url") or self.base_url
+        for name, route in ((KERNEL_COOKIE, "api/kernels"),
+                            (SHUTDOWN_COOKIE, "voila/api/shutdown")):
+            self.set_cookie(name, secret, path=url_path_join(root, route, kernel_id),
+                            httponly=True, samesite="Strict", expires_days=1)
 
     def _stop_unless_connected(self, kernel_id: str) -> None:
         after = float(self.settings.get(_CONNECT_TIMEOUT, 60.0))
