@@ -10,7 +10,9 @@ this module rather than reading them:
 * :func:`class_folder` — the folder the teacher chose for the class's progress files;
 * :func:`student` — the student's name, which the start page asks once and passes to each app
   in its address (``?student=Ana``); under JupyterHub, the hub's user name;
-* :func:`student_file` — that student's own progress file in the class folder.
+* :func:`student_file` — that student's own progress file in the class folder;
+* :func:`address_value` — another choice the start page passed in the address
+  (``language``, ``naming``).
 
 Outside the classroom server nothing is set:
 
@@ -45,6 +47,7 @@ __all__ = [
     "APP_ENV",
     "CLASS_FOLDER_ENV",
     "NotANameError",
+    "address_value",
     "class_folder",
     "clean_name",
     "in_app",
@@ -106,13 +109,26 @@ def student() -> str | None:
             return clean_name(hub_user) if hub_user else None
         except NotANameError:
             return None
-    values = parse_qs(os.environ.get(_QUERY_ENV, "")).get("student")
-    if not values:
+    value = address_value("student")
+    if value is None:
         return None
     try:
-        return clean_name(values[0])
+        return clean_name(value)
     except NotANameError:
         return None
+
+
+def address_value(key: str) -> str | None:
+    """The value of ``key`` in this classroom app's address (``?naming=letters``), or
+    ``None`` when the address has none (or this is not a classroom app).
+
+    Only the address counts: it is this page's, so two students on one server never see
+    each other's choices.
+    """
+    if not in_app():
+        return None
+    values = parse_qs(os.environ.get(_QUERY_ENV, "")).get(key)
+    return values[0] if values else None
 
 
 def student_file(name: str, folder: str | os.PathLike[str] | None = None) -> Path:

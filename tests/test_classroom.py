@@ -96,6 +96,21 @@ def test_app_folder_has_every_app_and_the_lessons_ready_for_apps(tmp_path: Path)
                 assert not RUN_THE_CELL.search(source), (lesson.notebook, source)
 
 
+def test_each_lessons_language_link_finds_the_other_lesson_where_it_is_served(
+    tmp_path: Path,
+) -> None:
+    from musicgames.lessons import open_lesson
+    from musicgames.lessons.course import COURSE
+
+    build_app_folder(tmp_path, find_lessons(default_lessons()))
+    for plan in COURSE:
+        for language, here in (("en", "lessons"), ("es", "lessons/es")):
+            lesson = open_lesson(plan.id, language, remember=False, record=False)
+            href = re.search(r'href="([^"?]+)', lesson._language_link())
+            assert href is not None
+            assert (tmp_path / here / href.group(1)).resolve().is_file(), (plan.id, href)
+
+
 def test_lab_only_cells_are_left_out_and_other_text_kept() -> None:
     notebook = {"cells": [
         {"cell_type": "markdown", "metadata": {"tags": [LAB_ONLY_TAG]}, "source": "Lab only"},
@@ -247,6 +262,130 @@ def test_a_lesson_without_a_student_records_nowhere(
     begin_lesson()
     assert Lesson("solfege").progress is None
     assert list(classroom_kernel.glob("*.sqlite3")) == []
+
+
+def _lesson_for(monkeypatch: pytest.MonkeyPatch, query: str, lesson_id: str = "01-the-staff",
+                language: str = "en") -> Any:
+    """A lesson page as the classroom serves it at an address with ``query``."""
+    from musicgames.lessons import open_lesson
+
+    monkeypatch.setenv("QUERY_STRING", query)
+    lesson = open_lesson(lesson_id, language)
+    lesson.settings()
+    return lesson
+
+
+def _close(lesson: Any) -> None:
+    if lesson.progress is not None:
+        lesson.progress.close()
+
+
+def test_each_students_lesson_settings_are_their_own(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dora = _lesson_for(monkeypatch, "student=Dora&language=en")
+    dora.controls["naming"].value = "letters"
+    dora.controls["size"].value = "large"
+    _close(dora)
+    eli = _lesson_for(monkeypatch, "student=Eli&language=en", "03-reading-fast")
+    assert (eli.naming.value, eli.size, eli.student) == ("solfege", "normal", "Eli")
+    _close(eli)
+    again = _lesson_for(monkeypatch, "student=dora&language=en", "02-octaves-do3-to-do5")
+    assert (again.naming.value, again.size, again.progress.student) == ("letters", "large", "Dora")
+    _close(again)
+    # kept in the class folder, hidden from the teacher's view, one file per student
+    assert sorted(p.name for p in (classroom_kernel / ".lesson-settings").iterdir()) == [
+        "dora.json"]
+    assert not (classroom_kernel / "teacher-data" / "lesson-settings.json").exists()
+
+
+def test_a_lesson_page_without_a_student_writes_for_nobody(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dora = _lesson_for(monkeypatch, "student=Dora")
+    dora.controls["size"].value = "large"
+    _close(dora)
+    # the lesson's other-language page opened without ?student= (as its link once did)
+    nobody = _lesson_for(monkeypatch, "language=es", "01-the-staff", "es")
+    assert nobody.student is None and nobody.progress is None
+    assert nobody.size == "normal"  # nobody's settings: not Dora's
+    assert nobody.controls["name"].layout.display == "none"
+    assert nobody._status() == ""  # the classroom's one line at the top says it, not this
+    nobody.controls["name"].value = "Dora"  # a name typed in the page changes nothing
+    block = nobody.show("line-or-space")
+    block.children[0].buttons[1].click()
+    assert nobody.student is None and nobody.progress is None
+    assert read_answers(classroom_kernel / "dora.sqlite3") == []
+    assert sorted(p.name for p in classroom_kernel.glob("*.sqlite3")) == ["dora.sqlite3"]
+
+
+def test_the_other_language_link_keeps_the_student_and_the_naming(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    eli = _lesson_for(monkeypatch, "student=Eli&language=en&naming=solfege")
+    link = eli.settings().children[4].children[1]
+    assert 'href="es/01-el-pentagrama.ipynb?student=Eli&amp;language=es&amp;naming=solfege"' \
+        in link.value
+    eli.controls["naming"].value = "letters"
+    panel_link = eli._panel.children[4].children[1]
+    assert "naming=letters" in panel_link.value and "student=Eli" in panel_link.value
+    _close(eli)
+    nobody = _lesson_for(monkeypatch, "language=es", "01-the-staff", "es")
+    back = nobody._panel.children[4].children[1].value
+    assert 'href="../01-the-staff.ipynb?language=en&amp;naming=solfege"' in back
+
+
+def test_a_lesson_opens_in_the_start_pages_naming(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = _lesson_for(monkeypatch, "student=Eli&naming=letters")
+    assert first.naming.value == "letters"
+    figure = first.show("lines")
+    assert ">G4<" in figure.children[0].value
+    _close(first)
+
+
+# -- the server's kernel routes ----------------------------------------------------------------
+
+
+def test_a_kernels_secret_is_its_pages_alone() -> None:
+    from musicgames.classroom.server import PageKernels
+
+    kernels = PageKernels()
+    anas, brunos = kernels.give("k-ana"), kernels.give("k-bruno")
+    assert anas != brunos
+    assert kernels.belongs("k-ana", anas) and kernels.belongs("k-bruno", brunos)
+    assert not kernels.belongs("k-ana", brunos)  # Bruno's page, Ana's kernel
+    assert not kernels.belongs("k-ana", None) and not kernels.belongs("k-ana", "")
+    assert not kernels.belongs("k-nobody", anas)  # a kernel no page was given
+    kernels.connected("k-ana")
+    assert kernels.has_connected("k-ana") and not kernels.has_connected("k-bruno")
+    kernels.forget("k-ana")
+    assert not kernels.belongs("k-ana", anas) and not kernels.has_connected("k-ana")
+    kernels.keep_only({"k-other"})  # Bruno's kernel was stopped (as idle): forgotten too
+    assert not kernels.belongs("k-bruno", brunos)
+
+
+def test_every_route_to_a_kernel_asks_for_its_page(tmp_path: Path) -> None:
+    from traitlets.config import Config
+
+    from musicgames.classroom import server
+
+    options = parse_args(["--class-folder", str(tmp_path), "--connect-timeout", "5"])
+    config = voila_config(options, tmp_path)
+    assert config["ClassroomVoila"]["connect_timeout"] == 5.0
+    app = server.ClassroomVoila(config=Config(config))
+    app.initialize([])
+    settings = app.init_settings()
+    assert settings["musicgames_connect_timeout"] == 5.0
+    routes = {rule[0]: rule[1] for rule in app.init_handlers()}
+    kernel_routes = {pattern: handler for pattern, handler in routes.items()
+                     if "kernel" in pattern or "shutdown" in pattern or "query" in pattern}
+    assert len(kernel_routes) >= 3
+    page_only = (server.PageKernelHandler, server.PageKernelWebsocketHandler,
+                 server.PageShutdownHandler, server.KernelQueryHandler)
+    assert all(issubclass(h, page_only) for h in kernel_routes.values()), kernel_routes
+    assert any(issubclass(h, server.AppPageHandler) for h in routes.values())
 
 
 # -- the server, end to end (no browser) -----------------------------------------------------

@@ -82,6 +82,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--warm", type=int, default=0, metavar="N",
                         help="keep N kernels started ahead for each game and practice app, "
                              "so a student's app opens at once (default 0: none)")
+    parser.add_argument("--connect-timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="stop an app's kernel when its page has not connected to it "
+                             "within SECONDS of being served (default 60)")
     parser.add_argument("--open", action="store_true", help="open the start page in a browser")
     return parser.parse_args(argv)
 
@@ -108,6 +111,8 @@ def voila_config(options: argparse.Namespace, root: Path) -> dict[str, dict[str,
         # A page closed without a goodbye (a laptop shut, the network gone) leaves its kernel
         # behind: stop kernels no page has been connected to for half an hour.
         "MappingKernelManager": {"cull_idle_timeout": 1800, "cull_interval": 300},
+        # A page served but never shown (its browser never connected) frees its kernel soon.
+        "ClassroomVoila": {"connect_timeout": max(1.0, float(options.connect_timeout))},
     }
     if options.warm > 0:
         # Voila starts these kernels ahead and runs each app's notebook until it waits for

@@ -27,7 +27,6 @@ import os
 import tempfile
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
@@ -55,9 +54,8 @@ class UnknownAppError(ValueError):
 
 def page_settings() -> dict[str, str]:
     """The language and note naming the start page chose (``?language=es&naming=letters``)."""
-    query = parse_qs(os.environ.get("QUERY_STRING", ""))
-    language = (query.get("language") or ["en"])[0]
-    naming = (query.get("naming") or ["solfege"])[0]
+    language = appmode.address_value("language") or "en"
+    naming = appmode.address_value("naming") or "solfege"
     return {
         "language": language if language in LANGUAGES else "en",
         "naming": naming if naming in ("solfege", "letters") else "solfege",
@@ -106,13 +104,19 @@ def _make(app: str, store: ProgressStore | None, settings: dict[str, str]) -> An
 
 def _heading(app: str, language: str, name: str | None) -> widgets.HTML:
     title = text("classroom." + app.replace("-", "_"), language)
+    return widgets.HTML(
+        f'<h2 class="musicgames-app-title">{escape(title)}</h2>{_whose(language, name)}'
+    )
+
+
+def _whose(language: str, name: str | None) -> str:
+    """The page's one line on whose answers are kept (or that none are), and the way back."""
     who = (
         text("classroom.kept_for", language, name=escape(name))
         if name
         else text("classroom.no_student", language)
     )
-    return widgets.HTML(
-        f'<h2 class="musicgames-app-title">{escape(title)}</h2>'
+    return (
         f'<p class="musicgames-app-student">{who} '
         f'<a href="{escape(_start_page(language))}" target="_top">'
         f'{escape(text("classroom.back", language))}</a></p>'
@@ -176,7 +180,8 @@ def begin_lesson() -> None:
 
     Sets ``MUSICGAMES_PROGRESS_FILE`` (see :func:`musicgames.progress.default_path`) for this
     kernel, so ``Lesson(...)`` opens the student's file in the class folder. Without a
-    student, nothing is recorded (and never in anyone else's file); the page says so.
+    student, nothing is recorded (and never in anyone else's file); the page says so, here
+    and only here (the lesson's settings panel then shows no name of its own).
     """
     from IPython.display import HTML, display
 
@@ -187,10 +192,10 @@ def begin_lesson() -> None:
         os.environ["MUSICGAMES_PROGRESS_FILE"] = os.path.join(
             tempfile.mkdtemp(prefix="musicgames-nobody-"), "none.sqlite3"
         )
-        display(HTML(f"<p>{text('classroom.no_student', language)}</p>"))
+        display(HTML(_whose(language, None)))
         return
     store = student_store(name)
     os.environ["MUSICGAMES_PROGRESS_FILE"] = str(store.path)
     store.close()
-    display(HTML(f"<p>{text('classroom.kept_for', language, name=escape(name))}</p>"))
+    display(HTML(_whose(language, name)))
 

@@ -6,26 +6,61 @@ and lessons are listed), and Voila's file browser (``/voila/tree``) sends people
 Its pages use the ``musicgames`` Voila template (Voila's lab template without the icon font
 it would fetch from a CDN). Kernels accept only widget messages from the page (Voila's own
 rule), so a student cannot run code; anyone who has the token or password can play.
+
+Each app page reaches its own kernel and no other. When a page is served, its kernel is
+given a secret, sent to that browser only, in cookies that go to that kernel's routes alone
+(:data:`KERNEL_COOKIE` to ``/api/kernels/<id>`` and its websocket, :data:`SHUTDOWN_COOKIE` to
+Voila's shutdown); those routes refuse every request without it (403), so a student who
+learns another page's kernel id can neither watch, drive nor stop that kernel. A page whose
+browser never connects to its kernel (a page fetched but not shown, a tab closed while
+loading) has its kernel stopped after :attr:`ClassroomVoila.connect_timeout` seconds instead
+of holding it for half an hour. When a page's kernel stops or restarts, the page says so
+with a Reload button (``musicgames/page.js``, served by :class:`PageScriptHandler`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import hmac
 import os
-from collections.abc import Sequence
+import secrets
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
+from traitlets import Float
 from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from musicgames.classroom.apps import APPS, Lesson
 from musicgames.i18n import LANGUAGES, text
 
-__all__ = ["SHARE", "AppPageHandler", "ClassroomVoila", "StartPageHandler"]
+__all__ = [
+    "KERNEL_COOKIE",
+    "SHUTDOWN_COOKIE",
+    "SHARE",
+    "AppPageHandler",
+    "ClassroomVoila",
+    "PageKernels",
+    "PageScriptHandler",
+    "StartPageHandler",
+]
+
+#: The cookie that lets a page reach its kernel (sent to ``/api/kernels/<its id>`` only).
+KERNEL_COOKIE = "musicgames-kernel"
+#: The cookie that lets a page stop its kernel (sent to ``/voila/api/shutdown/<its id>`` only).
+SHUTDOWN_COOKIE = "musicgames-kernel-shutdown"
+_PAGE_KERNELS = "musicgames_page_kernels"
+_CONNECT_TIMEOUT = "musicgames_connect_timeout"
 
 #: Holds ``voila/templates/musicgames``: put on ``JUPYTER_PATH`` so Voila finds the template.
 SHARE = Path(__file__).parent / "share"
@@ -63,22 +98,204 @@ class StartPageHandler(JupyterHandler):
         self.finish(page)
 
 
+class PageKernels:
+    """The kernels the server gave to app pages: each one's secret, and whether its page
+    has connected to it."""
+
+    def __init__(self) -> None:
+        self._secrets: dict[str, str] = {}
+        self._connected: set[str] = set()
+
+    def give(self, kernel_id: str) -> str:
+        """A new secret for the page given ``kernel_id``."""
+        secret = secrets.token_urlsafe(24)
+        self._secrets[kernel_id] = secret
+        return secret
+
+    def belongs(self, kernel_id: str, secret: str | None) -> bool:
+        """Whether ``secret`` is the one given with ``kernel_id``."""
+        given = self._secrets.get(kernel_id)
+        return given is not None and secret is not None and hmac.compare_digest(
+            given.encode(), secret.encode())
+
+    def connected(self, kernel_id: str) -> None:
+        self._connected.add(kernel_id)
+
+    def has_connected(self, kernel_id: str) -> bool:
+        return kernel_id in self._connected
+
+    def forget(self, kernel_id: str) -> None:
+        self._secrets.pop(kernel_id, None)
+        self._connected.discard(kernel_id)
+
+    def keep_only(self, running: Collection[str]) -> None:
+        """Forget the kernels that are no longer ``running`` (stopped as idle, say)."""
+        for kernel_id in [k for k in self._secrets if k not in running]:
+            self.forget(kernel_id)
+
+
+def _page_kernels(handler: web.RequestHandler) -> PageKernels:
+    kernels = handler.settings.get(_PAGE_KERNELS)
+    if not isinstance(kernels, PageKernels):
+        raise web.HTTPError(403)
+    return kernels
+
+
+def _check_page(handler: web.RequestHandler, kernel_id: str,
+                cookie: str = KERNEL_COOKIE) -> PageKernels:
+    """Refuse (403) a request for ``kernel_id`` that does not come from its page."""
+    kernels = _page_kernels(handler)
+    if not kernels.belongs(kernel_id, handler.get_cookie(cookie)):
+        raise web.HTTPError(403, "this page was not given that kernel")
+    return kernels
+
+
+class PageKernelHandler(KernelHandler):
+    """``/api/kernels/<id>``: for the page that was given the kernel only."""
+
+    async def get(self, kernel_id: str) -> None:
+        _check_page(self, kernel_id)
+        await ensure_async(super().get(kernel_id))
+
+    async def delete(self, kernel_id: str) -> None:
+        _check_page(self, kernel_id).forget(kernel_id)
+        await ensure_async(super().delete(kernel_id))
+
+
+class PageKernelWebsocketHandler(VoilaKernelWebsocketHandler):
+    """The kernel's websocket: for the page that was given the kernel only."""
+
+    async def get(self, kernel_id: str) -> None:
+        _check_page(self, kernel_id).connected(kernel_id)
+        await ensure_async(super().get(kernel_id))
+
+
+class PageShutdownHandler(VoilaShutdownKernelHandler):
+    """Voila's "the page is closing: stop its kernel", for that page only."""
+
+    async def post(self, kernel_id: str) -> None:
+        _check_page(self, kernel_id, SHUTDOWN_COOKIE).forget(kernel_id)
+        await super().post(kernel_id)
+
+
+class KernelQueryHandler(RequestInfoSocketHandler):
+    """Where a kernel started ahead (``--warm``) waits for its page's address: for the
+    kernels themselves, which run on this computer, never for a visitor."""
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        from musicgames.classroom import is_loopback
+
+        if not is_loopback(self.request.remote_ip or ""):
+            raise web.HTTPError(403)
+        await super().get(*args, **kwargs)
+
+
+class _KernelRecorder:
+    """The server's kernel manager as one page's request sees it: notes which kernel the
+    page is given (started for it, or one started ahead)."""
+
+    def __init__(self, manager: Any) -> None:
+        self._manager = manager
+        self.kernel_id: str | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        self.kernel_id = str(await ensure_async(self._manager.start_kernel(*args, **kwargs)))
+        return self.kernel_id
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        render_task, rendered_cache, kernel_id = await self._manager.get_rendered_notebook(
+            *args, **kwargs)
+        self.kernel_id = str(kernel_id)
+        return render_task, rendered_cache, kernel_id
+
+
+_WAITING: set[asyncio.Task[None]] = set()
+
+
+async def _stop_unless_connected(manager: Any, kernels: PageKernels, kernel_id: str,
+                                 after: float) -> None:
+    await asyncio.sleep(after)
+    if kernels.has_connected(kernel_id) or kernel_id not in manager:
+        return
+    kernels.forget(kernel_id)
+    await ensure_async(manager.shutdown_kernel(kernel_id))
+
+
+class PageScriptHandler(JupyterHandler):
+    """``musicgames/page.js``: what every app page runs first — when its kernel stops or
+    restarts, the page says so (in the page's language) and offers to reload."""
+
+    def get(self) -> None:
+        said = {code: {"stopped": text("classroom.kernel_stopped", code),
+                       "reload": text("classroom.reload", code)} for code in LANGUAGES}
+        script = _PAGES.get_template("page.js.j2").render(said=said)
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(script)
+
+
 class _BackToStart(JupyterHandler):
     def get(self, *args: Any) -> None:
         self.redirect(url_path_join(self.settings.get("server_url", "/"), "/"))
 
 
 class AppPageHandler(TornadoVoilaHandler):
-    """Voila's app page, which also sets the ``_xsrf`` cookie.
+    """Voila's app page, which also sets the ``_xsrf`` cookie and its kernel's secret.
 
     When a student leaves an app, the page asks the server to shut its kernel down, sending
     the ``_xsrf`` cookie's value with the request; Voila never sets that cookie, so the
     request was refused and every app a student left kept its kernel (and its memory).
+
+    The kernel Voila gives the page (started for it, or one started ahead) gets a secret,
+    sent in the page's headers (:class:`PageKernels`); if the page's browser has not
+    connected to the kernel ``connect_timeout`` seconds after the page was sent, the kernel
+    is stopped.
     """
 
-    async def get(self, path: str | None = None) -> Any:
+    _recorder: _KernelRecorder | None = None
+
+    @property
+    def kernel_manager(self) -> Any:
+        if self._recorder is None:
+            self._recorder = _KernelRecorder(self.settings["kernel_manager"])
+        return self._recorder
+
+    @web.authenticated
+    async def get(self, path: str | None = None) -> None:
         self.xsrf_token  # noqa: B018 -- reading it sets the cookie
-        return await super().get(path)
+        recorder = self.kernel_manager
+        given: str | None = None
+        try:
+            async for html in self.get_generator(path=path):
+                if given is None and recorder.kernel_id is not None:
+                    given = recorder.kernel_id
+                    self._give(given)  # before the page's first byte: in its headers
+                self.write(html)
+                self.flush()
+        finally:
+            if given is not None:
+                self._stop_unless_connected(given)
+
+    def _give(self, kernel_id: str) -> None:
+        """The secret of ``kernel_id``, in cookies its routes alone receive."""
+        kernels = _page_kernels(self)
+        kernels.keep_only(set(self.settings["kernel_manager"].list_kernel_ids()))
+        secret = kernels.give(kernel_id)
+        root = self.settings.get("server_url") or self.base_url
+        for name, route in ((KERNEL_COOKIE, "api/kernels"),
+                            (SHUTDOWN_COOKIE, "voila/api/shutdown")):
+            self.set_cookie(name, secret, path=url_path_join(root, route, kernel_id),
+                            httponly=True, samesite="Strict", expires_days=1)
+
+    def _stop_unless_connected(self, kernel_id: str) -> None:
+        after = float(self.settings.get(_CONNECT_TIMEOUT, 60.0))
+        task = asyncio.ensure_future(_stop_unless_connected(
+            self.settings["kernel_manager"], _page_kernels(self), kernel_id, after))
+        _WAITING.add(task)
+        task.add_done_callback(_WAITING.discard)
 
 
 class ClassroomVoila(Voila):
@@ -86,14 +303,33 @@ class ClassroomVoila(Voila):
     kernels stop when the student leaves."""
 
     lessons: list[Lesson] = []
+    connect_timeout = Float(
+        60.0, config=True,
+        help="stop an app's kernel when its page has not connected to it within this many "
+             "seconds after it was served",
+    )
+
+    def init_settings(self) -> dict[str, Any]:
+        settings = dict(super().init_settings())
+        settings[_PAGE_KERNELS] = PageKernels()
+        settings[_CONNECT_TIMEOUT] = self.connect_timeout
+        return settings
 
     def init_handlers(self) -> list[Any]:
+        page_only = {
+            TornadoVoilaHandler: AppPageHandler,
+            KernelHandler: PageKernelHandler,
+            VoilaKernelWebsocketHandler: PageKernelWebsocketHandler,
+            VoilaShutdownKernelHandler: PageShutdownHandler,
+            RequestInfoSocketHandler: KernelQueryHandler,
+        }
         theirs = [
-            (rule[0], AppPageHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
+            (rule[0], page_only.get(rule[1], rule[1]), *rule[2:])
             for rule in super().init_handlers()
         ]
         ours = [
             (url_path_join(self.server_url, r"/?"), StartPageHandler, {"lessons": self.lessons}),
+            (url_path_join(self.server_url, r"/musicgames/page\.js"), PageScriptHandler),
             (url_path_join(self.server_url, r"/voila/tree(.*)"), _BackToStart),
             (url_path_join(self.server_url, r"/voila/api/contents(.*)"), _BackToStart),
         ]

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import Any
+from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
@@ -168,7 +170,14 @@ class LessonPage(Lesson):
         remember: bool = True,
         record: bool = True,
     ) -> None:
+        from musicgames import appmode
+
         chosen = settings or (LessonSettings.load() if remember else LessonSettings())
+        in_app = appmode.in_app()
+        if in_app:  # the page's own address: its student, and the start page's naming
+            chosen = replace(chosen, student=appmode.student())
+            if appmode.address_value("naming") in {n.value for n in Naming}:
+                chosen = replace(chosen, naming=str(appmode.address_value("naming")))
         super().__init__(
             chosen.naming, language=language, record=False, size=chosen.size,
             sound=chosen.sound,
@@ -185,9 +194,10 @@ class LessonPage(Lesson):
         self._panel: widgets.VBox | None = None
         self.store_problem = ""
         self.on_answer = self._note
-        from musicgames import appmode
-
-        self.student = appmode.student() or chosen.student
+        #: In a classroom app the page records for the student in its address, or for
+        #: nobody: never for a name remembered from another page or typed in this one.
+        self.in_app = in_app
+        self.student = chosen.student if in_app else (appmode.student() or chosen.student)
         self._open_store()
 
     def __repr__(self) -> str:
@@ -282,10 +292,9 @@ class LessonPage(Lesson):
             style={"description_width": "initial"},
             layout=widgets.Layout(width="min(100%, 340px)"),
         )
-        from musicgames import appmode
-
-        if appmode.in_app() and appmode.student():
-            name.disabled = True  # the classroom app asked the name once, at its start page
+        if self.in_app:  # the start page asked the name once; the page's first line says it
+            name.disabled = True
+            name.layout.display = "none"
         status = widgets.HTML(self._status())
         naming = widgets.ToggleButtons(
             options=[("Do Re Mi", Naming.SOLFEGE.value), ("C D E", Naming.LETTERS.value)],
@@ -304,13 +313,7 @@ class LessonPage(Lesson):
             description=t("lesson.settings.size"),
             style={"description_width": "initial", "button_width": "auto"},
         )
-        other = "es" if self.language == "en" else "en"
-        href = (f"es/{self.plan.files.es}" if self.language == "en"
-                else f"../{self.plan.files.en}")
-        link = widgets.HTML(
-            f'<a class="mg-lesson-language" href="{escape(href)}" target="_self" '
-            f'lang="{other}">{escape(t("lesson.settings.other_language"))}</a>'
-        )
+        link = widgets.HTML(self._language_link())
 
         def changed(_change: object = None) -> None:
             self.naming = Naming(naming.value)
@@ -319,13 +322,16 @@ class LessonPage(Lesson):
                 self.player.enabled = self.sound
             self.size = str(size.value)
             typed = " ".join(str(name.value).split())
-            if typed != (self.student or ""):
+            if not self.in_app and typed != (self.student or ""):
                 self.student = typed or None
                 self._open_store()
             status.value = self._status()
+            link.value = self._language_link()
             self.chosen = LessonSettings(self.student, self.naming.value, self.sound, self.size)
             if self.remember:
-                self.chosen.save()
+                # in a classroom app, in the student's own settings file (the name is not kept)
+                saved = replace(self.chosen, student=None) if self.in_app else self.chosen
+                saved.save()
             for block in [*self._blocks, *self._summaries]:
                 block.refresh()
 
@@ -348,9 +354,24 @@ class LessonPage(Lesson):
         self.controls = {"name": name, "naming": naming, "sound": sound, "size": size}
         return panel
 
+    def _language_link(self) -> str:
+        """The link to this lesson in the other language. In a classroom app it keeps the
+        page's student and the naming chosen, so the student goes on recording as
+        themselves (a page without a student stays without one)."""
+        other = "es" if self.language == "en" else "en"
+        href = (f"es/{self.plan.files.es}" if self.language == "en"
+                else f"../{self.plan.files.en}")
+        if self.in_app:
+            query = {"student": self.student, "language": other, "naming": self.naming.value}
+            href += "?" + urlencode({k: v for k, v in query.items() if v})
+        return (f'<a class="mg-lesson-language" href="{escape(href)}" target="_self" '
+                f'lang="{other}">{escape(self._t("lesson.settings.other_language"))}</a>')
+
     def _status(self) -> str:
         if self.store_problem:
             return f'<span class="mg-lesson-status">{escape(self.store_problem)}</span>'
+        if self.in_app:  # the classroom's line at the top of the page says whose answers
+            return ""
         if self.progress is not None:
             said = self._t("lesson.settings.kept", name=self.student)
         else:

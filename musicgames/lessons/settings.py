@@ -2,7 +2,9 @@
 
 The settings — the student's name, Do Re Mi or C D E, sound on or off, the size of the
 drawings — are kept in ``lesson-settings.json`` next to the progress file, so every lesson
-opens the way the student left the last one:
+opens the way the student left the last one. In a classroom app (one server, many students)
+each student's settings are their own: kept in the class folder under the student's name
+(:func:`settings_path`), and not kept at all for a page opened without a student.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -29,15 +31,29 @@ from pathlib import Path
 from musicgames.lessons.exercises import SIZES
 from musicgames.theory import Naming
 
-__all__ = ["SETTINGS_FILE", "LessonSettings"]
+__all__ = ["CLASS_SETTINGS_FOLDER", "SETTINGS_FILE", "LessonSettings", "settings_path"]
 
 SETTINGS_FILE = "lesson-settings.json"
+#: In a class folder: the hidden folder of the students' lesson settings, one file each.
+CLASS_SETTINGS_FOLDER = ".lesson-settings"
 
 
-def _folder() -> Path:
+def settings_path(folder: str | os.PathLike[str] | None = None) -> Path | None:
+    """Where the settings are kept: ``lesson-settings.json`` in ``folder``, else in the
+    musicgames data folder; in a classroom app, the file of the student who opened the page
+    (named as their progress file is), and none for a page without a student."""
+    if folder is not None:
+        return Path(folder) / SETTINGS_FILE
+    from musicgames import appmode
+
+    if appmode.in_app():
+        name, root = appmode.student(), appmode.class_folder()
+        if name is None or root is None:
+            return None
+        return appmode.student_file(name, root / CLASS_SETTINGS_FOLDER).with_suffix(".json")
     from musicgames.progress import data_dir
 
-    return data_dir()
+    return data_dir() / SETTINGS_FILE
 
 
 @dataclass(frozen=True)
@@ -53,7 +69,9 @@ class LessonSettings:
     @classmethod
     def load(cls, folder: str | os.PathLike[str] | None = None) -> LessonSettings:
         """The remembered settings (the defaults when there are none or they are unreadable)."""
-        path = Path(folder if folder is not None else _folder()) / SETTINGS_FILE
+        path = settings_path(folder)
+        if path is None:
+            return cls()
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -73,10 +91,13 @@ class LessonSettings:
         return settings
 
     def save(self, folder: str | os.PathLike[str] | None = None) -> None:
-        """Remember these settings (written whole, then moved into place)."""
-        target = Path(folder if folder is not None else _folder())
+        """Remember these settings (written whole, then moved into place); nowhere for a
+        classroom page without a student."""
+        path = settings_path(folder)
+        if path is None:
+            return
         with contextlib.suppress(OSError):  # a read-only folder: the lesson still works
-            target.mkdir(parents=True, exist_ok=True)
-            part = target / (SETTINGS_FILE + ".part")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            part = path.with_name(path.name + ".part")
             part.write_text(json.dumps(asdict(self), ensure_ascii=False), encoding="utf-8")
-            os.replace(part, target / SETTINGS_FILE)
+            os.replace(part, path)

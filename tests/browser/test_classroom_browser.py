@@ -27,6 +27,7 @@ pytestmark = pytest.mark.browser
 
 RUN_THE_CELL = re.compile(r"\brun\b[^.\n]*\b(cells?|notebook)\b|shift\s*\+\s*enter", re.I)
 PLAY_TIMEOUT_S = 120.0
+CONNECT_TIMEOUT_S = 20
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +38,10 @@ def classroom(chromium_path: Path) -> Iterator[tuple[Server, Path]]:
     port = free_port()
     # one kernel started ahead per app: the first visitor of an app gets it (the --warm
     # path), the next one a kernel started on the spot; both must serve the right student
+    # a page that never connects to its kernel frees it after CONNECT_TIMEOUT_S
     command = [sys.executable, "-m", "musicgames.classroom", "--port", str(port),
-               "--class-folder", str(folder), "--warm", "1"]
+               "--class-folder", str(folder), "--warm", "1",
+               "--connect-timeout", str(CONNECT_TIMEOUT_S)]
     server = _start(command, workdir, port, lambda: _port_open(port))
     yield server, folder
     server.stop()
@@ -209,3 +212,212 @@ def test_every_app_and_a_lesson_open_as_apps_without_run_instructions(
         carla.close()
     rows = read_answers(folder / "carla.sqlite3")
     assert {(r.student, r.activity) for r in rows} == {("Carla", "lesson")}
+
+
+# -- lessons: each page records for its own student, and says so once ----------------------
+
+LESSON_LINK = 'a.app[data-app="lesson"]'
+
+
+def _chosen(page: Any) -> list[str]:
+    """The lesson settings' chosen buttons (note names, size), as the page shows them."""
+    page.locator(".mg-lesson-settings").wait_for()
+    return [t.strip() for t in
+            page.locator(".mg-lesson-settings button.mod-active").all_inner_texts()]
+
+
+def _answer_an_exercise(page: Any) -> None:
+    answer = page.locator(".mg-exercise .mg-exercise-option").first
+    answer.wait_for()
+    answer.scroll_into_view_if_needed()
+    answer.click()
+    page.locator(".mg-exercise .mg-right, .mg-exercise .mg-wrong").first.wait_for()
+
+
+def _wait_for_lesson_rows(path: Path) -> list[Any]:
+    deadline = time.monotonic() + 15
+    while not [r for r in _rows(path) if r.activity == "lesson"]:
+        assert time.monotonic() < deadline, f"the lesson's answer never reached {path.name}"
+        time.sleep(0.2)
+    return _rows(path)
+
+
+def test_two_students_lessons_keep_their_own_settings_and_their_own_files(
+    browser: Any, classroom: tuple[Server, Path]
+) -> None:
+    server, folder = classroom
+    dora, eli = Visitor(browser, server), Visitor(browser, server)
+    try:
+        dora.sign_in("Dora")
+        eli.sign_in("Eli")
+        dora.page.locator(LESSON_LINK).first.click()
+        assert _chosen(dora.page) == ["Do Re Mi", "Big"]
+        dora.page.locator(".mg-lesson-settings button", has_text="Bigger").click()
+        dora.page.locator(".mg-lesson-settings button", has_text="C D E").click()
+        # the kernel keeps the settings, then draws the lesson again: in C D E
+        dora.page.wait_for_function("() => document.body.innerHTML.includes('>G4<')")
+        eli.page.locator(LESSON_LINK).first.click()
+        assert _chosen(eli.page) == ["Do Re Mi", "Big"]  # Eli's lesson: not Dora's choices
+        eli.page.locator("a.mg-lesson-language").click()  # "Español"
+        eli.page.wait_for_url(re.compile(r"/lessons/es/"))
+        assert "student=Eli" in eli.page.url
+        assert _chosen(eli.page) == ["Do Re Mi", "Grande"]
+        body = eli.page.locator("body").inner_text()
+        assert body.count("Tus respuestas se guardan para Eli") == 1, body[:800]
+        assert "Dora" not in body and "no se registra" not in body
+        _answer_an_exercise(eli.page)
+        rows = _wait_for_lesson_rows(folder / "eli.sqlite3")
+        assert {r.student for r in rows} == {"Eli"}
+        assert _rows(folder / "dora.sqlite3") == []  # Dora answered nothing: nothing is hers
+    finally:
+        dora.close()
+        eli.close()
+
+
+def test_a_lesson_without_a_student_records_nothing_and_says_so_once(
+    browser: Any, classroom: tuple[Server, Path]
+) -> None:
+    server, folder = classroom
+    before = {p.name: len(_rows(p)) for p in folder.glob("*.sqlite3")}
+    nobody, fede = Visitor(browser, server), Visitor(browser, server)
+    try:
+        nobody.page.goto("/voila/render/lessons/01-the-staff.ipynb")  # typed by hand
+        _chosen(nobody.page)
+        body = nobody.page.locator("body").inner_text()
+        assert body.count("nothing you do here is recorded") == 1, body[:800]
+        assert "kept for" not in body and "Write your name" not in body
+        _answer_an_exercise(nobody.page)
+        time.sleep(2)  # had the answer gone to a file, it would be there by now
+        assert {p.name: len(_rows(p)) for p in folder.glob("*.sqlite3")} == before
+        # the start page's naming choice reaches the lesson
+        fede.sign_in("Fede")
+        fede.page.locator('input[name="naming"][value="letters"]').check()
+        fede.page.locator(LESSON_LINK).first.click()
+        assert _chosen(fede.page) == ["C D E", "Big"]
+        assert "naming=letters" in fede.page.url
+    finally:
+        nobody.close()
+        fede.close()
+
+
+# -- kernels: each page reaches its own, none is held by a page never shown, a lost one is said
+
+
+KERNEL_ID_JS = ("() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+                ".kernelId")
+#: From a page: what the server answers to each way of reaching kernel ``id`` (its REST
+#: route, Voila's shutdown, its websocket), sent with this page's cookies.
+REACH_JS = """async (id) => {
+  const xsrf = decodeURIComponent((document.cookie.match(/_xsrf=([^;]+)/) || ["", ""])[1]);
+  const headers = { "X-XSRFToken": xsrf };
+  const get = (await fetch(`/api/kernels/${id}`)).status;
+  const socket = await new Promise((resolve) => {
+    const ws = new WebSocket(`ws://${location.host}/api/kernels/${id}/channels`);
+    ws.onopen = () => { ws.close(); resolve("open"); };
+    ws.onerror = () => resolve("refused");
+  });
+  const shutdown = (await fetch(`/voila/api/shutdown/${id}`, { method: "POST", headers })).status;
+  const remove = (await fetch(`/api/kernels/${id}`, { method: "DELETE", headers })).status;
+  return { get, socket, shutdown, remove };
+}"""
+OWN_KERNEL_JS = "async (id) => (await fetch(`/api/kernels/${id}`)).status"
+
+
+def test_a_page_reaches_its_own_kernel_and_no_other(
+    browser: Any, classroom: tuple[Server, Path]
+) -> None:
+    server, _ = classroom
+    ana, bruno = Visitor(browser, server), Visitor(browser, server)
+    try:
+        for visitor, name in ((ana, "Ana"), (bruno, "Bruno")):
+            visitor.sign_in(name)
+            visitor.open("Note drill")
+            visitor.page.locator(".mg-practice").first.wait_for()
+        anas = ana.page.evaluate(KERNEL_ID_JS)
+        brunos = bruno.page.evaluate(KERNEL_ID_JS)
+        assert anas != brunos
+        # Bruno has learned the id of Ana's kernel: he can neither watch, drive nor stop it
+        tried = bruno.page.evaluate(REACH_JS, anas)
+        assert tried == {"get": 403, "socket": "refused", "shutdown": 403, "remove": 403}
+        assert bruno.page.evaluate(OWN_KERNEL_JS, brunos) == 200
+        assert ana.page.evaluate(OWN_KERNEL_JS, anas) == 200  # Ana's kernel still runs
+        option = ana.page.locator(".mg-practice button").filter(has_text=re.compile(r"\S"))
+        option.first.wait_for()
+        assert ana.page.locator(".musicgames-kernel-lost").count() == 0
+    finally:
+        ana.close()
+        bruno.close()
+
+
+def test_a_page_fetched_but_never_shown_does_not_hold_a_kernel(
+    classroom: tuple[Server, Path]
+) -> None:
+    import urllib.request
+
+    server, _ = classroom
+    before = set(kernels(server))
+    # a lesson (no kernel is started ahead for lessons): fetched, but no browser shows it
+    with urllib.request.urlopen(f"{server.url}/voila/render/lessons/01-the-staff.ipynb",
+                                timeout=120) as response:
+        assert response.status == 200
+        response.read()
+    started = set(kernels(server)) - before
+    assert len(started) == 1, "the page was served without a kernel of its own"
+    deadline = time.monotonic() + CONNECT_TIMEOUT_S + 30
+    while started & set(kernels(server)):
+        assert time.monotonic() < deadline, "a page nobody opened still holds its kernel"
+        time.sleep(0.5)
+
+
+def _lesson_kernel_of(server: Server, student: str) -> int:
+    """The process of the kernel of the lesson page whose address names ``student``."""
+    import psutil
+
+    for pid in kernels(server):
+        with contextlib.suppress(psutil.Error):
+            env = psutil.Process(pid).environ()
+            if ("/lessons/" in env.get("SCRIPT_NAME", "")
+                    and f"student={student}" in env.get("QUERY_STRING", "")):
+                return pid
+    raise AssertionError(f"no lesson's kernel serves {student}")
+
+
+def test_a_page_whose_kernel_stops_says_so_and_reloads(
+    browser: Any, classroom: tuple[Server, Path]
+) -> None:
+    import os
+    import signal
+
+    from playwright.sync_api import expect
+
+    server, _ = classroom
+    hana = Visitor(browser, server)
+    try:
+        hana.sign_in("Hana")
+        hana.open("Chord quiz")
+        hana.page.locator(".mg-practice").first.wait_for()
+        lost = hana.page.locator(".musicgames-kernel-lost")
+        assert lost.count() == 0
+        # the kernel is stopped (as the server does to a page gone quiet)
+        stopped = hana.page.evaluate("""async (id) => {
+          const xsrf = decodeURIComponent(document.cookie.match(/_xsrf=([^;]+)/)[1]);
+          return (await fetch(`/api/kernels/${id}`,
+                              { method: "DELETE", headers: { "X-XSRFToken": xsrf } })).status;
+        }""", hana.page.evaluate(KERNEL_ID_JS))
+        assert stopped == 204
+        expect(lost).to_be_visible(timeout=15_000)
+        expect(lost).to_contain_text("This app has stopped")
+        expect(lost.get_by_role("button", name="Reload")).to_be_focused()
+        lost.get_by_role("button", name="Reload").click()
+        hana.page.locator(".mg-practice").first.wait_for()
+        assert lost.count() == 0
+        # a lesson in Spanish whose kernel crashes (the server restarts it, empty): said too
+        hana.page.goto("/?language=es")
+        hana.page.locator(LESSON_LINK).first.click()
+        _chosen(hana.page)
+        os.kill(_lesson_kernel_of(server, "Hana"), signal.SIGKILL)
+        expect(lost).to_be_visible(timeout=30_000)
+        expect(lost).to_contain_text("Esta aplicación se detuvo")
+        expect(lost.get_by_role("button", name="Volver a cargar")).to_be_visible()
+    finally:
+        hana.close()
