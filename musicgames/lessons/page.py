@@ -279,6 +279,9 @@ class LessonPage(Lesson):
         ]
         panel = widgets.VBox(rows, layout=widgets.Layout(max_width="100%"))
         panel.add_class("mg-lesson-settings")
+        from musicgames.widgets.key_guard import keep_keys
+
+        keep_keys(panel)  # no key pressed on its buttons runs or adds a cell
         self._panel = panel
         self.controls = {"name": name, "naming": naming, "sound": sound, "size": size}
         return panel
