@@ -173,6 +173,9 @@ FOCUS_PLACE_JS = """([rootSelector, place]) => {
   return document.activeElement === target;
 }"""
 
+FIELD_VALUE_JS = """([rootSelector, place]) =>
+  document.querySelector(rootSelector).querySelector(place).value"""
+
 #: Label the widget's root, to find out later whether it is still the same element.
 LABEL_JS = """([rootSelector, label]) => {
   document.querySelector(rootSelector).dataset.mgKeysTest = label;
@@ -235,9 +238,13 @@ def test_no_key_combination_reaches_the_notebook(
         f"{label} lost the focus: only {pressed} were pressed there"
     )
     if typing:
-        value = page.evaluate(
-            "([r, p]) => document.querySelector(r).querySelector(p).value", [root, place]
-        )
+        value = page.evaluate(FIELD_VALUE_JS, [root, place])
         assert "".join(COMMAND_MODE) in value, (
             f"typing into {label} did not reach the field: {value!r}"
         )
+        # The browser's own shortcuts still work there: select all, copy, paste at the end.
+        assert page.evaluate(FOCUS_PLACE_JS, [root, place])
+        for key in ["Control+a", "Control+c", "End", "Control+v"]:
+            page.keyboard.press(key)
+        assert page.evaluate(FIELD_VALUE_JS, [root, place]) == value + value
+        assert page.evaluate(CELLS_JS)["cells"] == before["cells"]
