@@ -87,6 +87,10 @@ class ClassDashboard(ipywidgets.VBox):
             ],
             **kwargs,
         )
+        self.add_class("mg-class-dashboard")
+        from musicgames.widgets.key_guard import keep_keys
+
+        keep_keys(self)  # no key pressed on its buttons or menus runs or adds a cell
         self.load()
 
     @property

@@ -65,6 +65,9 @@ class DeckButton(ipywidgets.VBox):
         options = ipywidgets.HBox([self.paper, self.naming, self.deck_language, self.backs])
         super().__init__([title, self.folder, options, self.button, self.message], **kwargs)
         self.add_class("mg-deck-button")
+        from musicgames.widgets.key_guard import keep_keys
+
+        keep_keys(self)  # no key pressed on its menus or button runs or adds a cell
 
     def _say(self, key: str, **values: object) -> None:
         self.message.value = escape(text(key, self.language, **values), quote=False)

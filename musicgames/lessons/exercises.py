@@ -169,6 +169,9 @@ class Exercise(widgets.VBox):
         self.add_class("mg-exercise")
         self.add_class(f"mg-exercise-{kind.replace('_', '-')}")
         self.add_class(f"mg-size-{size if size in SIZES else 'normal'}")
+        from musicgames.widgets.key_guard import keep_keys
+
+        keep_keys(self)  # no key pressed on its buttons runs or adds a cell
         self._show()
 
     def _t(self, string: str, /, **values: object) -> str:

@@ -350,6 +350,9 @@ class LessonPage(Lesson):
         panel = _Box(rows, layout=widgets.Layout(max_width="100%"))
         panel.run_again = _run_again_line(self.language)
         panel.add_class("mg-lesson-settings")
+        from musicgames.widgets.key_guard import keep_keys
+
+        keep_keys(panel)  # no key pressed on its buttons runs or adds a cell
         self._panel = panel
         self.controls = {"name": name, "naming": naming, "sound": sound, "size": size}
         return panel

@@ -1,8 +1,8 @@
 // Focus and keys, shared by the widgets' views: a widget is a good guest in a notebook.
 //
 // This file exports nothing: the widget's Python class puts it (after _dom.js) in front of
-// the view's own file (see _assets.py), so guardKeys() is the view's own name. Its look is in
-// _focus.css, put in front of the view's style sheet the same way.
+// the view's own file (see _assets.py), so guardKeys() and keepKeys() are the view's own
+// names. Its look is in _focus.css, put in front of the view's style sheet the same way.
 //
 //   const guard = guardKeys(root, {
 //     onKey: (event) => ...,          // the view's key handler (it reads event.code)
@@ -16,16 +16,60 @@
 //   and shows that it has it (class "mg-focused": an outline, see _focus.css).
 // * While the focus is in the widget, every key without Ctrl, Alt or Meta (Enter, Space,
 //   digits, letters, Escape, arrows ...) is handed to onKey and then stopped in the capture
-//   phase (stopPropagation + preventDefault), so JupyterLab's command-mode shortcuts never
-//   see it: Enter does not open a cell's editor, A/B do not add cells, M does not turn a cell
-//   into Markdown, digits do not change a heading. Tab (moving the focus) and shortcuts with
-//   Ctrl/Alt/Meta (save, copy) are left to the page.
+//   phase (stopPropagation + preventDefault).
+// * No key pressed in the widget, with or without Ctrl, Alt, Meta or Shift, ever reaches the
+//   notebook (keepKeys, below): Enter does not open a cell's editor, Ctrl+Enter and
+//   Shift+Enter run no cell, Alt+Enter and A/B add no cell, D D deletes none, M does not turn
+//   a cell into Markdown, digits do not change a heading. What the browser itself does with
+//   a key is left alone: Tab moves the focus, Ctrl+C / Ctrl+V copy and paste, Ctrl+R reloads,
+//   Ctrl+T / Ctrl+W open and close tabs.
 // * Typing in a field of the widget (a settings form) reaches the field, and stops there.
 // * Enter or Space on a button reached with Tab clicks the button, as usual, and stops there.
 // * When the focus is elsewhere, a "click to play" bar lies over the top of the widget; a
 //   press anywhere on the widget gives it the focus back.
+//
+// keepKeys(host) alone (no focus taken, no overlay, no key handler) is what an ipywidgets box
+// of ours gets through KeyGuard (key_guard.js): see there.
 
 const GUARD_FIELDS = "input, select, textarea, [contenteditable]";
+
+const SUPPRESS_SHORTCUTS = "data-lm-suppress-shortcuts";
+
+// Keys pressed in `host` stay in it. JupyterLab runs its shortcuts (Ctrl+Enter runs a cell,
+// Alt+Enter adds one, A, B, D D, M, Y, Z in command mode ...) from keydown events that reach
+// the document; Lumino, its command registry, skips an event whose target carries the
+// attribute data-lm-suppress-shortcuts. The mark on the host alone is not enough: Lumino
+// first tries the target itself against a shortcut's selector, and one such as
+// `.jp-Notebook.jp-mod-commandMode :focus` matches a focused button, card or key inside the
+// host. So every key event (keydown, keypress, keyup) stops at the host's edge, after the
+// host's own elements have had it (today's JupyterLab listens as events bubble up to the
+// document), and every element inside that takes the focus is marked too (for a host page
+// that listens in the capture phase, before the host sees the event). Nothing is
+// default-prevented here: the browser's own shortcuts (Tab, copy, paste, reload, new or
+// closed tab) work as anywhere.
+function keepKeys(host) {
+  const mark = (target) => {
+    if (target instanceof Element && !target.hasAttribute(SUPPRESS_SHORTCUTS)) {
+      target.setAttribute(SUPPRESS_SHORTCUTS, "true");
+    }
+  };
+  mark(host);
+  if (host.contains(document.activeElement)) mark(document.activeElement);
+  const stop = (event) => event.stopPropagation();
+  const focused = (event) => mark(event.target);
+  const listeners = [
+    ["keydown", stop],
+    ["keypress", stop],
+    ["keyup", stop],
+    ["focusin", focused],
+  ];
+  for (const [type, handler] of listeners) host.addEventListener(type, handler, false);
+  return {
+    destroy() {
+      for (const [type, handler] of listeners) host.removeEventListener(type, handler, false);
+    },
+  };
+}
 
 function plainKey(event) {
   return !(event.ctrlKey || event.metaKey || event.altKey) && event.key !== "Tab"
@@ -34,7 +78,7 @@ function plainKey(event) {
 
 function guardKeys(root, { onKey, label, onFocus }) {
   root.setAttribute("tabindex", "0");
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  const kept = keepKeys(root);
   root.classList.add("mg-guarded");
   const overlay = document.createElement("div");
   overlay.className = "mg-focus-overlay";
@@ -64,17 +108,13 @@ function guardKeys(root, { onKey, label, onFocus }) {
   // Capture phase on the root: the widget's keys are the widget's, before anything inside
   // it or around it sees them.
   const capture = (event) => {
-    if (field(event.target)) return;  // typing in a field: see `bubble`
-    if (!plainKey(event)) return;
+    if (field(event.target)) return;  // typing in a field: it stops at the edge (keepKeys)
+    if (!plainKey(event)) return;     // Ctrl/Alt/Meta, Tab, F1…: the same
     if (button(event.target) && (event.code === "Enter" || event.code === "NumpadEnter"
-      || event.code === "Space")) return;  // a button reached with Tab: see `bubble`
+      || event.code === "Space")) return;  // a button reached with Tab clicks, and the same
     event.stopPropagation();
     event.preventDefault();
     onKey(event);
-  };
-  // Bubble phase: what a field or a button took stops at the widget's edge.
-  const bubble = (event) => {
-    if (plainKey(event)) event.stopPropagation();
   };
   const press = (event) => {
     const t = event.target;
@@ -94,9 +134,6 @@ function guardKeys(root, { onKey, label, onFocus }) {
   // Every listener, once: added here, removed by destroy().
   const listeners = [
     [root, "keydown", capture, true],
-    [root, "keyup", bubble, false],
-    [root, "keydown", bubble, false],
-    [root, "keypress", bubble, false],
     [root, "pointerdown", press, false],
     [root, "click", click, false],
     [root, "focusin", changed, false],
@@ -133,6 +170,7 @@ function guardKeys(root, { onKey, label, onFocus }) {
     destroy() {
       disposed = true;
       if (frame !== null) cancelAnimationFrame(frame);
+      kept.destroy();
       for (const [target, type, handler, inCapture] of listeners) {
         target.removeEventListener(type, handler, inCapture);
       }

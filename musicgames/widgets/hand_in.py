@@ -59,6 +59,9 @@ class HandInBox(ipywidgets.VBox):
         row = ipywidgets.HBox([self.folder, self.button])
         super().__init__([title, row, self.message], **kwargs)
         self.add_class("mg-hand-in")
+        from musicgames.widgets.key_guard import keep_keys
+
+        keep_keys(self)  # no key pressed on its button runs or adds a cell
         if store is None or store.student is None:
             self.button.disabled = True
             self.folder.disabled = True
