@@ -636,7 +636,8 @@ class ProgressStore:
     existing one must be a musicgames progress file, or :class:`CorruptProgressFileError`,
     :class:`ForeignDatabaseError` or :class:`NewerProgressFileError` is raised and the file
     is left exactly as it was. ``student`` sets the student's name if the file has none yet;
-    a file that already belongs to someone else raises :class:`StudentNameError`.
+    a file that already belongs to someone else raises :class:`StudentNameError`. A name that
+    cannot be used is refused before the file is opened or made: nothing is left behind.
 
     Each :meth:`record` is its own transaction, so several processes (a drill and a game in
     two notebooks) can write to one file at the same time without losing a row: a write
@@ -652,6 +653,8 @@ class ProgressStore:
         student: str | None = None,
         timeout: float | None = None,
     ):
+        if student is not None:
+            _check_name(student)  # before anything touches the disk
         self.path = Path(path) if path is not None else default_path()
         self.timeout = WRITE_TIMEOUT_S if timeout is None else float(timeout)
         self._lock = threading.Lock()
@@ -674,7 +677,11 @@ class ProgressStore:
             self._connection.close()
             raise
         if student is not None:
-            self.set_student(student)
+            try:
+                self.set_student(student)
+            except BaseException:  # another student's file: refused, and nothing left open
+                self._connection.close()
+                raise
 
     def _prepare(self) -> None:
         con = self._connection
