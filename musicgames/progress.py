@@ -216,9 +216,9 @@ class AnswerError(ProgressError):
 
 class HandInError(ProgressError):
     """A hand-in that could not be written (a folder that cannot be made, a full disk, …).
-    Nothing is left behind in the folder. ``kind`` is ``"folder"`` (not a usable folder),
-    ``"same"`` (the folder of the progress file itself) or ``"write"``; ``why`` is the
-    system's reason."""
+    Nothing is left behind in the folder. ``kind`` is ``"missing"`` (no such folder),
+    ``"folder"`` (not a usable folder), ``"same"`` (the folder of the progress file itself)
+    or ``"write"``; ``why`` is the system's reason."""
 
     def __init__(self, folder: Path, kind: str, why: str) -> None:
         self.folder, self.kind, self.why = folder, kind, why
@@ -910,6 +910,9 @@ class ProgressStore:
     def hand_in(self, folder: str | os.PathLike[str]) -> Path:
         """Write a copy of this file into ``folder`` for the teacher; return its path.
 
+        ``folder`` must exist: a folder that is not there (a typing mistake, most likely) is
+        refused, never made, so a hand-in cannot land where the teacher does not look.
+
         The copy is one self-contained file named after the student (``Ana Pérez`` →
         ``ana-pérez.sqlite3``, see :func:`hand_in_name`). It is taken with SQLite's backup
         API (a consistent copy, even while another notebook writes), written under a
@@ -923,10 +926,8 @@ class ProgressStore:
                 f"{self.path} has no student name yet: call set_student('Name') first"
             )
         target_folder = Path(folder).expanduser()
-        try:
-            target_folder.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise HandInError(target_folder, "folder", str(err.strerror or err)) from None
+        if not target_folder.exists():  # a mistyped folder is never made
+            raise HandInError(target_folder, "missing", "there is no such folder")
         if not target_folder.is_dir():
             raise HandInError(target_folder, "folder", "not a folder")
         target = _hand_in_target(target_folder, student)
