@@ -92,6 +92,8 @@ __all__ = [
     "data_dir",
     "default_path",
     "demo_class",
+    "csv_cell",
+    "csv_text",
     "export_csv",
     "hand_in_name",
     "lesson_completion",
@@ -314,10 +316,48 @@ class Answer:
         return datetime.fromisoformat(self.time).date()
 
     def to_csv_row(self) -> list[str]:
-        """The answer as the text cells of one CSV line (see :data:`CSV_COLUMNS`)."""
+        """The answer as the text cells of one CSV line (see :data:`CSV_COLUMNS`). The cells
+        of text a person typed or chose (student, item, answer) are written so a spreadsheet
+        cannot run them as a formula (see :func:`csv_cell`)."""
         correct = "" if self.correct is None else str(int(self.correct))
         ms = "" if self.response_ms is None else repr(float(self.response_ms))
-        return [self.student, self.time, self.activity, self.item, self.answer, correct, ms]
+        student, item, answer = (csv_cell(text) for text in (self.student, self.item, self.answer))
+        return [student, self.time, self.activity, item, answer, correct, ms]
+
+
+#: What a spreadsheet may read as the start of a formula (OWASP, "CSV Injection").
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+
+def _guarded(text: str) -> bool:
+    """Whether a text cell is written with a ``'`` in front (see :func:`csv_cell`)."""
+    if text.startswith(_FORMULA_STARTS):
+        return not _PLAIN_NUMBER.fullmatch(text)
+    return text.startswith("'") and _guarded(text[1:])
+
+
+def csv_cell(text: str) -> str:
+    """A text cell as the CSV export writes it: one that a spreadsheet would take for a
+    formula (it starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a
+    ``'`` in front, as OWASP advises, so Excel, LibreOffice and Google Sheets show it as text
+    and never run it. A plain number (``-3``, ``+2.5``) is left as it is: no formula can
+    start from it, and the teacher's spreadsheet still reads it as the number it is. A cell
+    that already starts with ``'`` before such text gets one more, so reading the file
+    back (:func:`read_csv`) gives every cell exactly as it was.
+
+    >>> [csv_cell(t) for t in ("Ana", "=SUM(A1:A9)", "@SUM(A1)", "-3", "-1+1")]
+    ['Ana', "'=SUM(A1:A9)", "'@SUM(A1)", '-3', "'-1+1"]
+    >>> all(csv_text(csv_cell(t)) == t for t in ("'=1", "''+2", "'Ana", "-3", "\t=1"))
+    True
+    """
+    return f"'{text}" if _guarded(text) else text
+
+
+def csv_text(cell: str) -> str:
+    """A text cell of a CSV export read back: the ``'`` :func:`csv_cell` put in front of
+    formula-like text is taken off again."""
+    return cell[1:] if cell.startswith("'") and _guarded(cell[1:]) else cell
 
 
 def _quote(value: object, limit: int = 40) -> str:
@@ -1235,7 +1275,8 @@ def _csv_answer(cells: list[str], delimiter: str) -> Answer:
         ms = float(ms_text) if ms_text else None
     except ValueError:
         raise ProgressCsvError(f"response_ms {_quote(ms_text)} is not a number") from None
-    return Answer(student, time.strip(), activity.strip(), item, answer, correct, ms)
+    return Answer(csv_text(student), time.strip(), activity.strip(), csv_text(item),
+                  csv_text(answer), correct, ms)
 
 
 # -- a class folder -------------------------------------------------------------------------
