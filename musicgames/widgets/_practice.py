@@ -37,6 +37,7 @@ from musicgames.progress import ProgressSink, why_not_saved
 
 __all__ = [
     "MAX_RESPONSE_MS",
+    "STAFF_SIZE",
     "TIME_UP_MARGIN_S",
     "Judged",
     "MessageError",
@@ -45,6 +46,7 @@ __all__ = [
     "next_review_text",
     "response_time",
     "shown",
+    "staff_height",
     "whole_number",
 ]
 
@@ -95,6 +97,17 @@ def whole_number(content: Mapping[str, Any], key: str, limit: int = 1_000_000) -
     if not -limit <= value <= limit:
         raise MessageError(f"{key} {shown(value)} is out of range")
     return value
+
+
+#: The staff's height in pixels, unless a lesson's Size setting says otherwise.
+STAFF_SIZE = 130
+
+
+def staff_height(size: object) -> int:
+    """A staff height in pixels, checked: a whole number from 60 to 400."""
+    if isinstance(size, bool) or not isinstance(size, int) or not 60 <= size <= 400:
+        raise SettingsError(f"staff_size={size!r} must be a whole number of pixels, 60 to 400")
+    return size
 
 
 def _utc_now() -> datetime:
