@@ -1,10 +1,11 @@
 """The note drill: a note on the staff, the student names it; notes they miss come back.
 
 The student answers by clicking a name, pressing keys 1–7 (1 = Do/C … 7 = Si/B), or clicking
-the note's key on the keyboard. Right or wrong is shown at once, with the right answer. The
-questions follow the spaced schedule of :mod:`musicgames.drill`: given the student's
-progress store it starts with the notes due for review, then new ones; missed or slow notes
-come back sooner. A session lasts a number of questions or a time; a summary ends it.
+the note's key on the keyboard. Right or wrong is shown at once, with the right answer and
+why, in the lessons' words. The questions follow the spaced schedule of
+:mod:`musicgames.drill`: given the student's progress store it starts with the notes due for
+review, then new ones; missed or slow notes come back sooner. A session lasts a number of
+questions or a time; a summary ends it.
 
 The rules live here; the page (``note_drill.js``) draws what it is sent and reports what the
 student did. It times each answer itself: when a note arrives it is put on the page, then in
