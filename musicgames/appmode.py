@@ -8,6 +8,7 @@ this module rather than reading them:
 * :func:`in_app` — ``True`` under the classroom server. A widget or a notebook then says
   nothing about running cells, menus or keyboard shortcuts of JupyterLab;
 * :func:`class_folder` — the folder the teacher chose for the class's progress files;
+* :func:`hand_in_folder` — the folder students hand their progress in to, when one is set;
 * :func:`student` — the student's name, which the start page asks once and passes to each app
   in its address (``?student=Ana``); under JupyterHub, the hub's user name;
 * :func:`student_file` — that student's own progress file in the class folder;
@@ -46,10 +47,12 @@ if TYPE_CHECKING:
 __all__ = [
     "APP_ENV",
     "CLASS_FOLDER_ENV",
+    "HAND_IN_FOLDER_ENV",
     "NotANameError",
     "address_value",
     "class_folder",
     "clean_name",
+    "hand_in_folder",
     "in_app",
     "student",
     "student_file",
@@ -60,6 +63,9 @@ __all__ = [
 APP_ENV = "MUSICGAMES_APP"
 #: The class folder (progress files, one per student), set by the classroom server.
 CLASS_FOLDER_ENV = "MUSICGAMES_CLASS_FOLDER"
+#: The class's hand-in folder, set by a school for its students (the JupyterHub configuration
+#: sets each student's class folder), or by a teacher for a class on a shared drive.
+HAND_IN_FOLDER_ENV = "MUSICGAMES_HAND_IN_FOLDER"
 #: The query string of the app's address; Voila puts it in its kernels' environment.
 _QUERY_ENV = "QUERY_STRING"
 #: JupyterHub names the user of each single-user server in its environment.
@@ -80,6 +86,22 @@ def class_folder() -> Path | None:
     """The class folder the teacher chose, when running under the classroom server."""
     folder = os.environ.get(CLASS_FOLDER_ENV, "").strip()
     return Path(folder) if folder else None
+
+
+def hand_in_folder() -> Path | None:
+    """The folder the class hands its progress in to, when one is set:
+    ``$MUSICGAMES_HAND_IN_FOLDER``, else the class folder of the classroom server; else
+    ``None`` (then a student types the folder the teacher gives).
+
+    >>> os.environ[HAND_IN_FOLDER_ENV] = "/shared/hand-in/3b"
+    >>> hand_in_folder().as_posix()
+    '/shared/hand-in/3b'
+    >>> del os.environ[HAND_IN_FOLDER_ENV]
+    """
+    folder = os.environ.get(HAND_IN_FOLDER_ENV, "").strip()
+    if folder:
+        return Path(folder).expanduser()
+    return class_folder() if in_app() else None
 
 
 def clean_name(name: str) -> str:

@@ -6,24 +6,27 @@ starts from it and updates it answer by answer:
 
 * first the items **due for review**, the most overdue first (lowest chance of recall);
 * then **new** items, never answered, in random order;
-* then the others, drawn at random with weight ``1 / (1 + rank)`` by how soon they are due,
-  so items answered wrong (due again in a minute) or slowly (*Hard*) come back soonest;
-* a **wrong** answer is FSRS's *Again*: the item is due again in a minute, its first step of
-  relearning. Questions come every few seconds, so within a session that minute is counted
-  in questions: the item is asked again after at most ``retry_after`` other questions (2 by
-  default) — the same step of the same model, not a second one;
+* then the others, drawn at random with weight ``1 / (1 + rank)`` by how soon they are due
+  (the day, then the lowest chance of recall), so items answered wrong (due the next day,
+  the weakest memories) or slowly (*Hard*) come back soonest;
+* a **wrong** answer is FSRS's *Again*: the item's memory is weaker, and it is due again
+  the next day. Within the session it is practised at once: asked again after at most
+  ``retry_after`` other questions (2 by default), an answer FSRS counts as a review on the
+  same day;
 * the same item is not asked twice in a row (unless it is the only one).
 
 >>> import random
->>> from datetime import datetime, timedelta, timezone
->>> clock = [datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)]
+>>> from datetime import datetime, timedelta
+>>> clock = [datetime(2026, 3, 2, 12, 0).astimezone()]      # noon, where the student is
 >>> schedule = SpacedSchedule(["Do", "Re", "Mi"], random.Random(1), clock=lambda: clock[0])
 >>> schedule.record("Do", correct=True, response_ms=900)    # right: Good
 >>> schedule.record("Re", correct=True, response_ms=5000)   # right but slow: Hard
 >>> schedule.record("Mi", correct=False, response_ms=700)   # wrong: Again
->>> clock[0] += timedelta(minutes=2)
->>> schedule.due()                                          # Mi's minute is over
-['Mi']
+>>> schedule.due()                                          # nothing more today
+[]
+>>> clock[0] += timedelta(hours=20)                         # tomorrow morning
+>>> schedule.due()                                          # the missed note first
+['Mi', 'Re']
 
 
 A :class:`DrillSession` asks questions from a schedule until a number of questions is
@@ -48,10 +51,10 @@ import random
 import statistics
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any, Generic, TypeVar
 
-from musicgames.memory import Memory, next_review
+from musicgames.memory import Memory, next_review, review_day
 
 __all__ = [
     "DEFAULT_SLOW_MS",
@@ -177,10 +180,7 @@ class SpacedSchedule(Generic[T]):
             elif new:
                 choice = self._rng.choice(new)
             else:
-                ranked = sorted(
-                    candidates,
-                    key=lambda i: (self.memory.cards[self._keys[i]].due, self._keys[i]),
-                )
+                ranked = sorted(candidates, key=self._soonest)
                 weights = [1 / (1 + rank) for rank in range(len(ranked))]
                 choice = self._rng.choices(ranked, weights=weights)[0]
         self._retry.pop(choice, None)
@@ -188,6 +188,13 @@ class SpacedSchedule(Generic[T]):
             self._retry[item] -= 1
         self._last = choice
         return choice
+
+    def _soonest(self, item: T) -> tuple[date, float, str]:
+        """How soon ``item`` needs asking: the day it is due, then the lowest chance of
+        recall (so a missed item comes before one answered slowly on the same day)."""
+        key = self._keys[item]
+        now = self.now()
+        return (review_day(self.memory.cards[key].due), self.memory.recall(key, now), key)
 
     def record(self, item: T, *, correct: bool, response_ms: float | None = None) -> None:
         """Update ``item``'s memory state after an answer, at the clock's present time."""
@@ -244,10 +251,12 @@ class DrillSummary(Generic[T]):
     median_ms: float | None
     items: tuple[ItemSummary[T], ...]
     to_practise: tuple[T, ...]
-    #: The next day some of the items asked are due (0 today, 1 tomorrow, …) and those
-    #: items, in the order they fall due; ``None`` when nothing was answered.
+    #: The next day some of the items asked are due (1 tomorrow, 2 the day after, …), that
+    #: day, and those items in the order they will be asked (the weakest first); ``None``
+    #: when nothing was answered.
     next_review_days: int | None = None
     next_review: tuple[T, ...] = ()
+    next_review_day: date | None = None
 
     @property
     def accuracy(self) -> float:
@@ -383,4 +392,5 @@ class DrillSession(Generic[T]):
             tuple(row.item for row in weak),
             None if upcoming is None else upcoming.days,
             () if upcoming is None else tuple(by_key[k] for k in upcoming.items),
+            None if upcoming is None else upcoming.day,
         )

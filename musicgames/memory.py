@@ -5,26 +5,33 @@ placement in Keyboard Duel) has a memory state kept by FSRS, the scheduler moder
 apps use (the ``fsrs`` package): how stable the memory is, how difficult the item is, and
 when it is next due for review. Every judged answer updates it:
 
-* a **wrong** answer rates *Again* (the item comes back within minutes, then relearns);
+* a **wrong** answer rates *Again*: the memory's stability drops, and the item is due again
+  the next day (within a session the drill and the quiz ask it again after a few questions);
 * a **right but slow** answer (slower than the activity's ``slow_ms``) rates *Hard*;
 * a **right** answer rates *Good* (the item comes back after longer and longer intervals).
+
+Reviews are counted in days, as a student practises: the scheduler has no learning steps
+of minutes (a session's own repeats are that practice, and FSRS counts answers on the same
+day as short-term reviews), and an item due on a day is due from the start of that day, in
+the student's time zone (this computer's). Of the items due, the one least likely to be
+recalled comes first: the chance of recall is FSRS's forgetting curve at the time elapsed
+since the last answer (to the second), so the note missed twice comes before the note
+missed once, and both before a note answered right.
 
 The progress file keeps these states (:meth:`musicgames.progress.ProgressStore.due` reads
 them); the drill and quiz start from them and update them answer by answer, so there is one
 model of the student, within a session and across days.
 
 >>> from datetime import datetime, timedelta, timezone
->>> day = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+>>> day = datetime(2026, 3, 2, 12, 0).astimezone()   # noon, where the student is
 >>> memory = Memory()
 >>> memory.review("Sol3", correct=False, response_ms=900, when=day).state.name
-'Learning'
->>> for minute in range(5):
-...     when = day + timedelta(minutes=minute)
-...     _ = memory.review("La3", correct=True, response_ms=900, when=when)
->>> memory.due(day + timedelta(days=1))
+'Review'
+>>> _ = memory.review("La3", correct=True, response_ms=900, when=day)
+>>> memory.due(day + timedelta(days=1, hours=-3))   # tomorrow morning
 ['Sol3']
->>> memory.next_due("La3") > day + timedelta(days=1)
-True
+>>> next_review(memory, ["Sol3", "La3"], day)
+NextReview(days=1, items=('Sol3',), day=datetime.date(2026, 3, 3))
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timezone
 from functools import cache
 
 from fsrs import Card, Rating, Scheduler, State
@@ -48,6 +55,7 @@ __all__ = [
     "next_review",
     "rating",
     "review",
+    "review_day",
     "scheduler",
 ]
 
@@ -68,14 +76,36 @@ class MemoryError_(ValueError):  # noqa: N801 - MemoryError is Python's own
 
 @cache
 def scheduler() -> Scheduler:
-    """The one FSRS scheduler: default parameters, 90 % desired retention, learning steps of
-    1 and 10 minutes, no random fuzz (the same answers give the same schedule)."""
+    """The one FSRS scheduler: default parameters, 90 % desired retention, no random fuzz
+    (the same answers give the same schedule), and no learning steps of minutes: every
+    answer schedules the item a whole number of days ahead (see the module's description).
+    States kept by earlier versions, in a learning step, move on to days at their next
+    answer."""
     return Scheduler(
         desired_retention=0.9,
-        learning_steps=(timedelta(minutes=1), timedelta(minutes=10)),
-        relearning_steps=(timedelta(minutes=1),),
+        learning_steps=(),
+        relearning_steps=(),
         enable_fuzzing=False,
     )
+
+
+def review_day(when: datetime) -> date:
+    """The day ``when`` falls on where the student is (this computer's time zone): what
+    "today" and "tomorrow" mean for reviews."""
+    return when.astimezone().date()
+
+
+def _chance_of_recall(card: Card, now: datetime) -> float:
+    """FSRS's forgetting curve at the time elapsed since the card's last answer, counted to
+    the second (the ``fsrs`` package counts whole days, which makes every item answered
+    less than a day ago look equally well remembered)."""
+    if card.last_review is None or card.stability is None:
+        return 1.0
+    parameters = scheduler().parameters
+    decay = -parameters[20]
+    factor = 0.9 ** (1 / decay) - 1
+    elapsed = max(0.0, (now - card.last_review).total_seconds() / 86400)
+    return float((1 + factor * elapsed / card.stability) ** decay)
 
 
 def rating(correct: bool, response_ms: float | None, slow_ms: float) -> Rating:
@@ -168,35 +198,46 @@ class Memory:
         if card is None or card.last_review is None:
             return 1.0
         if card.state in (State.Learning, State.Relearning) and card.due <= now:
-            return 0.0  # a step of (re)learning that is due: as good as forgotten
-        return float(scheduler().get_card_retrievability(card, current_datetime=now))
+            return 0.0  # a step of (re)learning of an earlier version, due: as good as forgotten
+        return _chance_of_recall(card, now)
+
+    def is_due(self, item: str, now: datetime) -> bool:
+        """Whether ``item`` is due at ``now``: due on ``now``'s day or before (an item due
+        today is due from the start of today)."""
+        card = self.cards.get(item)
+        return card is not None and review_day(card.due) <= review_day(now)
 
     def due(self, now: datetime, items: Iterable[str] | None = None) -> list[str]:
-        """The items due at ``now``, most overdue first: the lowest chance of recall (as FSRS
-        estimates it), then the earliest due."""
+        """The items due at ``now`` (see :meth:`is_due`), the least likely to be recalled
+        first (FSRS's estimate), then the earliest due."""
         names = self.cards if items is None else [i for i in items if i in self.cards]
-        ready = [name for name in names if self.cards[name].due <= now]
+        ready = [name for name in names if self.is_due(name, now)]
         return sorted(ready, key=lambda n: (self.recall(n, now), self.cards[n].due, n))
 
 
 @dataclass(frozen=True)
 class NextReview:
-    """When the next review is (``days`` from today: 0 today, 1 tomorrow, …) and of what."""
+    """The next day of review: ``days`` from today (1 tomorrow, 2 the day after, …), that
+    ``day``, and the items due then, in the order they will be asked."""
 
     days: int
     items: tuple[str, ...]
+    day: date
 
 
 def next_review(memory: Memory, items: Iterable[str], now: datetime) -> NextReview | None:
-    """The first day after ``now`` on which some of ``items`` fall due, and those items (in
-    the order they fall due); ``None`` if none was answered."""
-    upcoming = [
-        (card.due, item)
+    """The first day after ``now`` on which some of ``items`` fall due, and those items in
+    the order :meth:`Memory.due` will ask them that day (the least likely to be recalled
+    first); ``None`` if none was answered, or all are due already."""
+    upcoming = {
+        item: card.due
         for item in dict.fromkeys(items)
-        if (card := memory.cards.get(item)) is not None and card.due > now
-    ]
+        if (card := memory.cards.get(item)) is not None and not memory.is_due(item, now)
+    }
     if not upcoming:
         return None
-    first_day: date = min(due for due, _ in upcoming).date()
-    chosen = tuple(item for due, item in sorted(upcoming) if due.date() == first_day)
-    return NextReview((first_day - now.date()).days, chosen)
+    first_day = min(review_day(due) for due in upcoming.values())
+    chosen = [item for item, due in upcoming.items() if review_day(due) == first_day]
+    when = max(upcoming[item] for item in chosen)  # all of them are due by then
+    days = (first_day - review_day(now)).days
+    return NextReview(days, tuple(memory.due(when, chosen)), first_day)

@@ -93,6 +93,8 @@ __all__ = [
     "data_dir",
     "default_path",
     "demo_class",
+    "csv_cell",
+    "csv_text",
     "export_csv",
     "hand_in_name",
     "lesson_completion",
@@ -217,9 +219,9 @@ class AnswerError(ProgressError):
 
 class HandInError(ProgressError):
     """A hand-in that could not be written (a folder that cannot be made, a full disk, …).
-    Nothing is left behind in the folder. ``kind`` is ``"folder"`` (not a usable folder),
-    ``"same"`` (the folder of the progress file itself) or ``"write"``; ``why`` is the
-    system's reason."""
+    Nothing is left behind in the folder. ``kind`` is ``"missing"`` (no such folder),
+    ``"folder"`` (not a usable folder), ``"same"`` (the folder of the progress file itself)
+    or ``"write"``; ``why`` is the system's reason."""
 
     def __init__(self, folder: Path, kind: str, why: str) -> None:
         self.folder, self.kind, self.why = folder, kind, why
@@ -315,10 +317,48 @@ class Answer:
         return datetime.fromisoformat(self.time).date()
 
     def to_csv_row(self) -> list[str]:
-        """The answer as the text cells of one CSV line (see :data:`CSV_COLUMNS`)."""
+        """The answer as the text cells of one CSV line (see :data:`CSV_COLUMNS`). The cells
+        of text a person typed or chose (student, item, answer) are written so a spreadsheet
+        cannot run them as a formula (see :func:`csv_cell`)."""
         correct = "" if self.correct is None else str(int(self.correct))
         ms = "" if self.response_ms is None else repr(float(self.response_ms))
-        return [self.student, self.time, self.activity, self.item, self.answer, correct, ms]
+        student, item, answer = (csv_cell(text) for text in (self.student, self.item, self.answer))
+        return [student, self.time, self.activity, item, answer, correct, ms]
+
+
+#: What a spreadsheet may read as the start of a formula (OWASP, "CSV Injection").
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+
+def _guarded(text: str) -> bool:
+    """Whether a text cell is written with a ``'`` in front (see :func:`csv_cell`)."""
+    if text.startswith(_FORMULA_STARTS):
+        return not _PLAIN_NUMBER.fullmatch(text)
+    return text.startswith("'") and _guarded(text[1:])
+
+
+def csv_cell(text: str) -> str:
+    """A text cell as the CSV export writes it: one that a spreadsheet would take for a
+    formula (it starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a
+    ``'`` in front, as OWASP advises, so Excel, LibreOffice and Google Sheets show it as text
+    and never run it. A plain number (``-3``, ``+2.5``) is left as it is: no formula can
+    start from it, and the teacher's spreadsheet still reads it as the number it is. A cell
+    that already starts with ``'`` before such text gets one more, so reading the file
+    back (:func:`read_csv`) gives every cell exactly as it was.
+
+    >>> [csv_cell(t) for t in ("Ana", "=SUM(A1:A9)", "@SUM(A1)", "-3", "-1+1")]
+    ['Ana', "'=SUM(A1:A9)", "'@SUM(A1)", '-3', "'-1+1"]
+    >>> all(csv_text(csv_cell(t)) == t for t in ("'=1", "''+2", "'Ana", "-3", "\t=1"))
+    True
+    """
+    return f"'{text}" if _guarded(text) else text
+
+
+def csv_text(cell: str) -> str:
+    """A text cell of a CSV export read back: the ``'`` :func:`csv_cell` put in front of
+    formula-like text is taken off again."""
+    return cell[1:] if cell.startswith("'") and _guarded(cell[1:]) else cell
 
 
 def _quote(value: object, limit: int = 40) -> str:
@@ -637,7 +677,8 @@ class ProgressStore:
     existing one must be a musicgames progress file, or :class:`CorruptProgressFileError`,
     :class:`ForeignDatabaseError` or :class:`NewerProgressFileError` is raised and the file
     is left exactly as it was. ``student`` sets the student's name if the file has none yet;
-    a file that already belongs to someone else raises :class:`StudentNameError`.
+    a file that already belongs to someone else raises :class:`StudentNameError`. A name that
+    cannot be used is refused before the file is opened or made: nothing is left behind.
 
     Each :meth:`record` is its own transaction, so several processes (a drill and a game in
     two notebooks) can write to one file at the same time without losing a row: a write
@@ -653,6 +694,8 @@ class ProgressStore:
         student: str | None = None,
         timeout: float | None = None,
     ):
+        if student is not None:
+            _check_name(student)  # before anything touches the disk
         self.path = Path(path) if path is not None else default_path()
         self.timeout = WRITE_TIMEOUT_S if timeout is None else float(timeout)
         self._lock = threading.Lock()
@@ -675,7 +718,11 @@ class ProgressStore:
             self._connection.close()
             raise
         if student is not None:
-            self.set_student(student)
+            try:
+                self.set_student(student)
+            except BaseException:  # another student's file: refused, and nothing left open
+                self._connection.close()
+                raise
 
     def _prepare(self) -> None:
         con = self._connection
@@ -904,6 +951,9 @@ class ProgressStore:
     def hand_in(self, folder: str | os.PathLike[str]) -> Path:
         """Write a copy of this file into ``folder`` for the teacher; return its path.
 
+        ``folder`` must exist: a folder that is not there (a typing mistake, most likely) is
+        refused, never made, so a hand-in cannot land where the teacher does not look.
+
         The copy is one self-contained file named after the student (``Ana Pérez`` →
         ``ana-pérez.sqlite3``, see :func:`hand_in_name`). It is taken with SQLite's backup
         API (a consistent copy, even while another notebook writes), written under a
@@ -917,10 +967,8 @@ class ProgressStore:
                 f"{self.path} has no student name yet: call set_student('Name') first"
             )
         target_folder = Path(folder).expanduser()
-        try:
-            target_folder.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise HandInError(target_folder, "folder", str(err.strerror or err)) from None
+        if not target_folder.exists():  # a mistyped folder is never made
+            raise HandInError(target_folder, "missing", "there is no such folder")
         if not target_folder.is_dir():
             raise HandInError(target_folder, "folder", "not a folder")
         target = _hand_in_target(target_folder, student)
@@ -1228,7 +1276,8 @@ def _csv_answer(cells: list[str], delimiter: str) -> Answer:
         ms = float(ms_text) if ms_text else None
     except ValueError:
         raise ProgressCsvError(f"response_ms {_quote(ms_text)} is not a number") from None
-    return Answer(student, time.strip(), activity.strip(), item, answer, correct, ms)
+    return Answer(csv_text(student), time.strip(), activity.strip(), csv_text(item),
+                  csv_text(answer), correct, ms)
 
 
 # -- a class folder -------------------------------------------------------------------------

@@ -279,3 +279,47 @@ def test_spanish_page() -> None:
     js = (Path(__file__).parents[1] / "musicgames" / "widgets" / "chord_quiz.js").read_text()
     used = set(re.findall(r'"(quiz\.[a-z.]+)"', js))
     assert used and used <= set(english.strings), used - set(english.strings)
+
+
+# -- explained as the lessons explain -----------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_chord_is_explained_in_the_lessons_words(language: str) -> None:
+    from musicgames.lessons import Lesson
+
+    lesson = Lesson(language=language, record=False)
+    by_third = lesson.chord_quality(["D major"]).questions[0].explain
+    by_ear = lesson.by_ear(["A minor"]).questions[0].explain
+
+    quiz = ChordTonesQuiz(["D major"], mode="name", questions=1, seed=2, language=language)
+    quiz.receive({"type": "start"})
+    wrong = next(i for i, c in enumerate(quiz.choices) if c != triad("D"))
+    quiz.receive({"type": "answer", "number": 1, "choice": wrong, "response_ms": 900})
+    assert quiz.feedback["explain"] == by_third  # "Re major: from Re to Fa♯ is 4 half steps…"
+
+    quiz = ChordTonesQuiz(["A minor"], mode="ear", questions=1, seed=2, language=language)
+    quiz.receive({"type": "start"})
+    quiz.receive({"type": "answer", "number": 1, "choice": 0, "response_ms": 900})
+    assert quiz.feedback["explain"] == by_ear  # "It was La minor: …, so it sounds dark."
+
+
+def test_a_wrong_key_a_half_step_from_a_tone_is_named_as_such() -> None:
+    quiz = ChordTonesQuiz(["D major"], mode="find", questions=1, seed=1)
+    quiz.receive({"type": "start"})
+    quiz.receive({"type": "answer", "number": 1, "keys": [2, 5, 9], "response_ms": 900})
+    assert quiz.feedback["explain"] == (
+        "Fa is a half step away from Fa♯: it is not in the chord. "
+        "Re major: from Re to Fa♯ is 4 half steps: a major third."
+    )
+
+
+def test_the_quiz_staff_follows_the_lessons_size_setting() -> None:
+    from musicgames.lessons import Lesson
+    from musicgames.render import staff_svg
+
+    for size, height in (("small", 165), ("large", 286)):
+        quiz = Lesson(record=False, size=size).quiz(["D major"], mode="name", questions=1)
+        quiz.receive({"type": "start"})
+        assert quiz.staff_size == height
+        assert quiz.question["svg"] == str(staff_svg(triad("D"), size=height))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 
 import pytest
 from fsrs import State
@@ -19,6 +19,7 @@ from musicgames.drill import (
 )
 from musicgames.memory import Memory
 from musicgames.theory import CARD_NOTES, Note
+from musicgames.widgets._practice import next_review_text
 
 DAY = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 
@@ -80,11 +81,15 @@ def test_answers_move_the_memory_state_again_hard_good() -> None:
     schedule.record("b", correct=True, response_ms=1500)  # right but slow: Hard
     schedule.record("c", correct=False, response_ms=100)  # Again
     cards = schedule.memory.cards
-    assert cards["c"].due < cards["b"].due < cards["a"].due  # the weaker, the sooner
+    stability = {item: card.stability for item, card in cards.items()}
+    assert stability["c"] < stability["b"] < stability["a"]  # the weaker, the sooner
+    assert cards["c"].due <= cards["b"].due < cards["a"].due
     schedule.record("a", correct=True, response_ms=None)  # untimed counts as quick
     assert cards["a"].state is State.Review and cards["a"].due - DAY >= timedelta(days=1)
     clock[0] = DAY + timedelta(minutes=30)
-    assert schedule.due() == ["c", "b"]  # most overdue (learning steps past) first
+    assert schedule.due() == []  # reviews are days apart: nothing comes due within minutes
+    clock[0] = DAY + timedelta(days=1)
+    assert schedule.due() == ["c", "b"]  # the next day: the missed one first, then the slow one
     assert schedule.new_items() == []
 
 
@@ -231,7 +236,8 @@ def test_the_summary_puts_the_weakest_first() -> None:
     ]
     assert summary.to_practise == ("Re", "Mi")  # wrong first, then slow
     assert summary.accuracy == 0.5
-    assert summary.next_review_days == 0 and summary.next_review[0] == "Re"  # minutes away
+    # Tomorrow: the missed one first, then the slow one; the quick right one later.
+    assert summary.next_review_days == 1 and summary.next_review == ("Re", "Mi")
 
 
 def test_the_summary_names_the_next_review_day() -> None:
@@ -262,3 +268,21 @@ def test_random_sessions_keep_their_invariants() -> None:
         assert sum(session.counts().values()) == summary.asked
         assert sum(row.asked for row in summary.items) == summary.asked
         assert set(summary.to_practise) <= {row.item for row in summary.items}
+
+
+@pytest.mark.parametrize(
+    ("days", "day", "language", "said"),
+    [
+        (1, date(2026, 3, 3), "en", "Next review: tomorrow: Re4, Sol3"),
+        (1, date(2026, 3, 3), "es", "Próximo repaso: mañana: Re4, Sol3"),
+        (3, date(2026, 3, 5), "en", "Next review: in 3 days: Re4, Sol3"),
+        (3, date(2026, 3, 5), "es", "Próximo repaso: en 3 días: Re4, Sol3"),
+        (12, date(2026, 3, 14), "en", "Next review: on 14 March: Re4, Sol3"),
+        (12, date(2026, 3, 14), "es", "Próximo repaso: el 14 de marzo: Re4, Sol3"),
+        (40, date(2027, 1, 9), "es", "Próximo repaso: el 9 de enero de 2027: Re4, Sol3"),
+    ],
+)
+def test_the_next_review_is_said_as_a_person_would(
+    days: int, day: date, language: str, said: str
+) -> None:
+    assert next_review_text(days, day, ["Re4", "Sol3"], language) == said

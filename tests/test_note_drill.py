@@ -80,6 +80,7 @@ def test_a_right_name_is_shown_right_at_once_with_the_answer() -> None:
         "key": 7,
         "response_ms": 640.5,
         "sound": {"hz": [392.0], "broken": False},  # Sol3 = G4, played after the answer
+        "explain": "Sol3 sits on the 2nd line, where the clef curls.",  # as the lessons say
     }
     assert drill.score == {"asked": 1, "right": 1}
 
@@ -283,3 +284,63 @@ def test_the_page_strings_come_from_the_catalogue_in_both_languages() -> None:
     js = (Path(__file__).parents[1] / "musicgames" / "widgets" / "note_drill.js").read_text()
     used = set(re.findall(r'"(drill\.[a-z.]+)"', js))
     assert used <= set(english.strings), used - set(english.strings)
+
+
+# -- explained as the lessons explain -----------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_an_answer_is_explained_in_the_lessons_words(language: str) -> None:
+    """The drill says why, with the very sentences of the lessons' "Name the note"."""
+    from musicgames.lessons import Lesson
+
+    lesson = Lesson(language=language, record=False)
+    exercise = lesson.name_notes(["La3"], choices=7)
+    question = exercise.questions[0]
+    said = dict(zip(question.options, question.why, strict=True))
+
+    drill = NoteDrill(["La3"], questions=2, seed=1, language=language, answer_with=["names"])
+    drill.receive({"type": "start"})
+    answer_name(drill, LETTERS.index("G"))  # "Sol" for La3
+    assert drill.feedback["explain"] == said["Sol"]
+    assert ("sits on the 2nd line" if language == "en" else "está en la 2.ª línea") in said["Sol"]
+    drill.receive({"type": "next", "number": 1})
+    answer_right(drill)
+    assert drill.feedback["explain"] == question.explain  # "La3 sits in the 2nd space."
+    assert drill.feedback["explain"] == (
+        "La3 sits in the 2nd space." if language == "en" else "La3 está en el 2.º espacio."
+    )
+
+
+def test_a_key_of_the_wrong_octave_is_explained_by_where_it_sits() -> None:
+    drill = NoteDrill(["Sol3", "Sol4"], questions=1, seed=1, answer_with=["keyboard"])
+    drill.receive({"type": "start"})
+    asked = drill.current
+    assert asked is not None
+    other = Note.parse("Sol4" if asked == Note.parse("Sol3") else "Sol3")
+    answer_name(drill, other.midi - Note.parse("Do3").midi, via="keyboard")
+    way = "lower" if other.midi > asked.midi else "higher"
+    assert drill.feedback["explain"].startswith(f"{other.solfege} ")
+    assert drill.feedback["explain"].endswith(f"7 steps {way}: it is {asked.solfege}.")
+
+
+def test_the_drill_staff_follows_the_lessons_size_setting() -> None:
+    from musicgames.lessons import open_lesson
+    from musicgames.render import staff_svg
+
+    lesson = open_lesson("01-the-staff", "en", remember=False, record=False)
+    lesson.settings()
+    block = lesson.show("drill")
+    sizes = {}
+    for size in ("small", "large", "normal"):
+        lesson.controls["size"].value = size
+        drill = block.children[0]
+        assert isinstance(drill, NoteDrill)
+        drill.receive({"type": "start"})
+        assert drill.current is not None
+        assert drill.question["svg"] == str(staff_svg(drill.current, size=drill.staff_size))
+        sizes[size] = drill.staff_size
+    # As large as the lesson's own exercises draw their staff at each size.
+    assert sizes == {"small": 165, "normal": 220, "large": 286}
+    with pytest.raises(SettingsError, match="staff_size"):
+        NoteDrill(staff_size=10_000)

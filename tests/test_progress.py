@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import sqlite3
 import subprocess
 import sys
@@ -89,6 +90,36 @@ def test_unusable_student_names_are_refused(tmp_path: Path, name: str) -> None:
         with pytest.raises(StudentNameError):
             store.set_student(name)
         assert store.student is None
+
+
+def _open_handles(path: Path) -> list[str]:
+    """The open files of this process that are ``path`` (Linux's /proc; else none known)."""
+    fds = Path("/proc/self/fd")
+    if not fds.is_dir():
+        pytest.skip("this system does not list a process's open files")
+    found = []
+    for fd in fds.iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target == str(path):
+            found.append(target)
+    return found
+
+
+@pytest.mark.parametrize("name", ["", " Ana", "a\nb", "x" * 81])
+def test_a_refused_name_leaves_no_file_and_no_open_connection(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "new.sqlite3"
+    with pytest.raises(StudentNameError):
+        ProgressStore(path, student=name)
+    assert list(tmp_path.iterdir()) == []  # no nameless file, no lock file beside it
+    # Another student's file: refused, and the file is not left open either.
+    with ProgressStore(path, student="Ana"):
+        pass
+    with pytest.raises(StudentNameError, match="belongs to 'Ana'"):
+        ProgressStore(path, student="Bruno")
+    assert _open_handles(path) == []
 
 
 @pytest.mark.parametrize(

@@ -163,6 +163,7 @@ def test_hand_in_writes_one_self_contained_file_named_after_the_student(tmp_path
     for i in range(5):
         store.record("drill", "Sol3", "Sol", True, 800.0 + i)
     folder = tmp_path / "class"
+    folder.mkdir()
     target = store.hand_in(folder)
     assert target == folder / "josé-pérez.sqlite3"
     assert sorted(p.name for p in folder.iterdir()) == ["josé-pérez.sqlite3"]
@@ -238,6 +239,7 @@ def test_hand_in_names_are_safe(name: str, file: str) -> None:
 def test_the_hand_in_button_hands_in_and_says_so_in_both_languages(tmp_path: Path) -> None:
     from musicgames.widgets import hand_in_button
 
+    (tmp_path / "class").mkdir()
     with ProgressStore(tmp_path / "progress.sqlite3", student="Ana") as store:
         store.record("drill", "Sol3", "Sol", True, 800.0)
         box = hand_in_button(store, tmp_path / "class", language="es")
@@ -253,6 +255,80 @@ def test_the_hand_in_button_hands_in_and_says_so_in_both_languages(tmp_path: Pat
         assert not store_file_named_like_target.exists()
         english.button.click()
         assert english.message.value.startswith("Handed in: ana.sqlite3")
+
+
+def test_a_folder_that_does_not_exist_is_refused_never_made(tmp_path: Path) -> None:
+    (tmp_path / "class-4b").mkdir()
+    with ProgressStore(tmp_path / "p.sqlite3", student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 800.0)
+        with pytest.raises(HandInError, match="no such folder") as refused:
+            store.hand_in(tmp_path / "class-4v")  # mistyped
+        assert refused.value.kind == "missing"
+        with pytest.raises(HandInError):
+            store.hand_in(tmp_path / "class-4b" / "new" / "deeper")
+    assert not (tmp_path / "class-4v").exists()
+    assert list((tmp_path / "class-4b").iterdir()) == []
+
+
+def test_the_hand_in_box_refuses_a_mistyped_folder_in_the_students_language(
+    tmp_path: Path,
+) -> None:
+    from musicgames.widgets import hand_in_button
+
+    (tmp_path / "class-4b").mkdir()
+    with ProgressStore(tmp_path / "p.sqlite3", student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 800.0)
+        for language, said in (("es", "No existe la carpeta "), ("en", "There is no folder ")):
+            box = hand_in_button(store, tmp_path / "class-4v", language=language)
+            box.button.click()
+            assert box.message.value.startswith(said), box.message.value
+            assert "class-4v" in box.message.value
+    assert not (tmp_path / "class-4v").exists()
+
+
+def test_the_hand_in_box_starts_in_the_class_hand_in_folder_never_the_lessons_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from musicgames import appmode
+    from musicgames.widgets import hand_in_button
+
+    course = tmp_path / "course"  # the lesson's folder: on a hub, every student sees it
+    course.mkdir()
+    monkeypatch.chdir(course)
+    monkeypatch.delenv(appmode.HAND_IN_FOLDER_ENV, raising=False)
+    monkeypatch.delenv(appmode.APP_ENV, raising=False)
+    with ProgressStore(tmp_path / "p.sqlite3", student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 800.0)
+        box = hand_in_button(store)  # no class folder set: the student types the teacher's
+        assert box.folder.value == "" and box.folder.placeholder
+        box.button.click()
+        assert box.message.value == "Write the folder to hand in to."
+        hand_in = tmp_path / "hand-in" / "4b"
+        hand_in.mkdir(parents=True)
+        monkeypatch.setenv(appmode.HAND_IN_FOLDER_ENV, str(hand_in))
+        box = hand_in_button(store, language="es")
+        assert box.folder.value == str(hand_in)
+        box.button.click()
+        assert box.message.value.startswith("Entregado: ana.sqlite3 en ")
+        assert [p.name for p in hand_in.iterdir()] == ["ana.sqlite3"]
+    assert list(course.iterdir()) == []
+
+
+def test_a_progress_file_kept_in_the_hand_in_folder_has_nothing_to_hand_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On JupyterHub the student's progress file is their file in the class's hand-in folder."""
+    from musicgames import appmode
+    from musicgames.widgets import hand_in_button
+
+    hand_in = tmp_path / "hand-in" / "3b"
+    hand_in.mkdir(parents=True)
+    monkeypatch.setenv(appmode.HAND_IN_FOLDER_ENV, str(hand_in))
+    with ProgressStore(hand_in / "ana.sqlite3", student="Ana") as store:
+        for language, said in (("en", "Your answers are saved straight into"),
+                               ("es", "Tus respuestas se guardan directamente")):
+            box = hand_in_button(store, language=language)
+            assert box.button.disabled and box.message.value.startswith(said)
 
 
 def test_the_hand_in_button_without_a_student_explains_how_to_give_one() -> None:

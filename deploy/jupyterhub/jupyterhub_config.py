@@ -132,6 +132,13 @@ def progress_file(spawner) -> str:  # noqa: ANN001
     return str(HAND_IN / klass / hand_in_name(spawner.user.name))
 
 
+def hand_in_folder(spawner) -> str:  # noqa: ANN001
+    """A student's class hand-in folder (where their progress file already is, so a lesson's
+    Hand in box says there is nothing to hand in, rather than offering the course folder)."""
+    klass = class_of(spawner.user.name)
+    return str(HAND_IN / klass) if klass is not None else ""
+
+
 def user_home(spawner) -> Path:  # noqa: ANN001
     if SPAWNER == "simple":
         return Path(spawner.home_dir)
@@ -166,6 +173,8 @@ c.Spawner.pre_spawn_hook = prepare
 c.Spawner.environment = {
     # lessons, drills and games write here (see musicgames.progress.default_path)
     "MUSICGAMES_PROGRESS_FILE": progress_file,
+    # the Hand in box of a lesson starts there
+    "MUSICGAMES_HAND_IN_FOLDER": hand_in_folder,
     # the teacher's notebook: open_class(os.environ["MUSICGAMES_HAND_IN"] + "/3b")
     "MUSICGAMES_HAND_IN": str(HAND_IN),
 }

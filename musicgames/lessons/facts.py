@@ -16,19 +16,33 @@ Half steps are counted on the keyboard, every key (black or white) one step:
 (4, 1)
 >>> third_words("Re3", "Fa#3")
 'from Re to Fa♯ is 4 half steps: a major third'
+
+The same words explain the lessons' exercises, the note drill and the chord quiz:
+
+>>> named_why("La3")
+'La3 sits in the 2nd space.'
+>>> said = named_wrong("La3", "Sol3")
+>>> said.startswith("Sol3 sits on the 2nd line"), said.endswith("one step higher: it is La3.")
+(True, True)
 """
 
 from __future__ import annotations
 
 from musicgames.i18n import text
-from musicgames.theory import LETTERS, Naming, Note
+from musicgames.theory import LETTERS, Naming, Note, Triad
 
 __all__ = [
+    "chord_third_words",
     "half_steps",
+    "heard_words",
     "ledger_lines",
+    "named_why",
+    "named_wrong",
+    "nearest_named",
     "on_a_line",
     "staff_place",
     "steps_between",
+    "steps_words",
     "third_words",
     "where",
 ]
@@ -114,4 +128,73 @@ def third_words(
         low=Note.parse(root).label(naming, octave=False),
         high=Note.parse(third).label(naming, octave=False),
         n=n,
+    )
+
+
+def chord_third_words(chord: Triad, language: str = "en", naming: Naming | str = "solfege") -> str:
+    """"Re major: from Re to Fa♯ is 4 half steps: a major third." — a triad's quality, told
+    by its third.
+
+    >>> from musicgames.theory import triad
+    >>> chord_third_words(triad("A", "minor"), "es")
+    'La menor: de La a Do hay 3 semitonos: una tercera menor.'
+    """
+    said = third_words(chord.root, chord.third, language, naming)
+    return f"{chord.name(Naming(naming), language)}: {said}."
+
+
+def heard_words(chord: Triad, language: str = "en", naming: Naming | str = "solfege") -> str:
+    """"It was Re major: from Re to Fa♯ is 4 half steps: a major third, so it sounds bright."
+    — what a chord heard was, and why it sounds as it does."""
+    return text(
+        f"lesson.ear.why.{chord.quality}",
+        language,
+        chord=chord.name(Naming(naming), language),
+        third=third_words(chord.root, chord.third, language, naming),
+    )
+
+
+def steps_words(n: int, language: str = "en") -> str:
+    """How far up or down on the staff, in words: "one step higher", "3 steps lower"."""
+    if n == 0:
+        return text("lesson.steps.same", language)
+    key = "up" if n > 0 else "down"
+    if abs(n) == 1:
+        return text(f"lesson.steps.{key}.1", language)
+    return text(f"lesson.steps.{key}", language, n=abs(n))
+
+
+def nearest_named(letter: str, note: Note | str) -> Note:
+    """The note named ``letter`` (C … B) nearest to ``note`` on the staff: where a wrong
+    name would put the note.
+
+    >>> nearest_named("G", "La3").solfege, nearest_named("C", "Si3").solfege
+    ('Sol3', 'Do4')
+    """
+    near = Note.parse(note)
+    candidates = [Note(letter, 0, near.scientific_octave + k) for k in (-1, 0, 1)]
+    return min(candidates, key=lambda n: abs(steps_between(near, n)))
+
+
+def named_why(note: Note | str, language: str = "en", naming: Naming | str = "solfege") -> str:
+    """"La3 sits in the 2nd space." — where a note sits, which names it."""
+    n = Note.parse(note)
+    return text("lesson.name.why", language, name=n.label(naming), where=where(n, language))
+
+
+def named_wrong(
+    note: Note | str, chosen: Note | str, language: str = "en", naming: Naming | str = "solfege"
+) -> str:
+    """Why ``chosen`` is not ``note``: where the chosen note would sit, where this one sits,
+    and how far apart they are ("Sol3 sits on the 2nd line …; this note sits in the 2nd
+    space, one step higher: it is La3.")."""
+    n, other = Note.parse(note), Note.parse(chosen)
+    return text(
+        "lesson.name.wrong",
+        language,
+        chosen=other.label(naming),
+        chosen_where=where(other, language),
+        where=where(n, language),
+        steps=steps_words(steps_between(other, n), language),
+        name=n.label(naming),
     )

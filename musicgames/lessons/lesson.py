@@ -26,12 +26,15 @@ from typing import Any
 from musicgames.i18n import text
 from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question
 from musicgames.lessons.facts import (
+    chord_third_words,
     half_steps,
+    heard_words,
     ledger_lines,
+    named_why,
+    named_wrong,
+    nearest_named,
     on_a_line,
     staff_place,
-    steps_between,
-    third_words,
     where,
 )
 from musicgames.render import (
@@ -163,6 +166,10 @@ class Lesson:
             )
             return Figure(f'<div class="mg-staff-rows">{staves}</div>')
         return staff_svg(notes, size=height, labels=naming)
+
+    def _staff_size(self) -> int:
+        """The height in pixels of an exercise's staff at this lesson's size setting."""
+        return int(110 * self.scale)
 
     def keyboard(
         self,
@@ -387,20 +394,6 @@ class Lesson:
             )
         return self._exercise("line_or_space", self._t("lesson.line_or_space.title"), questions)
 
-    def _steps(self, n: int) -> str:
-        if n == 0:
-            return self._t("lesson.steps.same")
-        key = "up" if n > 0 else "down"
-        if abs(n) == 1:
-            return self._t(f"lesson.steps.{key}.1")
-        return self._t(f"lesson.steps.{key}", n=abs(n))
-
-    def _nearest(self, letter_index: int, note: Note) -> Note:
-        """The note named ``LETTERS[letter_index]`` nearest to ``note`` on the staff."""
-        step = LETTERS[letter_index]
-        candidates = [Note(step, 0, note.scientific_octave + k) for k in (-1, 0, 1)]
-        return min(candidates, key=lambda n: abs(steps_between(note, n)))
-
     def name_notes(
         self, notes: Iterable[Note | str], *, questions: int | None = None, choices: int = 4
     ) -> Exercise:
@@ -419,25 +412,15 @@ class Lesson:
                 if option == right:
                     why.append("")
                     continue
-                other = self._nearest(names.index(option), note)
-                why.append(
-                    self._t(
-                        "lesson.name.wrong",
-                        chosen=self.name(other),
-                        chosen_where=where(other, self.language),
-                        where=where(note, self.language),
-                        steps=self._steps(steps_between(other, note)),
-                        name=self.name(note),
-                    )
-                )
+                other = nearest_named(LETTERS[names.index(option)], note)
+                why.append(named_wrong(note, other, self.language, self.naming))
             items.append(
                 Question(
                     self._t("lesson.name.prompt"),
                     options,
                     index,
                     str(self.staff(note)),
-                    self._t("lesson.name.why", name=self.name(note),
-                            where=where(note, self.language)),
+                    named_why(note, self.language, self.naming),
                     tuple(why),
                     wrong_picture=str(self.staff(note, labels=True, size=0.8)),
                     sound=(note,),
@@ -558,9 +541,7 @@ class Lesson:
         items = []
         for chord in (_triad(c) for c in chords):
             picture = f"{self.staff(chord, size=0.8)}<br>{self._chord_keys(chord)}"
-            said = f"{self.chord_name(chord)}: " + third_words(
-                chord.root, chord.third, self.language, self.naming
-            ) + "."
+            said = chord_third_words(chord, self.language, self.naming)
             other = "minor" if chord.quality == "major" else "major"
             why = [
                 "" if (i == 0) == (chord.quality == "major")
@@ -586,11 +567,7 @@ class Lesson:
         options = (self._t("lesson.major"), self._t("lesson.minor"))
         items = []
         for chord in (_triad(c) for c in chords):
-            said = self._t(
-                f"lesson.ear.why.{chord.quality}",
-                chord=self.chord_name(chord),
-                third=third_words(chord.root, chord.third, self.language, self.naming),
-            )
+            said = heard_words(chord, self.language, self.naming)
             items.append(
                 Question(
                     self._t("lesson.ear.prompt"),
@@ -1023,18 +1000,22 @@ class Lesson:
 
     # -- drills, quizzes and games ---------------------------------------------------------------
     def drill(self, notes: Iterable[Note | str] = CARD_NOTES, **options: Any) -> Any:
-        """A :class:`~musicgames.widgets.NoteDrill` in the lesson's naming and language,
-        writing to the student's progress file. ``options`` go to the drill."""
+        """A :class:`~musicgames.widgets.NoteDrill` in the lesson's naming and language, its
+        staff as large as the exercises' (the Size setting), writing to the student's
+        progress file. ``options`` go to the drill."""
         from musicgames.widgets.note_drill import NoteDrill
 
         options.setdefault("progress", self.progress)
+        options.setdefault("staff_size", self._staff_size())
         return NoteDrill(notes, naming=self.naming, language=self.language, **options)
 
     def quiz(self, chords: Iterable[Triad | str] | None = None, **options: Any) -> Any:
-        """A :class:`~musicgames.widgets.ChordTonesQuiz` in the lesson's naming and language."""
+        """A :class:`~musicgames.widgets.ChordTonesQuiz` in the lesson's naming and language
+        (its staff at the Size setting)."""
         from musicgames.widgets.chord_quiz import DEFAULT_CHORDS, ChordTonesQuiz
 
         options.setdefault("progress", self.progress)
+        options.setdefault("staff_size", self._staff_size())
         return ChordTonesQuiz(
             DEFAULT_CHORDS if chords is None else chords,
             naming=self.naming,

@@ -189,6 +189,10 @@ class PracticeView {
       `${this.cls("feedback")} ${feedback.correct ? "mg-right" : "mg-wrong"}`;
     this.feedbackLine.textContent =
       `${this.t(feedback.correct ? this.words.right : this.words.wrong, feedback)} (${time})`;
+    // Why, in the lessons' words ("La3 sits in the 2nd space."), on a line of its own.
+    if (feedback.explain) {
+      this.feedbackLine.append(h("span", { class: this.cls("why") }, feedback.explain));
+    }
     if (this.nextTimer === null) {
       const options = this.model.get("options") || {};
       const pause = feedback.correct ? options.right_pause_ms : options.wrong_pause_ms;

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Mapping
-from datetime import datetime, timezone
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from datetime import date, datetime, timedelta, timezone
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 import anywidget
@@ -37,13 +37,16 @@ from musicgames.progress import ProgressSink, why_not_saved
 
 __all__ = [
     "MAX_RESPONSE_MS",
+    "STAFF_SIZE",
     "TIME_UP_MARGIN_S",
     "Judged",
     "MessageError",
     "PracticeWidget",
     "SettingsError",
+    "next_review_text",
     "response_time",
     "shown",
+    "staff_height",
     "whole_number",
 ]
 
@@ -96,8 +99,45 @@ def whole_number(content: Mapping[str, Any], key: str, limit: int = 1_000_000) -
     return value
 
 
+#: The staff's height in pixels, unless a lesson's Size setting says otherwise.
+STAFF_SIZE = 130
+
+
+def staff_height(size: object) -> int:
+    """A staff height in pixels, checked: a whole number from 60 to 400."""
+    if isinstance(size, bool) or not isinstance(size, int) or not 60 <= size <= 400:
+        raise SettingsError(f"staff_size={size!r} must be a whole number of pixels, 60 to 400")
+    return size
+
+
 def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def next_review_text(days: int, day: date, names: Sequence[str], language: str) -> str:
+    """When the next review is, said as a person would, and of what (six names at most):
+    tomorrow, in 2 to 6 days, else on a date (with its year when that is another year).
+
+    >>> next_review_text(1, date(2026, 3, 3), ["Re4", "Sol3"], "en")
+    'Next review: tomorrow: Re4, Sol3'
+    >>> next_review_text(3, date(2026, 3, 5), ["La3"], "es")
+    'Próximo repaso: en 3 días: La3'
+    >>> next_review_text(12, date(2026, 3, 14), ["La3"], "es")
+    'Próximo repaso: el 14 de marzo: La3'
+    >>> next_review_text(40, date(2027, 1, 9), ["Do4"], "en")
+    'Next review: on 9 January 2027: Do4'
+    """
+    shown = ", ".join(names[:6]) + (" …" if len(names) > 6 else "")
+    if days <= 1:
+        return text("progress.next.tomorrow", language, items=shown)
+    if days < 7:
+        return text("progress.next.days", language, days=days, items=shown)
+    month = text("progress.next.months", language).split()[day.month - 1]
+    if day.year == (day - timedelta(days=days)).year:
+        return text("progress.next.date", language, day=day.day, month=month, items=shown)
+    return text(
+        "progress.next.date.year", language, day=day.day, month=month, year=day.year, items=shown
+    )
 
 
 class Judged(NamedTuple):
@@ -298,18 +338,13 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         self.phase = "over"
 
     def _next_review_text(self, summary: DrillSummary[Item]) -> str:
-        """"Next review: tomorrow: Sol4, La4 …" (or later today, or in N days)."""
-        days = summary.next_review_days
-        if days is None or not summary.next_review:
+        """"Next review: tomorrow: Re4, Sol3" (or in 3 days, or on a date)."""
+        if summary.next_review_days is None or summary.next_review_day is None:
             return ""
         names = [self._label(item) for item in summary.next_review]
-        shown = ", ".join(names[:6]) + (" …" if len(names) > 6 else "")
-        language = self._language()
-        if days <= 0:
-            return text("progress.next.today", language, items=shown)
-        if days == 1:
-            return text("progress.next.tomorrow", language, items=shown)
-        return text("progress.next.days", language, days=days, items=shown)
+        return next_review_text(
+            summary.next_review_days, summary.next_review_day, names, self._language()
+        )
 
     def _publish_score(self) -> None:
         results = self.session.results

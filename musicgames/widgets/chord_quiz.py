@@ -41,6 +41,7 @@ from typing import Any
 
 from musicgames.drill import DrillSummary
 from musicgames.i18n import catalogue, text
+from musicgames.lessons.facts import chord_third_words, heard_words
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.sound import chord as sound_chord
@@ -48,12 +49,14 @@ from musicgames.sound import sound_strings
 from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Triad, TriadError, triad
 from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
+    STAFF_SIZE,
     Judged,
     MessageError,
     PracticeWidget,
     SettingsError,
     response_time,
     shown,
+    staff_height,
     whole_number,
 )
 
@@ -126,7 +129,12 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
     * ``chords`` — triads (or names like ``"D major"``) to ask; default :data:`DEFAULT_CHORDS`;
     * ``mode`` — ``"find"``, ``"name"`` or ``"mixed"``; ``choices`` — names offered (2–6);
     * ``naming``, ``language``, ``questions``, ``seconds``, ``progress``, ``seed``,
-      ``slow_ms``, ``clock`` — as for :class:`~musicgames.widgets.NoteDrill`.
+      ``slow_ms``, ``clock``, ``staff_size`` — as for :class:`~musicgames.widgets.NoteDrill`.
+
+    Each answer is explained as the lessons explain it (:mod:`musicgames.lessons.facts`):
+    the chord's quality by its third ("Re major: from Re to Fa♯ is 4 half steps: a major
+    third."), a wrong key a half step from a chord tone as such, and a chord heard by why
+    it sounds bright or dark.
     """
 
     _esm = joined("_dom.js", "_focus.js", "_sound.js", "_practice.js", "chord_quiz.js")
@@ -148,9 +156,11 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
         seed: int | None = None,
         slow_ms: float = DEFAULT_SLOW_MS,
         clock: Callable[[], float] = time.monotonic,
+        staff_size: int = STAFF_SIZE,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self.staff_size = staff_height(staff_size)
         self.chords: tuple[Triad, ...] = tuple(dict.fromkeys(_as_triad(c) for c in chords))
         if not self.chords:
             raise SettingsError("chords is empty: give at least one triad to ask")
@@ -180,7 +190,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
             "questions": questions,
             "seconds": seconds,
             "right_pause_ms": 1200,
-            "wrong_pause_ms": 2600,
+            "wrong_pause_ms": 4500,  # time to read why (Enter goes on at once)
         }
         self._publish_score()
         self.on_msg(self._on_page_message)
@@ -234,7 +244,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
             pool = ALL_TRIADS + self.chords
             self._choices = name_choices(chord, pool, self._rng, self.choice_count)
             question["prompt"] = self._t("quiz.name.prompt")
-            question["svg"] = str(staff_svg(chord, size=130))
+            question["svg"] = str(staff_svg(chord, size=self.staff_size))
             question["choices"] = [self._name(c) for c in self._choices]
         return question
 
@@ -314,9 +324,25 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                 "tones": self._tones(chord),
                 "response_ms": ms,
                 "sound": sound_chord(chord),
+                "explain": self._explain(chord, correct, feedback.get("wrong_keys", [])),
             }
         )
         return Judged(stored, correct, ms, feedback)
+
+    def _explain(self, chord: Triad, correct: bool, wrong_keys: list[int]) -> str:
+        """Why, in the lessons' words: the chord's third (or, heard, why it sounds bright or
+        dark); before it, each wrong key a half step from one of the chord's tones."""
+        if self._kind is QuizMode.EAR:
+            return heard_words(chord, self.language, self.naming)
+        said = []
+        for key in [] if correct else wrong_keys:
+            near = [t for t in chord.tones if (key - t.pitch_class) % 12 in (1, 11)]
+            if near:
+                chosen = chord.spell_midi(60 + key).label(self.naming, octave=False)
+                right = near[0].label(self.naming, octave=False)
+                said.append(self._t("lesson.tone.half_step", chosen=chosen, right=right))
+        said.append(chord_third_words(chord, self.language, self.naming))
+        return " ".join(said)
 
     def _progress_item(self, chord: Triad) -> str:
         return chord.name(Naming.LETTERS)

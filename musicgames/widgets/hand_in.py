@@ -1,15 +1,27 @@
 """A hand-in button for lessons and notebooks: one click writes the student's progress file
 into the folder the teacher collects (see :meth:`musicgames.progress.ProgressStore.hand_in`).
 
+The folder box starts with the class's hand-in folder when one is set
+(:func:`musicgames.appmode.hand_in_folder`), else empty: never the notebook's own folder,
+which on a shared server is the course folder every student sees. A folder that does not
+exist is refused (a typing mistake is never made into a folder). When the student's progress
+file already lives in the class's hand-in folder (JupyterHub), the box says there is nothing
+to hand in.
+
 >>> import tempfile, pathlib
 >>> from musicgames.progress import ProgressStore
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> store = ProgressStore(folder / "progress.sqlite3", student="Ana")
 >>> _ = store.record("drill", "Sol3", "Sol", True, 800)
+>>> (folder / "class").mkdir()
 >>> box = hand_in_button(store, folder / "class")
 >>> box.hand_in()
 >>> box.message.value
 'Handed in: ana.sqlite3 in ...class (answers: 1)'
+>>> box.folder.value = str(folder / "clas")
+>>> box.hand_in()
+>>> box.message.value
+'There is no folder ...clas: check how it is written. Nothing was handed in.'
 
 >>> hand_in_button(None).message.value
 'Give your name (STUDENT = "Ana") to keep and hand in your progress.'
@@ -23,6 +35,7 @@ from typing import Any
 
 import ipywidgets
 
+from musicgames.appmode import hand_in_folder
 from musicgames.i18n import text
 from musicgames.progress import HandInError, ProgressError, ProgressStore, read_answers
 
@@ -42,8 +55,11 @@ class HandInBox(ipywidgets.VBox):
     ) -> None:
         self.store = store
         self.language = language
+        if folder is None:
+            folder = hand_in_folder()
         self.folder = ipywidgets.Text(
-            value=str(folder if folder is not None else Path.cwd()),
+            value="" if folder is None else str(folder),
+            placeholder=text("progress.handin.placeholder", language),
             description=text("progress.handin.folder", language),
             layout=ipywidgets.Layout(width="100%", max_width="600px"),
         )
@@ -66,6 +82,10 @@ class HandInBox(ipywidgets.VBox):
             self.button.disabled = True
             self.folder.disabled = True
             self._say("progress.handin.noname")
+        elif folder is not None and _same_folder(Path(folder), store.path.parent):
+            self.button.disabled = True
+            self.folder.disabled = True
+            self._say("progress.handin.kept")
 
     def _say(self, key: str, **values: object) -> None:
         from html import escape
@@ -87,6 +107,8 @@ class HandInBox(ipywidgets.VBox):
         except HandInError as err:
             if err.kind == "same":
                 self._say("progress.handin.same")
+            elif err.kind == "missing":
+                self._say("progress.handin.missing", folder=err.folder)
             elif err.kind == "folder":
                 self._say("progress.handin.notfolder", folder=err.folder, why=err.why)
             else:
@@ -98,6 +120,13 @@ class HandInBox(ipywidgets.VBox):
         self._say("progress.handin.done", file=target.name, answers=answers, folder=target.parent)
 
 
+def _same_folder(one: Path, other: Path) -> bool:
+    try:
+        return one.expanduser().resolve() == other.resolve()
+    except OSError:
+        return False
+
+
 def hand_in_button(
     store: ProgressStore | None,
     folder: str | os.PathLike[str] | None = None,
@@ -105,5 +134,6 @@ def hand_in_button(
     language: str = "en",
 ) -> HandInBox:
     """A ready-made hand-in box for ``store`` (``None``: no student name yet, the box says
-    how to give one). ``folder`` fills the folder box (default: the notebook's folder)."""
+    how to give one). ``folder`` fills the folder box (default: the class's hand-in folder
+    when one is set, else nothing: the student types the folder the teacher gives)."""
     return HandInBox(store, folder, language=language)

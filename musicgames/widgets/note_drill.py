@@ -1,10 +1,11 @@
 """The note drill: a note on the staff, the student names it; notes they miss come back.
 
 The student answers by clicking a name, pressing keys 1–7 (1 = Do/C … 7 = Si/B), or clicking
-the note's key on the keyboard. Right or wrong is shown at once, with the right answer. The
-questions follow the spaced schedule of :mod:`musicgames.drill`: given the student's
-progress store it starts with the notes due for review, then new ones; missed or slow notes
-come back sooner. A session lasts a number of questions or a time; a summary ends it.
+the note's key on the keyboard. Right or wrong is shown at once, with the right answer and
+why, in the lessons' words. The questions follow the spaced schedule of
+:mod:`musicgames.drill`: given the student's progress store it starts with the notes due for
+review, then new ones; missed or slow notes come back sooner. A session lasts a number of
+questions or a time; a summary ends it.
 
 The rules live here; the page (``note_drill.js``) draws what it is sent and reports what the
 student did. It times each answer itself: when a note arrives it is put on the page, then in
@@ -45,18 +46,21 @@ import traitlets
 
 from musicgames.drill import DEFAULT_SLOW_MS, DrillSummary
 from musicgames.i18n import catalogue
+from musicgames.lessons.facts import named_why, named_wrong, nearest_named
 from musicgames.progress import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.sound import notes, sound_strings
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note
 from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
+    STAFF_SIZE,
     Judged,
     MessageError,
     PracticeWidget,
     SettingsError,
     response_time,
     shown,
+    staff_height,
     whole_number,
 )
 
@@ -103,7 +107,12 @@ class NoteDrill(PracticeWidget[Note]):
     * ``progress`` — a :class:`musicgames.progress.ProgressStore`: each answer is stored;
     * ``seed`` — the same questions every time; ``slow_ms`` — a right answer slower than
       this counts as hard (the note comes back sooner); ``clock`` — seconds, for timed
-      sessions (tests pass a fake one).
+      sessions (tests pass a fake one);
+    * ``staff_size`` — the staff's height in pixels (a lesson passes its Size setting's).
+
+    Each answer is explained as the lessons explain it: where the note sits ("La3 sits in
+    the 2nd space."), and for a wrong answer where the chosen note would sit and how far
+    from it this one is (:mod:`musicgames.lessons.facts`).
     """
 
     _esm = joined("_dom.js", "_focus.js", "_sound.js", "_practice.js", "note_drill.js")
@@ -128,9 +137,11 @@ class NoteDrill(PracticeWidget[Note]):
         seed: int | None = None,
         slow_ms: float = DEFAULT_SLOW_MS,
         clock: Callable[[], float] = time.monotonic,
+        staff_size: int = STAFF_SIZE,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self.staff_size = staff_height(staff_size)
         self.notes: tuple[Note, ...] = tuple(dict.fromkeys(Note.parse(n) for n in notes))
         if not self.notes:
             raise SettingsError("notes is empty: give at least one note to ask")
@@ -166,7 +177,7 @@ class NoteDrill(PracticeWidget[Note]):
             "questions": questions,
             "seconds": seconds,
             "right_pause_ms": 700,
-            "wrong_pause_ms": 1800,
+            "wrong_pause_ms": 4000,  # time to read why (Enter goes on at once)
         }
         self._publish_score()
         self.on_msg(self._on_page_message)
@@ -182,7 +193,7 @@ class NoteDrill(PracticeWidget[Note]):
         by_ear = self.ask == "ear"
         return {
             "number": number,
-            "svg": "" if by_ear else str(staff_svg(note, size=130)),
+            "svg": "" if by_ear else str(staff_svg(note, size=self.staff_size)),
             "sound": notes([note]),
             "total": total,
             "remaining_s": remaining_s,
@@ -201,6 +212,7 @@ class NoteDrill(PracticeWidget[Note]):
             stored = SYLLABLES[value]
             correct = LETTERS[value] == note.step
             given_key = None
+            chosen = nearest_named(LETTERS[value], note)  # where that name would put it
         elif via == "keyboard":
             if "keyboard" not in self.answer_with:
                 raise MessageError("this drill is answered with the names")
@@ -211,6 +223,7 @@ class NoteDrill(PracticeWidget[Note]):
             stored = key.solfege
             correct = key.midi == note.midi
             given_key = value
+            chosen = key
         else:
             raise MessageError(f"via {shown(via)} is not 'name', 'key' or 'keyboard'")
         by_name = via in ("name", "key")
@@ -224,9 +237,12 @@ class NoteDrill(PracticeWidget[Note]):
             "key": note.midi - self._lowest.midi,
             "response_ms": ms,
             "sound": notes([note]),
+            "explain": named_why(note, self.language, self.naming)
+            if correct
+            else named_wrong(note, chosen, self.language, self.naming),
         }
         if self.ask == "ear":  # after the answer, the note heard is shown on the staff
-            feedback["svg"] = str(staff_svg(note, size=130))
+            feedback["svg"] = str(staff_svg(note, size=self.staff_size))
         return Judged(stored, correct, ms, feedback)
 
     def _keyboard_keys(self) -> int:
@@ -246,7 +262,9 @@ class NoteDrill(PracticeWidget[Note]):
         return {
             "rows": rows,
             "practise": [n.label(self.naming) for n in practise],
-            "practise_svg": str(staff_svg(practise[:8], size=110, labels=self.naming))
+            "practise_svg": str(
+                staff_svg(practise[:8], size=self.staff_size * 110 // 130, labels=self.naming)
+            )
             if practise
             else "",
         }

@@ -199,6 +199,12 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
                 "print(sorted({(r.student, r.activity) for r in rows}))"
             ))
             assert stored.strip() == f"[('{name}', 'lesson')]", stored
+            # The file is in the class's hand-in folder already: the lesson's Hand in box
+            # says so, rather than offering the shared course folder.
+            box = page.locator(".mg-hand-in")
+            box.scroll_into_view_if_needed()
+            assert "nothing to hand in" in (box.text_content() or ""), box.text_content()
+            assert box.locator("button").is_disabled()
     finally:
         for page in pages.values():
             page.context.close()

@@ -102,3 +102,26 @@ def test_page_takes_no_answer_after_its_deadline(
     assert widget.locator(".mg-practice-feedback").text_content() == ""
     code = "print(len(stuck.session.results), sorted({kind for kind, _ in stuck.refused}))"
     assert kernel_execute(page, code) == "0 ['time_up']\n"
+
+
+def test_an_answer_is_explained_on_the_page_in_the_lessons_words(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+) -> None:
+    """A wrong name is explained under the right answer, as the lesson exercises do, and
+    Enter goes on at once; a right one says where the note sits."""
+    page = lab_page
+    open_notebook(page, NOTEBOOK)
+    widget = page.locator(".mg-test-explained-drill .mg-drill")
+    widget.locator(".mg-practice-start").click()
+    expect(widget.locator(".mg-practice-count")).to_have_text("Question 1 of 2", timeout=10_000)
+    widget.locator('.mg-drill-names button[data-index="4"]').click()  # "Sol" for La3
+    why = widget.locator(".mg-practice-why")
+    expect(why).to_have_text(
+        "Sol3 sits on the 2nd line, where the clef curls; this note sits in the 2nd space, "
+        "one step higher: it is La3.", timeout=5_000)
+    expect(widget.locator(".mg-practice-feedback")).to_contain_text("Not quite")
+    page.keyboard.press("Enter")
+    expect(widget.locator(".mg-practice-count")).to_have_text("Question 2 of 2", timeout=5_000)
+    widget.locator('.mg-drill-names button[data-index="5"]').click()  # "La": right
+    expect(why).to_have_text("La3 sits in the 2nd space.", timeout=5_000)
