@@ -81,7 +81,7 @@ def test_a_class_folder_as_teachers_collect_it(tmp_path: Path) -> None:
     assert spanish.headers == ("archivo", "por qué no se leyó")
     assert ("inigo.csv", "la línea 3 no es una respuesta") in spanish.rows
     assert ("lost.sqlite3-wal", "una parte que SQLite guarda junto a lost.sqlite3, que no "
-            "está aquí: entrega también lost.sqlite3") in spanish.rows
+            "está aquí: entrega el archivo lost.sqlite3") in spanish.rows
     assert ("empty.csv", "el archivo está vacío") in spanish.rows
     assert [file for file, _ in spanish.rows] == [file for file, _ in table.rows]
     assert all(es != en for (_, es), (_, en) in zip(spanish.rows, table.rows, strict=True))
