@@ -809,7 +809,8 @@ def test_the_summary_counts_the_persons_matches_misses_and_false_slaps(
     cards = widget.record.cards
     hits = [c.reactions[0] for c in cards if c.match and c.reactions[0] is not None]
     assert summary["matches"] == len(hits) and summary["mean_ms"] == round(sum(hits) / len(hits))
-    assert summary["misses"] == sum(1 for c in cards if c.match and c.reactions[0] is None)
+    assert summary["misses"] == sum(
+        1 for c in cards if c.slappable_match and c.reactions[0] is None)
     assert summary["false_slaps"] == sum(
         1 for c in cards if not c.match and c.reactions[0] is not None
         and c.outcome not in ("wrong_call", "missed_match"))
@@ -856,3 +857,25 @@ def test_spanish_uses_the_sources_words_and_latin_american_keys() -> None:
     assert spanish["snap.centre.pile"].startswith("Cartas comunes")
     assert spanish["snap.result.missed.you"] == "Tú: no pusiste la mano"
     assert spanish["snap.title"] != catalogue("en", "snap.")["snap.title"]
+
+
+def test_a_computers_wrong_call_that_names_its_card_is_no_match_anyone_missed(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    """S10: a wrong call takes the pile at once, so nobody could slap the card, even when
+    the wrong name happens to be the card's name: it is not a match you missed, and the
+    last-card panel and the history do not call it a match."""
+    from musicgames.snap import Flip
+
+    widget = table_for(widgets, people=1, computers=1, seed=2)
+    widget.new_game(hands=stacked_deal([[RE3], [MI3]]))
+    send(widget, "flip", seat=0, call=None)  # Re3 called Do: no match
+    widget._close_slaps()
+    assert widget.state.to_flip == 1 and widget.state.next_call == "Re"
+    widget._flip(Flip(1, "Mi"))  # the computer calls Mi out of order, on a Mi3 card
+    card = widget.record.cards[-1]
+    assert (card.outcome, card.match) == ("wrong_call", True)  # the engine's facts
+    assert widget.summary()["misses"] == 0
+    assert widget.table["result"]["match"] is False
+    assert widget.table["result"]["slappable"] is False
+    assert widget.table["history"][0]["match"] is False

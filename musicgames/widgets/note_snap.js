@@ -729,7 +729,7 @@ class SnapView {
     if (r.reason === "last_to_slap" && (r.not_slapped || []).length) {
       reasonKey = "snap.reason.last_to_slap_missing";
     }
-    const slapPhase = r.reason !== "wrong_call" && r.reason !== "missed_match";
+    const slapPhase = r.slappable !== false;  // a wrong call or a missed match: no slaps
     let slapList = null;
     if (slapPhase) {
       slapList = lines.length ? h("ol", { class: "mg-snap-result-slaps" }, lines)
@@ -745,7 +745,8 @@ class SnapView {
       h("div", { class: "mg-snap-result-label" }, r.label)),
     h("div", { class: "mg-snap-result-card" }, this.say("snap.result.card", r.flipper, {
       flipper: name(r.flipper), note: r.label, call: this.label(r.call),
-    }), " ", r.match ? this.t("snap.result.match") : this.t("snap.result.no_match")),
+    }), slapPhase ? [" ", this.t(r.match ? "snap.result.match" : "snap.result.no_match")]
+      : null),
     slapList,
     h("div", { class: "mg-snap-result-reason" }, this.say(reasonKey, r.taker, {
       taker: r.taker === null ? "" : name(r.taker), cards: this.cards(r.cards_taken),
@@ -769,7 +770,8 @@ class SnapView {
       },
       this.cardDrawing(c.note, "mg-snap-history-staff"),
       h("div", { class: "mg-snap-history-line" }, `${c.label} · ${this.label(c.call)}`,
-        " · ", this.t(c.match ? "snap.history.match" : "snap.history.no_match")),
+        c.slappable === false ? null
+          : [" · ", this.t(c.match ? "snap.history.match" : "snap.history.no_match")]),
       h("div", { class: "mg-snap-history-line" }, c.taker === null || c.taker === undefined
         ? this.t("snap.history.nobody")
         : this.say("snap.history.took", c.taker, { name: (seats[c.taker] || {}).name,

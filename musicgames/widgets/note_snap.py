@@ -128,6 +128,8 @@ PASS_KEY = "KeyN"
 PAUSE_KEYS: frozenset[str] = frozenset({"KeyP", "Escape"})
 #: How many refused messages :attr:`NoteSnapWidget.refused` keeps.
 _REFUSED_KEPT = 200
+#: Outcomes of a card taken at once, before anyone could slap it (S9, S10).
+_NOT_SLAPPABLE = frozenset({Reason.WRONG_CALL.value, Reason.MISSED_MATCH.value})
 
 
 class SettingsError(ValueError):
@@ -429,6 +431,17 @@ class CardRecord:
     outcome: str
     taker: int | None
     cards_taken: int
+
+    @property
+    def slappable(self) -> bool:
+        """True when the card was open for slaps: not taken at once by a wrong call (S10)
+        or by a flip onto a match nobody slapped (S9), which no one could slap."""
+        return self.outcome not in _NOT_SLAPPABLE
+
+    @property
+    def slappable_match(self) -> bool:
+        """True when the card was a match the players could slap (S6, S7)."""
+        return self.match and self.slappable
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON data."""
@@ -1052,7 +1065,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
             "note": card.note,
             "label": note.label(naming) if note is not None else card.note,
             "call": card.called,
-            "match": card.match,
+            "match": card.slappable_match,
+            "slappable": card.slappable,
             "reason": card.outcome,
             "taker": card.taker,
             "cards": card.cards_taken,
@@ -1069,8 +1083,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
         out: dict[str, Any] = {"ended_by": state.ended_by, "flips": state.flips}
         if person is None:
             return out
-        played = [c for c in self._record.cards
-                  if c.outcome not in (Reason.WRONG_CALL.value, Reason.MISSED_MATCH.value)]
+        played = [c for c in self._record.cards if c.slappable]
         hits = [c.reactions[person] for c in played if c.match and c.reactions[person]
                 is not None]
         times = [ms for ms in hits if ms is not None]
@@ -1080,8 +1093,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
             ms = c.reactions[person]
             if c.match and (ms is None or (median is not None and ms > 1.25 * median)):
                 hesitated[c.note] = hesitated.get(c.note, 0) + 1
-        missed_matches = [c for c in self._record.cards if c.match and (
-            c.reactions[person] is None)]
+        missed_matches = [c for c in played if c.match and c.reactions[person] is None]
         notes_ = sorted(hesitated, key=lambda n: (-hesitated[n], n))[:4]
         naming = self._settings.naming
         out.update({
@@ -1124,7 +1136,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
         person = self._single_person()
         if self._progress is None or person is None:
             return
-        if card.outcome in (Reason.WRONG_CALL.value, Reason.MISSED_MATCH.value):
+        if not card.slappable:
             return  # the card was never open for slaps
         ms = card.reactions[person]
         slapped = ms is not None
@@ -1405,6 +1417,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
                 "slaps": [[s.seat, s.reaction_ms] for s in judged.slaps],
                 "not_slapped": list(judged.not_slapped),
                 "number": last.number,
+                "match": last.slappable_match,  # "A match!" only for a card one could slap
+                "slappable": last.slappable,
                 "label": card_note(outcome.card).label(naming),
                 "expected": last.expected,
             }

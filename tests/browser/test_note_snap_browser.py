@@ -460,3 +460,55 @@ def test_lab_hear_the_card_starts_with_the_frame_the_card_is_drawn_in(
     assert {r["start"]["hz"][0] for r in sound["records"]} <= {
         261.63, 293.66, 329.63, 349.23, 392.0, 440.0, 493.88, 523.25, 587.33, 659.26, 698.46,
         783.99, 880.0, 987.77, 1046.5}
+
+
+#: The element a click at the middle of ``el`` lands on is ``el`` or inside it.
+CLICK_LANDS_JS = """(el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (hit === el || el.contains(hit));
+}"""
+
+
+def test_lab_settings_opened_during_a_game_sit_above_the_pause_card(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """Settings opened mid-game are on top of the "Paused" card: every menu and button of
+    the form takes the click (the Level menu opens and a level can be chosen), and Start
+    uses it. A computer's wrong call that names its card is not called "A match!"."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _open_game(page, open_notebook)
+    root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
+    _wait_for_flips_above(page, 0)
+    root.locator(".mg-snap-open-settings").click()
+    assert root.locator("div.mg-snap-pause").is_visible()  # the game is paused under the form
+    form = root.locator(".mg-snap-settings")
+    for selector in ("select[name=level1]", "select[name=kind2]", "select[name=length]",
+                     "input[name=pace_ms]", ".mg-snap-start", ".mg-snap-close"):
+        control = form.locator(selector)
+        control.scroll_into_view_if_needed()
+        assert control.evaluate(CLICK_LANDS_JS), f"{selector} is covered"
+    level = form.locator("select[name=level1]")
+    level.click(timeout=3_000)  # fails if another element would receive the click
+    level.select_option("expert")
+    before = int(root.get_attribute("data-game"))
+    form.locator(".mg-snap-start").click(timeout=3_000)
+    page.wait_for_function(
+        "(n) => Number(document.querySelector('.mg-snap').dataset.game) > n", arg=before)
+    assert kernel_execute(page, "print(game.settings.seats[1].level)") == "expert\n"
+
+    # A computer calls Mi out of order on a Mi card: the pile is taken at once (S10).
+    kernel_execute(page, "\n".join([
+        "from musicgames.snap import Flip, stacked_deal",
+        "game.new_game(hands=stacked_deal([[8], [16], [24]]), opener=1, pace_ms=60_000)",
+        "game._flip(Flip(1, 'Mi'))",
+    ]))
+    result = root.locator('.mg-snap-result[data-reason="wrong_call"]')
+    result.wait_for(timeout=10_000)
+    words = result.inner_text()
+    assert "Mi" in words and "A match!" not in words and "Not a match" not in words, words
+    history = root.locator(".mg-snap-history-card").first
+    assert "match" not in history.inner_text(), history.inner_text()
