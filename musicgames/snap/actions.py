@@ -276,7 +276,7 @@ class Passed(NamedTuple):
 
 class Ended(NamedTuple):
     """A game ended by its length setting, not by S11: ``reason`` is ``'hand_emptied'``,
-    ``'hand_limit'`` or ``'time_up'``; ``winners`` hold the fewest cards."""
+    ``'hand_limit'``, ``'time_up'`` or ``'card_limit'``; ``winners`` hold the fewest cards."""
 
     reason: str
     winners: tuple[int, ...]

@@ -116,8 +116,8 @@ _TIE, _DEAD_PILE, _NO_SLAP, _MATCH_NOT_SLAPPED = (
     Reason.TIE, Reason.DEAD_PILE, Reason.NO_SLAP, Reason.MATCH_NOT_SLAPPED
 )
 #: Why a game ended (:attr:`SnapState.ended_by`).
-EMPTY_HAND, HAND_EMPTIED, HAND_LIMIT, TIME_UP = (
-    "empty_hand", "hand_emptied", "hand_limit", "time_up"
+EMPTY_HAND, HAND_EMPTIED, HAND_LIMIT, TIME_UP, CARD_LIMIT = (
+    "empty_hand", "hand_emptied", "hand_limit", "time_up", "card_limit"
 )
 _SHORT = GameLength.SHORT
 
@@ -283,8 +283,9 @@ class SnapState:
     * Game length (:class:`GameLength`): a *short* game also ends as soon as a card is
       judged and a seat's hand is empty (no need to wait for an empty centre), or when,
       after a take, a seat holds ``hand_limit`` cards or more; a *timed* game also ends
-      with :class:`TimeUp` between two cards. Then the seats with the fewest cards in hand
-      win (:attr:`ended_by` says why the game ended).
+      with :class:`TimeUp` between two cards. With a ``card_limit`` the game also ends once
+      that many cards have been flipped and the last one judged. Then the seats with the
+      fewest cards in hand win (:attr:`ended_by` says why the game ended).
     """
 
     __slots__ = (
@@ -520,8 +521,8 @@ class SnapState:
     @property
     def ended_by(self) -> str | None:
         """Why the game ended: ``'empty_hand'`` (S11), ``'hand_emptied'`` or
-        ``'hand_limit'`` (a short game), ``'time_up'`` (a timed game); ``None`` while it
-        goes on."""
+        ``'hand_limit'`` (a short game), ``'time_up'`` (a timed game), ``'card_limit'``
+        (``SnapConfig.card_limit`` cards flipped); ``None`` while it goes on."""
         return self._ended_by
 
     @property
@@ -641,6 +642,9 @@ class SnapState:
             self._end(TIME_UP)
         else:
             self._resolve()
+        limit = self._config.card_limit
+        if limit is not None and self._flips >= limit and self._phase is _FLIP:
+            self._end(CARD_LIMIT)  # the last card is judged: the game ends by its card limit
         return tuple(events[start:])
 
     def _seat_or_error(self, seat: object, what: str) -> int:

@@ -512,3 +512,152 @@ def test_lab_settings_opened_during_a_game_sit_above_the_pause_card(
     assert "Mi" in words and "A match!" not in words and "Not a match" not in words, words
     history = root.locator(".mg-snap-history-card").first
     assert "match" not in history.inner_text(), history.inner_text()
+
+
+#: How the page draws the seats' slaps, the last card's panel and the table's height.
+LOOK_JS = """(root) => {
+  const seat = root.querySelector('.mg-snap-seat[data-seat="0"]');
+  const result = root.querySelector('.mg-snap-result');
+  const items = result ? [...result.querySelectorAll('.mg-snap-result-slap')] : [];
+  return {
+    seat_classes: seat ? [...seat.classList] : [],
+    seat_border: seat ? getComputedStyle(seat).borderTopColor : '',
+    table_height: root.querySelector('.mg-snap-table').getBoundingClientRect().height,
+    controls_top: root.querySelector('.mg-snap-controls').getBoundingClientRect().top
+      - root.getBoundingClientRect().top,
+    result_number: result ? Number(result.dataset.number) : null,
+    result_text: result ? result.innerText : '',
+    lines_per_item: items.map((li) => {
+      const rects = li.getClientRects();
+      return rects.length;
+    }),
+  };
+}"""
+
+
+def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
+                     looks: list[dict[str, Any]], timeout_s: float = 60.0) -> None:
+    """Play through the page until the game is over: Enter on the person's turn, Space on
+    the cards ``slap`` picks; after each slap, note how the page looks."""
+    handled: list[int] = []
+    deadline = time.monotonic() + timeout_s
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        table = _wait_for_something_to_do(page, root, handled)
+        if table.phase == "over":
+            return
+        if table.phase == "flip":
+            _flip(page, root)
+            continue
+        assert table.number is not None
+        handled.append(table.number)
+        if slap(table):
+            _slap_after(page, root, table, 150.0)
+            page.wait_for_timeout(60)
+            looks.append({"match": table.is_match, **root.evaluate(LOOK_JS)})
+            _page_result(root, table.number)
+            looks.append({"after": table.number, **root.evaluate(LOOK_JS)})
+
+
+def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """A short timed game played through the page: a right slap is green and a false one
+    red; the table keeps its height whatever the last card's panel says; a reaction is
+    never broken over two lines; "Nobody slapped" is said once. At the end: the standings
+    with card counts and your place, the false slaps' cards, no Python code, a button that
+    opens a note drill of the notes hesitated on; Escape and Close close the panel."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _open_game(page, open_notebook)
+    root = _start_game(page, kernel_execute,
+                       "game.new_game(seed=21, pace_ms=150, slap_window_ms=900, minutes=0.25)")
+    wanted = {True: 1, False: 1}  # one slap on a match, one on a card that is not one
+
+    def pick(table: PageTable) -> bool:
+        if wanted[table.is_match] > 0:
+            wanted[table.is_match] -= 1
+            return True
+        return False
+
+    looks: list[dict[str, Any]] = []
+    _play_until_over(page, root, pick, looks)
+    slaps = [look for look in looks if "match" in look]
+    assert {look["match"] for look in slaps} == {True, False}, "no match and false slap came"
+    for look in slaps:
+        assert "has-slapped" in look["seat_classes"]
+        assert ("is-right" if look["match"] else "is-wrong") in look["seat_classes"], look
+        green = look["seat_border"] == "rgb(46, 125, 50)"
+        assert green is look["match"], look  # green when right, red when wrong
+    assert len({look["table_height"] for look in looks}) == 1, looks
+    assert len({look["controls_top"] for look in looks}) == 1, looks
+    for look in looks:
+        assert all(n == 1 for n in look["lines_per_item"]), look
+        assert look["result_text"].count("Nobody slapped") <= 1, look["result_text"]
+
+    # Game over: standings, your place, what you slapped falsely, no code.
+    winner = root.locator(".mg-snap-winner")
+    winner.wait_for(timeout=10_000)
+    standings = winner.locator(".mg-snap-standings li")
+    assert standings.count() == 3
+    sizes = json.loads(kernel_execute(
+        page, "import json; print(json.dumps(game.state.hand_sizes))"))
+    shown = [int(standings.nth(i).get_attribute("data-cards")) for i in range(3)]
+    assert sorted(shown) == sorted(sizes) and shown == sorted(shown)
+    words = winner.inner_text()
+    assert "You came" in words and f"with {sizes[0]} card" in words, words
+    assert "when" in words and "was called" in words, words  # the false slap's card
+    assert "NoteDrill" not in page.locator("body").inner_text()
+    summary = json.loads(kernel_execute(
+        page, "import json; print(json.dumps(game.summary()))"))
+    if summary["hesitated"]:
+        winner.locator(".mg-snap-practise").click()
+        assert not winner.is_visible()
+        drill = root.locator("xpath=..").locator(".mg-snap-practice .mg-drill").first
+        drill.wait_for(timeout=10_000)
+        assert kernel_execute(page, "print(type(game.practice_drill).__name__)") == \
+            "NoteDrill\n"
+
+    # Another game: Escape closes its end panel; and another: so does Close.
+    for how in ("Escape", "Close"):
+        overlay = root.locator(".mg-focus-overlay")
+        if overlay.is_visible():  # the drill has the focus: back to the table
+            overlay.click()
+        root = _start_game(page, kernel_execute, "game.new_game(minutes=0.05, pace_ms=100)")
+        root.locator(".mg-snap-winner").wait_for(timeout=30_000)
+        if how == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            root.locator(".mg-snap-winner .mg-snap-close").click()
+        root.locator(".mg-snap-winner").wait_for(state="detached", timeout=3_000)
+        assert root.get_attribute("data-phase") == "over"
+
+
+def test_lab_the_game_starts_only_on_screen_with_the_focus(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """No computer flips and no clock runs while the table is below the window's edge, or
+    on screen without the focus; a click on the table brings it on screen and starts it."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 600})
+    _open_game(page, open_notebook)
+    root = page.locator(".mg-snap")
+    top = root.locator(".mg-snap-table").evaluate("(el) => el.getBoundingClientRect().top")
+    assert top > 600, "the table is on screen: this test needs it below the edge"
+    page.wait_for_timeout(2000)
+    assert kernel_execute(page, "print(game._started, game.state.flips)") == "False 0\n"
+
+    page.locator(".jp-MarkdownCell").first.click()  # the focus goes to the notebook
+    root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(2000)
+    assert root.locator(".mg-focus-overlay").is_visible()
+    assert kernel_execute(page, "print(game._started, game.state.flips)") == "False 0\n"
+
+    root.locator(".mg-focus-overlay").click()
+    page.wait_for_timeout(700)
+    assert kernel_execute(page, "print(game._started)") == "True\n"
+    _flip(page, root)  # the person opens: Enter flips
