@@ -204,6 +204,8 @@ class SnapView {
     const isFlip = FLIP_KEYS.has(event.code);
     const isCall = event.code in CALL_KEYS;
     if (event.repeat) return;  // a key held down slaps (or flips) once
+    if (!this.readySent) this.maybeReady();
+    if (!this.readySent) return;  // the game has not started: the table is not on screen
     if (PAUSE_KEYS.has(event.code)) {
       if (event.code === "Escape" && this.panel) this.closePanel();
       else if (event.code === "Escape" && this.overOpen(table)) this.closeOver(table);

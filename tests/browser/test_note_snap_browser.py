@@ -556,7 +556,9 @@ def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
             page.wait_for_timeout(60)
             looks.append({"match": table.is_match, **root.evaluate(LOOK_JS)})
             _page_result(root, table.number)
-            looks.append({"after": table.number, **root.evaluate(LOOK_JS)})
+        else:
+            page.wait_for_timeout(1_100)  # the window closes: what became of the card
+        looks.append({"after": table.number, **root.evaluate(LOOK_JS)})
 
 
 def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
@@ -651,6 +653,7 @@ def test_lab_the_game_starts_only_on_screen_with_the_focus(
     page.wait_for_timeout(2000)
     assert kernel_execute(page, "print(game._started, game.state.flips)") == "False 0\n"
 
+    page.keyboard.press("Enter")  # the table has the focus, but is not on screen
     page.locator(".jp-MarkdownCell").first.click()  # the focus goes to the notebook
     root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
     page.wait_for_timeout(2000)
