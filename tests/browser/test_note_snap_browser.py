@@ -664,3 +664,34 @@ def test_lab_the_game_starts_only_on_screen_with_the_focus(
     page.wait_for_timeout(700)
     assert kernel_execute(page, "print(game._started)") == "True\n"
     _flip(page, root)  # the person opens: Enter flips
+
+
+def test_voila_game_over_shows_no_code_and_practice_opens_a_drill(
+    browser: Any,
+    voila_server: Callable[[str], Any],
+    watch_widget_failures: Callable[[Any], list[str]],
+) -> None:
+    """In Voila (an app: no code anywhere) a game that ends by its clock shows the standings
+    and, for the notes the person let pass, a button that opens a note drill on the page."""
+    server = voila_server("tests/browser/snap_over.ipynb")
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    failures = watch_widget_failures(page)
+    try:
+        page.goto(server.url, timeout=120_000)
+        root = page.locator(".mg-snap")
+        root.locator(".mg-snap-seat").first.wait_for(timeout=120_000)
+        root.locator(".mg-snap-title").click()
+        winner = root.locator(".mg-snap-winner")
+        winner.wait_for(timeout=60_000)
+        assert winner.locator(".mg-snap-standings li").count() == 3
+        assert "You came" in winner.inner_text()
+        assert "NoteDrill" not in page.locator("body").inner_text()
+        practise = winner.locator(".mg-snap-practise")
+        if practise.count():
+            practise.click()
+            page.locator(".mg-snap-practice .mg-drill").wait_for(timeout=15_000)
+        else:  # no match came before the time was up: nothing to practise, and it says so
+            assert "No note held you up" in winner.inner_text()
+        assert not failures
+    finally:
+        page.close()
