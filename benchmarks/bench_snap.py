@@ -84,6 +84,14 @@ def bench_lengths(games: int, seed: int) -> list[str]:
                     f"  median {statistics.median(minutes):4.1f}  p75 {q[14]:4.1f}"
                     f"  p90 {q[17]:4.1f}  max {max(minutes):4.1f} min"
                 )
+    lesson = SnapConfig(players=2, call_modes=(CallMode.AUTO, CallMode.SELF),
+                        length=GameLength.SHORT, card_limit=40)
+    for person, label in people.items():
+        minutes = game_minutes([person, "beginner"], games, seed, config=lesson,
+                               pace=TablePace(flip_ms=800.0, passes=(False, True)))
+        lines.append(f"  lesson 3 (short, ends after 40 cards), {label} never passing, "
+                     f"against a beginner: median {statistics.median(minutes):4.1f}  "
+                     f"max {max(minutes):4.1f} min")
     v1 = SnapConfig(players=3, call_modes=(CallMode.AUTO, CallMode.SELF, CallMode.SELF))
     minutes = game_minutes(["intermediate", "beginner", "beginner"], games, seed, config=v1,
                            pace=TablePace(early_close=False, settle_ms=0.0))

@@ -766,6 +766,7 @@ def test_the_note_snap_game_of_lesson_3_is_short() -> None:
     game = lesson.show("note-snap").children[0]
     settings = game.settings
     assert (settings.length, settings.config().hand_limit) == ("short", 40)
+    assert settings.card_limit == 40  # the lesson says: "after 40 cards"
     assert [s.kind for s in settings.seats] == ["person", "computer"]
     assert settings.seats[1].level == "beginner" and settings.language == "es"
 

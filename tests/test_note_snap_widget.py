@@ -809,13 +809,18 @@ def test_the_summary_counts_the_persons_matches_misses_and_false_slaps(
     cards = widget.record.cards
     hits = [c.reactions[0] for c in cards if c.match and c.reactions[0] is not None]
     assert summary["matches"] == len(hits) and summary["mean_ms"] == round(sum(hits) / len(hits))
-    assert summary["misses"] == sum(1 for c in cards if c.match and c.reactions[0] is None)
+    assert summary["misses"] == sum(
+        1 for c in cards if c.slappable_match and c.reactions[0] is None)
     assert summary["false_slaps"] == sum(
         1 for c in cards if not c.match and c.reactions[0] is not None
         and c.outcome not in ("wrong_call", "missed_match"))
     assert summary["false_slaps"] >= 1 and summary["matches"] >= 1
-    for note in summary["hesitated"]:
-        assert note in summary["drill"]
+    falsely = [c for c in cards if not c.match and c.reactions[0] is not None
+               and c.slappable]
+    assert [c["number"] for c in summary["false_cards"]] == [c.number for c in falsely]
+    assert (summary["false_cards"][0]["label"], summary["false_cards"][0]["call"]) == (
+        "Do4", falsely[0].called)
+    assert "NoteDrill" not in json.dumps(widget.table)  # no Python shown to a child
 
 
 @pytest.mark.parametrize(
@@ -856,3 +861,84 @@ def test_spanish_uses_the_sources_words_and_latin_american_keys() -> None:
     assert spanish["snap.centre.pile"].startswith("Cartas comunes")
     assert spanish["snap.result.missed.you"] == "Tú: no pusiste la mano"
     assert spanish["snap.title"] != catalogue("en", "snap.")["snap.title"]
+
+
+def test_a_computers_wrong_call_that_names_its_card_is_no_match_anyone_missed(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    """S10: a wrong call takes the pile at once, so nobody could slap the card, even when
+    the wrong name happens to be the card's name: it is not a match you missed, and the
+    last-card panel and the history do not call it a match."""
+    from musicgames.snap import Flip
+
+    widget = table_for(widgets, people=1, computers=1, seed=2)
+    widget.new_game(hands=stacked_deal([[RE3], [MI3]]))
+    send(widget, "flip", seat=0, call=None)  # Re3 called Do: no match
+    widget._close_slaps()
+    assert widget.state.to_flip == 1 and widget.state.next_call == "Re"
+    widget._flip(Flip(1, "Mi"))  # the computer calls Mi out of order, on a Mi3 card
+    card = widget.record.cards[-1]
+    assert (card.outcome, card.match) == ("wrong_call", True)  # the engine's facts
+    assert widget.summary()["misses"] == 0
+    assert widget.table["result"]["match"] is False
+    assert widget.table["result"]["slappable"] is False
+    assert widget.table["history"][0]["match"] is False
+
+
+def end_now(widget: NoteSnapWidget) -> None:
+    """End a timed game between two cards, as its clock would (TimeUp)."""
+    from musicgames.snap import TimeUp
+
+    widget._state.apply(TimeUp())
+    widget._end_game()
+    widget._publish()
+
+
+def test_game_over_standings_give_each_seat_its_place_and_cards(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    """The end of a game ranks every seat: winners first, then the fewest cards; equal
+    counts share a place ("you came 3rd with 43 cards")."""
+    widget = table_for(widgets, people=1, computers=3, seed=3, length="timed")
+    end_now(widget)
+    standings = widget.table["standings"]
+    assert [s["cards"] for s in standings] == [14, 14, 14, 14]
+    assert {s["place"] for s in standings} == {1}
+    assert standings[0]["name"] == "You"
+    widget.new_game(hands=[list(range(0, 10)), list(range(10, 53)), list(range(53, 55)),
+                           [55]])
+    end_now(widget)
+    assert [(s["name"], s["place"], s["cards"]) for s in widget.table["standings"]] == [
+        ("Computer 3", 1, 1), ("Computer 2", 2, 2), ("You", 3, 10), ("Computer 1", 4, 43)]
+
+
+def test_practise_opens_a_note_drill_of_the_notes_hesitated_on(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    """The page's "Practise these notes" button: a drill of those very notes, in the
+    table's naming and language, shown by the page (no Python code shown)."""
+    from musicgames.widgets.note_drill import NoteDrill
+
+    widget = table_for(widgets, people=1, computers=1, seed=1, naming="letters",
+                       language="es", length="timed")
+    widget.new_game(hands=stacked_deal([[DO3, FA3, DO4], [SOL3, RE3, MI3]]))
+    send(widget, "practise")
+    assert widget.practice == "" and "no notes to practise" in widget.refused[-1][1]
+    for _ in range(6):  # the person never slaps: every match is missed
+        if widget.state.to_flip == 0:
+            send(widget, "flip", seat=0, call=None)
+        else:
+            widget._computer_flips()
+        if widget.state.phase is Phase.SLAPS:
+            widget._close_slaps()
+    end_now(widget)
+    hesitated = widget.summary()["hesitated"]
+    assert hesitated
+    send(widget, "practise")
+    drill = widget.practice_drill
+    assert isinstance(drill, NoteDrill)
+    assert widget.practice == f"IPY_MODEL_{drill.model_id}"
+    assert [n.solfege for n in drill.notes] == hesitated
+    assert (drill.naming, drill.language) == (Naming.LETTERS, "es")
+    widget.new_game()
+    assert widget.practice == "" and widget.practice_drill is None

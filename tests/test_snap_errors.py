@@ -17,6 +17,7 @@ from musicgames.snap import (
     Flip,
     GameOverError,
     NotYourTurnError,
+    Pass,
     PhaseError,
     ReactionTimeError,
     SaveError,
@@ -29,6 +30,7 @@ from musicgames.snap import (
     new_game,
     stacked_deal,
 )
+from musicgames.snap.actions import action_to_json
 
 
 def fresh(call_modes: tuple[str, ...] = ("auto", "self", "auto")) -> SnapState:
@@ -150,3 +152,74 @@ def test_a_malformed_saved_game_raises_save_error(
     with pytest.raises(SaveError, match="saved game") as caught:
         SnapState.from_json(text)
     assert words in str(caught.value)
+
+
+HUGE = 10**400  # a whole number no float can hold
+
+
+def caught_message(state: SnapState, action: object) -> str:
+    with pytest.raises(SnapError) as caught:
+        state.apply(action)  # type: ignore[arg-type]
+    return str(caught.value)
+
+
+def _slap_phase() -> SnapState:
+    state = fresh()
+    state.apply(Flip(0))
+    return state
+
+
+@pytest.mark.parametrize("ms", [HUGE, -HUGE], ids=["huge", "huge_negative"])
+def test_a_huge_whole_number_reaction_time_is_a_reaction_time_error(ms: int) -> None:
+    state = _slap_phase()
+    assert not state.is_legal(Slap(1, ms))
+    refused(state, Slap(1, ms), ReactionTimeError, "reaction time", "401-digit")
+    assert len(str(caught_message(state, Slap(1, ms)))) < 300
+    refused(state, Pass(1, ms), ReactionTimeError, "401-digit")  # type: ignore[arg-type]
+
+
+def test_a_saved_slap_with_a_huge_reaction_time_is_a_save_error() -> None:
+    saved = _saved()
+    saved["actions"][1][2] = HUGE  # type: ignore[index]
+    with pytest.raises(SaveError, match="does not replay") as caught:
+        SnapState.from_json(json.dumps(saved))
+    assert len(str(caught.value)) < 400
+
+
+def test_huge_seats_and_calls_are_refused_by_their_own_error() -> None:
+    state = fresh()
+    refused(state, Flip(10**5000), SeatError, "3900 digits")  # too long even to print
+    state.apply(Flip(0))
+    state.apply(CloseSlaps())
+    if state.to_flip == 1:
+        refused(state, Flip(1, 10**5000), CallError, "not a note name")  # type: ignore[arg-type]
+
+
+class _QuickSlap(Slap):
+    """A subclass of Slap: not one of the game's actions."""
+
+    __slots__ = ()
+
+
+class _MyFlip(Flip):
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("action", [_QuickSlap(1, 300.0), _MyFlip(0)])
+def test_a_subclass_of_an_action_is_refused(action: object) -> None:
+    state = fresh()
+    if isinstance(action, Slap):
+        state.apply(Flip(0))
+    assert not state.is_legal(action)
+    refused(state, action, ActionError, type(action).__name__, "not a Note Snap action")
+    with pytest.raises(ActionError):
+        action_to_json(action)  # type: ignore[arg-type]
+    SnapState.from_json(state.to_json())  # the save still loads
+
+
+def test_legal_actions_do_not_list_a_subclass_either() -> None:
+    state = fresh()
+    assert Flip(0) in state.legal_actions() and _MyFlip(0) not in state.legal_actions()
+    state.apply(Flip(0))
+    legal = state.legal_actions()
+    assert Slap(1, 300.0) in legal and _QuickSlap(1, 300.0) not in legal

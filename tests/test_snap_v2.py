@@ -44,6 +44,7 @@ from musicgames.snap.actions import ActionError
 from musicgames.snap.simulate import TablePace, game_minutes
 
 DO, RE, MI = 0, 8, 16
+SOL, SI = 32, 48
 
 
 def _game(first_flips: list[list[int]], **config: object) -> SnapState:
@@ -154,6 +155,30 @@ def test_timed_game_time_up_between_cards_and_fewest_cards_win() -> None:
         classic.apply(TimeUp())
 
 
+def test_card_limit_ends_the_game_once_that_many_cards_are_judged() -> None:
+    """A lesson's game "ends after 40 cards": with ``card_limit`` the game ends as soon as
+    that many cards have been flipped and the last one judged; the fewest cards win."""
+    game = _game([[RE], [SOL], [SI]], length=GameLength.SHORT, card_limit=3)
+    game.apply(Flip(0))  # Re called Do: no match
+    game.apply(CloseSlaps())
+    game.apply(Flip(1))  # Sol called Re
+    game.apply(CloseSlaps())
+    game.apply(Flip(2))  # Si called Mi: the third card, open for slaps
+    game.apply(Slap(0, 300.0))  # a false slap
+    assert not game.is_terminal()  # not before the card is judged
+    events = game.apply(CloseSlaps())  # seat 0 takes the centre pile (S8)
+    assert isinstance(events[-1], Ended) and events[-1].reason == "card_limit"
+    assert game.is_terminal() and game.ended_by == "card_limit" and game.flips == 3
+    sizes = game.hand_sizes
+    assert game.winners == tuple(s for s in range(3) if sizes[s] == min(sizes))
+    assert check_invariants(game) == []
+    assert SnapState.from_json(game.to_json()).to_json() == game.to_json()
+    assert SnapState.replay(game.events, game.config).to_json() == game.to_json()
+    for bad in (0, -1, 2.5, True, "40", 10**400):
+        with pytest.raises(ConfigError, match="card_limit"):
+            SnapConfig(players=2, card_limit=bad)  # type: ignore[arg-type]
+
+
 def test_game_length_settings_are_checked() -> None:
     with pytest.raises(ConfigError, match="length"):
         SnapConfig(players=2, length="forever")
@@ -224,3 +249,25 @@ def test_a_game_against_two_beginners_at_default_settings_lasts_under_six_minute
     median = statistics.median(minutes)
     assert 4.0 <= median < 6.0, f"median {median:.1f} min"
     assert max(minutes) < 6.0
+
+
+def test_lesson_3s_game_ends_after_40_cards_and_lasts_at_most_3_minutes() -> None:
+    """Lesson 3 promises a short game that ends "after 40 cards": simulated in table time
+    with the lesson's own settings (a person and a beginner), the person played by a
+    beginner or an intermediate computer player who never presses "no match" (the slowest
+    case), no game lasts more than 3 minutes and none flips more than 40 cards."""
+    from musicgames.lessons.page import open_lesson
+
+    lesson = open_lesson("03-reading-fast", "en", remember=False, record=False)
+    game = lesson.show("note-snap").children[0]
+    settings = game.settings
+    config = settings.config()
+    for person in ("beginner", "intermediate"):
+        pace = TablePace(flip_ms=settings.pace_ms, passes=(False, True))
+        minutes = game_minutes([person, "beginner"], 150, seed=3, config=config, pace=pace)
+        assert max(minutes) <= 3.0, f"{person}: longest {max(minutes):.2f} min"
+    states = [play_game(["beginner", "beginner"], seed, config=config, check=True).state
+              for seed in range(40)]
+    assert all(s.flips <= 40 and s.is_terminal() for s in states)
+    assert any(s.ended_by == "card_limit" for s in states)
+    game.close()

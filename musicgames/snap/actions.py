@@ -165,19 +165,20 @@ Action = Flip | Slap | CloseSlaps | Pass | TimeUp
 def action_to_json(action: Action) -> list[Any]:
     """An action as a short JSON list: ``['flip', seat, call]``, ``['slap', seat, ms]`` or
     ``['close']``."""
-    kind = type(action)
-    if kind is Slap or isinstance(action, Slap):
+    kind = type(action)  # exact types only: a subclass of Slap is not a slap
+    if kind is Slap:
         return ["slap", action.seat, action.reaction_ms]  # type: ignore[union-attr]
-    if kind is Flip or isinstance(action, Flip):
+    if kind is Flip:
         return ["flip", action.seat, action.call]  # type: ignore[union-attr]
-    if isinstance(action, CloseSlaps):
+    if kind is CloseSlaps:
         return ["close"]
-    if isinstance(action, Pass):
-        return ["pass", action.seat, action.at_ms]
-    if isinstance(action, TimeUp):
+    if kind is Pass:
+        return ["pass", action.seat, action.at_ms]  # type: ignore[union-attr]
+    if kind is TimeUp:
         return ["time_up"]
     raise ActionError(
-        f"{action!r} is not a Note Snap action: use Flip, Slap, CloseSlaps, Pass or TimeUp"
+        f"{type(action).__name__} is not a Note Snap action: use Flip, Slap, CloseSlaps, Pass "
+        "or TimeUp"
     )
 
 
@@ -275,7 +276,7 @@ class Passed(NamedTuple):
 
 class Ended(NamedTuple):
     """A game ended by its length setting, not by S11: ``reason`` is ``'hand_emptied'``,
-    ``'hand_limit'`` or ``'time_up'``; ``winners`` hold the fewest cards."""
+    ``'hand_limit'``, ``'time_up'`` or ``'card_limit'``; ``winners`` hold the fewest cards."""
 
     reason: str
     winners: tuple[int, ...]

@@ -54,7 +54,10 @@ class SnapConfig:
     * ``length`` — how the game ends (:class:`GameLength`): ``classic`` (S11 only),
       ``short`` (also when a seat holds ``hand_limit`` cards after a take) or ``timed``
       (also when the table says :class:`~musicgames.snap.actions.TimeUp`, after
-      ``time_limit_s`` seconds of play: the table keeps the time, the rules do not).
+      ``time_limit_s`` seconds of play: the table keeps the time, the rules do not);
+    * ``card_limit`` — with any length, the game also ends once this many cards have been
+      flipped, as soon as the last of them is judged: then the fewest cards in hand win
+      (``None``, the default: no such limit). A lesson's game "ends after 40 cards".
     """
 
     players: int = 4
@@ -65,6 +68,7 @@ class SnapConfig:
     length: GameLength = GameLength.CLASSIC
     hand_limit: int = 40
     time_limit_s: float = 300.0
+    card_limit: int | None = None
 
     def __post_init__(self) -> None:
         players = self.players
@@ -103,6 +107,13 @@ class SnapConfig:
                 f"time_limit_s={reprlib.repr(seconds)} is not a number of seconds above 0"
             )
         set_(self, "time_limit_s", float(seconds))
+        cards = self.card_limit
+        if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int)
+                                  or not 1 <= cards <= 10_000):
+            raise ConfigError(
+                f"card_limit={reprlib.repr(cards)} is not a number of cards from 1 to 10000 "
+                "(or None: no limit)"
+            )
         modes = self.call_modes
         if isinstance(modes, (str, bytes)) or not isinstance(modes, (tuple, list)):
             raise ConfigError(
@@ -137,6 +148,7 @@ class SnapConfig:
             "length": self.length.value,
             "hand_limit": self.hand_limit,
             "time_limit_s": self.time_limit_s,
+            "card_limit": self.card_limit,
         }
 
     @classmethod
@@ -145,7 +157,7 @@ class SnapConfig:
         if not isinstance(data, dict):
             raise ConfigError(f"settings {data!r} are not a JSON object")
         known = {"players", "tie_window_ms", "slap_window_ms", "call_modes", "flip_pause_ms",
-                 "length", "hand_limit", "time_limit_s"}
+                 "length", "hand_limit", "time_limit_s", "card_limit"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"settings have unknown keys {unknown!r}: use {sorted(known)!r}")

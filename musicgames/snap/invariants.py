@@ -85,7 +85,7 @@ def check_invariants(state: SnapState) -> list[str]:
         winners = state._winners
         if not winners:
             problems.append("win: the game is over without a winner")
-        if state._ended_by in ("hand_emptied", "hand_limit", "time_up"):  # by its length
+        if state._ended_by in ("hand_emptied", "hand_limit", "time_up", "card_limit"):
             sizes = [len(h) for h in hands]
             fewest = tuple(s for s in range(n) if sizes[s] == min(sizes))
             if winners != fewest:
@@ -94,6 +94,9 @@ def check_invariants(state: SnapState) -> list[str]:
             if state._ended_by == "hand_limit" and (
                     centre or max(sizes) < state._config.hand_limit):
                 problems.append("win: a short game ended below its hand limit")
+            limit = state._config.card_limit
+            if state._ended_by == "card_limit" and (limit is None or state._flips < limit):
+                problems.append("win: a game ended by its card limit before that many flips")
             if not events or type(events[-1]) is not Ended:
                 problems.append("win: a game ended by its length has no Ended event")
             return problems

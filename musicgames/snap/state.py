@@ -79,6 +79,7 @@ from musicgames.snap.errors import (
     SaveError,
     SeatError,
     SnapError,
+    short_repr,
 )
 from musicgames.theory import Note
 
@@ -115,8 +116,8 @@ _TIE, _DEAD_PILE, _NO_SLAP, _MATCH_NOT_SLAPPED = (
     Reason.TIE, Reason.DEAD_PILE, Reason.NO_SLAP, Reason.MATCH_NOT_SLAPPED
 )
 #: Why a game ended (:attr:`SnapState.ended_by`).
-EMPTY_HAND, HAND_EMPTIED, HAND_LIMIT, TIME_UP = (
-    "empty_hand", "hand_emptied", "hand_limit", "time_up"
+EMPTY_HAND, HAND_EMPTIED, HAND_LIMIT, TIME_UP, CARD_LIMIT = (
+    "empty_hand", "hand_emptied", "hand_limit", "time_up", "card_limit"
 )
 _SHORT = GameLength.SHORT
 
@@ -194,7 +195,9 @@ class LegalActions:
         self.can_time_up = can_time_up
 
     def __contains__(self, action: object) -> bool:
-        if isinstance(action, Flip):
+        kind = type(action)  # exact types only, as SnapState.apply
+        if kind is Flip:
+            assert isinstance(action, Flip)
             call = action.call
             if isinstance(call, str):
                 try:
@@ -202,7 +205,8 @@ class LegalActions:
                 except CallError:
                     return False
             return Flip(action.seat, call) in self.flips
-        if isinstance(action, (Slap, Pass)):
+        if kind is Slap or kind is Pass:
+            assert isinstance(action, (Slap, Pass))
             ms = action.reaction_ms if isinstance(action, Slap) else action.at_ms
             return (
                 action.seat in self.slappers
@@ -210,9 +214,9 @@ class LegalActions:
                 and not isinstance(ms, bool)
                 and 0 <= ms <= self.slap_window_ms
             )
-        if isinstance(action, TimeUp):
+        if kind is TimeUp:
             return self.can_time_up
-        return isinstance(action, CloseSlaps) and self.can_close
+        return kind is CloseSlaps and self.can_close
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.flips
@@ -279,8 +283,9 @@ class SnapState:
     * Game length (:class:`GameLength`): a *short* game also ends as soon as a card is
       judged and a seat's hand is empty (no need to wait for an empty centre), or when,
       after a take, a seat holds ``hand_limit`` cards or more; a *timed* game also ends
-      with :class:`TimeUp` between two cards. Then the seats with the fewest cards in hand
-      win (:attr:`ended_by` says why the game ended).
+      with :class:`TimeUp` between two cards. With a ``card_limit`` the game also ends once
+      that many cards have been flipped and the last one judged. Then the seats with the
+      fewest cards in hand win (:attr:`ended_by` says why the game ended).
     """
 
     __slots__ = (
@@ -516,8 +521,8 @@ class SnapState:
     @property
     def ended_by(self) -> str | None:
         """Why the game ended: ``'empty_hand'`` (S11), ``'hand_emptied'`` or
-        ``'hand_limit'`` (a short game), ``'time_up'`` (a timed game); ``None`` while it
-        goes on."""
+        ``'hand_limit'`` (a short game), ``'time_up'`` (a timed game), ``'card_limit'``
+        (``SnapConfig.card_limit`` cards flipped); ``None`` while it goes on."""
         return self._ended_by
 
     @property
@@ -637,6 +642,9 @@ class SnapState:
             self._end(TIME_UP)
         else:
             self._resolve()
+        limit = self._config.card_limit
+        if limit is not None and self._flips >= limit and self._phase is _FLIP:
+            self._end(CARD_LIMIT)  # the last card is judged: the game ends by its card limit
         return tuple(events[start:])
 
     def _seat_or_error(self, seat: object, what: str) -> int:
@@ -646,56 +654,68 @@ class SnapState:
 
     def _no_seat(self, seat: object, what: object) -> SeatError:
         return SeatError(
-            f"{what!s}: seat {seat!r} does not exist: this table has seats 0–{self._n - 1}"
+            f"{what!s}: seat {short_repr(seat)} does not exist: this table has seats "
+            f"0–{self._n - 1}"
         )
 
     def _validate(self, action: object) -> Action:
         """Check ``action`` against the rules; return it as it will be recorded."""
         kind: type = type(action)
-        if kind is not Slap and kind is not Flip and kind is not CloseSlaps:
-            for known in (Slap, Flip, CloseSlaps, Pass, TimeUp):
-                if isinstance(action, known):
-                    kind = known
-                    break
-            else:
-                raise ActionError(
-                    f"{action!r} is not a Note Snap action: use Flip, Slap, CloseSlaps, "
-                    "Pass or TimeUp"
-                )
+        if kind is not Slap and kind is not Flip and kind is not CloseSlaps and \
+                kind is not Pass and kind is not TimeUp:
+            # Exact types only: a subclass would be recorded as something else than it
+            # is played as, and its save would not load again.
+            raise ActionError(
+                f"{_said(action)} is not a Note Snap action: use Flip, Slap, "
+                "CloseSlaps, Pass or TimeUp (not a subclass of them)"
+            )
         phase = self._phase
         if phase is _OVER:
             raise GameOverError(
-                f"{action!r}: the game is over (won by seat(s) "
+                f"{_said(action)}: the game is over (won by seat(s) "
                 f"{', '.join(map(str, self._winners))}): start a new game"
             )
         if kind is Slap:
             assert isinstance(action, Slap)
             seat = action.seat
             if type(seat) is not int or not 0 <= seat < self._n:
-                raise self._no_seat(seat, action)
+                raise self._no_seat(seat, _said(action))
             if phase is not _SLAPS:
                 raise PhaseError(
-                    f"{action!r}: no card is waiting for slaps: seat {self._to_flip} must flip"
+                    f"{_said(action)}: no card is waiting for slaps: seat {self._to_flip} must flip"
                 )
             if self._slapped >> seat & 1:
-                raise DoubleSlapError(f"{action!r}: seat {seat} has already slapped this card")
+                raise DoubleSlapError(f"{_said(action)}: seat {seat} has already slapped this card")
             if self._passed >> seat & 1:
-                raise DoubleSlapError(f"{action!r}: seat {seat} has passed on this card (S14)")
+                raise DoubleSlapError(f"{_said(action)}: seat {seat} has passed on this card (S14)")
             ms = action.reaction_ms
             if type(ms) is not float:
                 if isinstance(ms, bool) or not isinstance(ms, (int, float)):
                     raise ReactionTimeError(
-                        f"{action!r}: reaction time {ms!r} is not a number of milliseconds"
+                        f"{_said(action)}: reaction time {short_repr(ms)} is not a "
+                        "number of milliseconds"
                     )
-                ms = float(ms)
+                try:
+                    ms = float(ms)
+                except OverflowError:  # a whole number too large for a float: 10**400
+                    if ms < 0:
+                        raise ReactionTimeError(
+                            f"{_said(action)}: reaction time {short_repr(ms)} is not a number of "
+                            "milliseconds of 0 or more"
+                        ) from None
+                    raise LateSlapError(
+                        f"{_said(action)}: reaction time {short_repr(ms)} is far "
+                        f"after the slap window closed at {self._config.slap_window_ms!r} ms "
+                        "(S14)"
+                    ) from None
             if not 0.0 <= ms <= self._config.slap_window_ms:
                 if ms > self._config.slap_window_ms and ms != math.inf:
                     raise LateSlapError(
-                        f"{action!r}: reaction time {ms!r} ms is after the slap window "
+                        f"{_said(action)}: reaction time {ms!r} ms is after the slap window "
                         f"closed at {self._config.slap_window_ms!r} ms (S14)"
                     )
                 raise ReactionTimeError(
-                    f"{action!r}: reaction time {ms!r} is not a finite number of "
+                    f"{_said(action)}: reaction time {ms!r} is not a finite number of "
                     "milliseconds of 0 or more"
                 )
             return action if ms is action.reaction_ms else Slap(seat, ms)
@@ -703,75 +723,80 @@ class SnapState:
             assert isinstance(action, Flip)
             seat = action.seat
             if type(seat) is not int or not 0 <= seat < self._n:
-                raise self._no_seat(seat, action)
+                raise self._no_seat(seat, _said(action))
             if phase is not _FLIP:
                 raise PhaseError(
-                    f"{action!r}: card {DECK[self._centre[-1]].solfege} is waiting for "
+                    f"{_said(action)}: card {DECK[self._centre[-1]].solfege} is waiting for "
                     "slaps: close the slap window (CloseSlaps) before the next flip"
                 )
             if seat != self._to_flip:
                 why = " (it has no cards: S11)" if not self._hands[seat] else ""
                 raise NotYourTurnError(
-                    f"{action!r}: it is seat {self._to_flip}'s turn to flip, "
+                    f"{_said(action)}: it is seat {self._to_flip}'s turn to flip, "
                     f"not seat {seat}'s{why}"
                 )
             call = action.call
             if self._config.call_modes[seat] is _AUTO:
                 if call is not None:
                     raise CallModeError(
-                        f"{action!r}: seat {seat} is in auto-call mode, so the name is called "
+                        f"{_said(action)}: seat {seat} is in auto-call mode, so the name is called "
                         "for it: flip with call=None"
                     )
                 return action
             if call is None:
                 raise CallModeError(
-                    f"{action!r}: seat {seat} calls for itself: give the name it calls"
+                    f"{_said(action)}: seat {seat} calls for itself: give the name it calls"
                 )
             if type(call) is str and call in _NAME_INDEX:  # spelt as in CALL_CYCLE
                 return action
+            if not isinstance(call, str):
+                raise CallError(
+                    f"{_said(action)}: call {short_repr(call)} is not a note name: call one of "
+                    f"{' '.join(CALL_CYCLE)}, without octave"
+                )
             try:
                 name = CALL_CYCLE[call_index(call)]
             except CallError as err:
-                raise CallError(f"{action!r}: {err}") from None
+                raise CallError(f"{_said(action)}: {err}") from None
             return Flip(seat, name)
         if kind is Pass:
             return self._validate_pass(action)  # type: ignore[arg-type]
         if kind is TimeUp:
             if self._config.length is not GameLength.TIMED:
                 raise ActionError(
-                    f"{action!r}: this game has no time limit "
+                    f"{_said(action)}: this game has no time limit "
                     f"(its length is {self._config.length.value})"
                 )
             if phase is not _FLIP:
                 raise PhaseError(
-                    f"{action!r}: a card is waiting for slaps: the time is up only between "
+                    f"{_said(action)}: a card is waiting for slaps: the time is up only between "
                     "two cards"
                 )
             return action  # type: ignore[return-value]
         if phase is not _SLAPS:
             raise PhaseError(
-                f"{action!r}: no card is waiting for slaps: seat {self._to_flip} must flip"
+                f"{_said(action)}: no card is waiting for slaps: seat {self._to_flip} must flip"
             )
         return action  # type: ignore[return-value]
 
     def _validate_pass(self, action: Pass) -> Pass:
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < self._n:
-            raise self._no_seat(seat, action)
+            raise self._no_seat(seat, _said(action))
         if self._phase is not _SLAPS:
             raise PhaseError(
-                f"{action!r}: no card is waiting for slaps: seat {self._to_flip} must flip"
+                f"{_said(action)}: no card is waiting for slaps: seat {self._to_flip} must flip"
             )
         if (self._slapped | self._passed) >> seat & 1:
             raise DoubleSlapError(
-                f"{action!r}: seat {seat} has already slapped or passed on this card (S14)"
+                f"{_said(action)}: seat {seat} has already slapped or passed on this card (S14)"
             )
         ms = action.at_ms
         if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not (
                 0.0 <= ms <= self._config.slap_window_ms):
             raise ReactionTimeError(
-                f"{action!r}: time {ms!r} is not a number of milliseconds from 0 to the "
-                f"slap window's {self._config.slap_window_ms!r} (S14)"
+                f"{_said(action)}: time {short_repr(ms)} is not a number of milliseconds from 0 "
+                f"to the slap window's {self._config.slap_window_ms!r} (S14)"
             )
         return action if type(ms) is float else Pass(seat, float(ms))
 
@@ -988,8 +1013,9 @@ class SnapState:
             try:
                 state.apply(action_from_json(item))
             except SnapError as err:
-                raise SaveError(f"saved game: action {number} {item!r} does not replay: {err}") \
-                    from None
+                raise SaveError(
+                    f"saved game: action {number} {short_repr(item)} does not replay: {err}"
+                ) from None
         position = parsed.get("position")
         if position is not None and position != state.to_dict()["position"]:
             raise SaveError("saved game: the saved position is not where its actions lead")
@@ -1068,6 +1094,17 @@ class SnapState:
             f"<SnapState {self._n} players, {self._phase.value}: {where}, "
             f"hands={self.hand_sizes}, centre={len(self._centre)}>"
         )
+
+
+def _said(action: object) -> str:
+    """``repr(action)``, with any huge number in it shortened."""
+    if type(action) in (Slap, Pass, Flip):
+        fields = ", ".join(
+            f"{name}={short_repr(getattr(action, name))}"
+            for name in action.__dataclass_fields__  # type: ignore[attr-defined]
+        )
+        return f"{type(action).__name__}({fields})"
+    return short_repr(action)
 
 
 def _refuse_constant(name: str) -> float:

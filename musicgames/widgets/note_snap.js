@@ -11,6 +11,10 @@
 //   {type: "pass", game, number, seat, at_ms}     "no match" (N): the seat will not slap
 //   {type: "pause", paused}                       paused (Settings, Guide, focus lost, P);
 //                                                 paused: false after the 3-2-1 count
+//   {type: "practise"}                            at the end: practise the notes hesitated on
+//
+// "ready" is sent once the table is on screen and has the focus: until then no computer
+// flips and no game clock runs (the focus overlay says to click the table).
 //
 // Pause: the page stops its timers (computer slaps, the window) and tells the kernel, which
 // stops its own and the game clock. On resume the live card is shown again with its whole
@@ -59,6 +63,8 @@ class SnapView {
     this.pauseWhy = null;     // "settings" | "guide" | "focus" | "key"
     this.counting = null;     // {n, timer}: the 3-2-1 count before play goes on
     this.hadFocus = false;
+    this.readySent = false;   // "ready" sent: the table was on screen with the focus
+    this.overClosed = null;   // the game whose game-over panel was closed
     this.passes = new Map();  // seat -> ms: "no match" shown on the page for this card
     this.clockAt = null;      // performance.now() when time_left_s was received
     this.clockTimer = null;
@@ -87,7 +93,8 @@ class SnapView {
       slot("overlay", "mg-snap-overlay"),
       slot("panel", "mg-snap-panels"),
     );
-    el.append(this.root);
+    this.practiceSlot = h("div", { class: "mg-snap-practice" });
+    el.append(this.root, this.practiceSlot);
     // Takes the focus when drawn, keeps the game's keys from the notebook (_focus.js).
     this.guard = guardKeys(this.root, {
       onKey: (event) => this.keydown(event),
@@ -97,8 +104,56 @@ class SnapView {
     this.onChange = () => this.draw();
     this.traits = ["table", "strings", "form", "options", "notice", "card_svgs", "guide"];
     for (const name of this.traits) model.on(`change:${name}`, this.onChange);
+    this.onPractice = () => this.showPractice();
+    model.on("change:practice", this.onPractice);
+    this.readyTimer = setInterval(() => this.maybeReady(), 250);
+    // A click on the table brings all of it on screen (then the game can start).
+    this.onPointer = () => {
+      if (!this.onScreen()) this.root.scrollIntoView({ block: "nearest" });
+    };
+    this.root.addEventListener("pointerdown", this.onPointer);
     this.draw();
-    model.send({ type: "ready" });
+    this.showPractice();
+  }
+
+  // The game starts once the table is on screen and has the focus.
+  maybeReady() {
+    if (this.readySent || !this.guard || !this.guard.focused || !this.onScreen()) return;
+    this.readySent = true;
+    clearInterval(this.readyTimer);
+    this.model.send({ type: "ready" });
+  }
+
+  // At least half of the table's card area (or of the table, if smaller) is in the window.
+  onScreen() {
+    if (document.visibilityState === "hidden" || !this.root.isConnected) return false;
+    const box = (this.root.querySelector(".mg-snap-table") || this.root).getBoundingClientRect();
+    if (!box.width || !box.height) return false;
+    const seen = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+    const across = Math.min(box.right, window.innerWidth) - Math.max(box.left, 0);
+    return across > 0 && seen >= Math.min(box.height, window.innerHeight) / 2;
+  }
+
+  // The note drill opened from the game-over panel, drawn under the table.
+  async showPractice() {
+    const ref = this.model.get("practice") || "";
+    const shown = this.practiceSlot.dataset.ref || "";
+    if (ref === shown) return;
+    this.practiceSlot.dataset.ref = ref;
+    if (this.practiceView) this.practiceView.remove();
+    this.practiceView = null;
+    this.practiceSlot.replaceChildren();
+    const manager = this.model.widget_manager;
+    if (!ref || !manager) return;
+    const child = await manager.get_model(ref.replace(/^IPY_MODEL_/, ""));
+    const view = await manager.create_view(child);
+    if ((this.practiceSlot.dataset.ref || "") !== ref) { view.remove(); return; }
+    this.practiceView = view;
+    this.practiceSlot.append(view.el);
+    view.trigger("displayed");
+    view.el.scrollIntoView({ block: "nearest" });
+    const target = view.el.querySelector("[tabindex]");
+    if (target) target.focus({ preventScroll: true });
   }
 
   destroy() {
@@ -107,6 +162,10 @@ class SnapView {
     if (this.clockTimer !== null) clearInterval(this.clockTimer);
     this.sound.destroy();
     for (const name of this.traits) this.model.off(`change:${name}`, this.onChange);
+    this.model.off("change:practice", this.onPractice);
+    clearInterval(this.readyTimer);
+    this.root.removeEventListener("pointerdown", this.onPointer);
+    if (this.practiceView) this.practiceView.remove();
     this.guard.destroy();
   }
 
@@ -145,8 +204,11 @@ class SnapView {
     const isFlip = FLIP_KEYS.has(event.code);
     const isCall = event.code in CALL_KEYS;
     if (event.repeat) return;  // a key held down slaps (or flips) once
+    if (!this.readySent) this.maybeReady();
+    if (!this.readySent) return;  // the game has not started: the table is not on screen
     if (PAUSE_KEYS.has(event.code)) {
       if (event.code === "Escape" && this.panel) this.closePanel();
+      else if (event.code === "Escape" && this.overOpen(table)) this.closeOver(table);
       else if (this.isPaused()) this.resume();
       else this.pause("key");
       return;
@@ -179,9 +241,11 @@ class SnapView {
   focusChanged(focused) {
     if (focused) {
       this.hadFocus = true;
+      this.maybeReady();
       return;
     }
-    if (this.hadFocus && !this.isPaused() && this.running()) this.pause("focus");
+    // (before the game started there is nothing to pause: it starts with the focus)
+    if (this.readySent && !this.isPaused() && this.running()) this.pause("focus");
   }
 
   pause(why) {
@@ -411,14 +475,15 @@ class SnapView {
     const shown = (table.seats || []).map((s) => this.slapShown(table, s.seat));
     this.put("seats", [lang, table.game, table.seats, table.phase, table.turn, table.winners,
       shown], () => (table.seats || []).map((s, i) => this.drawSeat(table, s, shown[i])));
-    this.put("centre", [lang, table.game, table.card, table.centre, table.names,
+    this.put("centre", [lang, table.game, table.card, table.centre, table.names, table.flips,
       Boolean((this.model.get("card_svgs") || {})[table.card ? table.card.note : ""])],
     () => this.drawCentre(table));
     if (this.face && !this.face.classList.contains("is-empty")) {
       const live = table.phase === "slaps" && cardNumber === this.card && !this.windowOver;
       this.face.classList.toggle("is-live", live);
-      this.face.classList.toggle("is-slapped",
-        [...this.slaps.values()].some((s) => !s.late));
+      const slapped = [...this.slaps.values()].some((s) => !s.late);
+      this.face.classList.toggle("is-slapped", slapped);
+      this.face.classList.toggle("is-right", slapped && this.cardMatches(table));
     }
     this.put("controls", [lang, table.game, table.phase, table.turn, table.seats, table.names,
       table.pass_key, paused], () => this.drawControls(table));
@@ -431,7 +496,8 @@ class SnapView {
     this.put("pause", [lang, this.paused, this.pauseWhy, this.counting && this.counting.n],
       () => (paused ? this.drawPause() : null));
     this.put("overlay", [lang, table.game, table.phase, table.winners, table.seats,
-      table.summary], () => (table.phase === "over" ? this.drawWinner(table) : null));
+      table.summary, table.standings, this.overOpen(table)],
+    () => (this.overOpen(table) ? this.drawWinner(table) : null));
     this.put("guide", [lang, this.guideOpen, this.guideOpen ? this.model.get("guide") : null],
       () => (this.guideOpen ? this.drawGuide() : null));
     if (this.guideOpen && this.slots.guide.dataset.placed !== "yes") this.placeGuideLabels();
@@ -576,7 +642,10 @@ class SnapView {
     const classes = ["mg-snap-seat", `mg-snap-${seat.kind}`];
     if (turn) classes.push("is-turn");
     if (slap && slap.passed) classes.push("has-passed");
-    else if (slap) classes.push(slap.late ? "is-late" : "has-slapped");
+    else if (slap) {
+      classes.push(slap.late ? "is-late" : "has-slapped");
+      if (!slap.late) classes.push(this.cardMatches(table) ? "is-right" : "is-wrong");
+    }
     if ((table.winners || []).includes(seat.seat)) classes.push("is-winner");
     let slapText = "\u00a0";
     if (slap && slap.passed) slapText = this.t("snap.seat.passed");
@@ -606,6 +675,22 @@ class SnapView {
         : null,
       h("div", { class: "mg-snap-seat-slap" }, slapText),
     );
+  }
+
+  // True when the card shown is a match for the name called (S6): a slap on it is right.
+  cardMatches(table) {
+    const card = table.card;
+    return !!card && card.note.replace(/\d+$/, "") === card.call;
+  }
+
+  overOpen(table) {
+    return table.phase === "over" && this.overClosed !== table.game;
+  }
+
+  closeOver(table) {
+    this.overClosed = table.game;
+    this.draw();
+    this.root.focus({ preventScroll: true });
   }
 
   keyName(code) {
@@ -665,6 +750,8 @@ class SnapView {
         ] : "\u00a0"),
       h("div", { class: "mg-snap-pile", "data-cards": table.centre || 0 },
         this.t("snap.centre.pile", { n: table.centre || 0 })),
+      table.card_limit ? h("div", { class: "mg-snap-count" }, this.t("snap.centre.count",
+        { n: table.flips || 0, limit: table.card_limit })) : null,
     ];
   }
 
@@ -730,11 +817,13 @@ class SnapView {
     if (r.reason === "last_to_slap" && (r.not_slapped || []).length) {
       reasonKey = "snap.reason.last_to_slap_missing";
     }
-    const slapPhase = r.reason !== "wrong_call" && r.reason !== "missed_match";
+    const slapPhase = r.slappable !== false;  // a wrong call or a missed match: no slaps
     let slapList = null;
-    if (slapPhase) {
-      slapList = lines.length ? h("ol", { class: "mg-snap-result-slaps" }, lines)
-        : h("div", { class: "mg-snap-result-slaps" }, this.t("snap.result.no_slaps"));
+    const saysNobody = r.reason === "no_slap" || r.reason === "match_not_slapped";
+    if (slapPhase && lines.length) {
+      slapList = h("ol", { class: "mg-snap-result-slaps" }, lines);
+    } else if (slapPhase && !saysNobody) {  // the reason says "Nobody slapped" itself
+      slapList = h("div", { class: "mg-snap-result-slaps" }, this.t("snap.result.no_slaps"));
     }
     return h("div", {
       class: `mg-snap-result ${r.match ? "is-match" : ""}`, "data-number": r.number,
@@ -746,7 +835,8 @@ class SnapView {
       h("div", { class: "mg-snap-result-label" }, r.label)),
     h("div", { class: "mg-snap-result-card" }, this.say("snap.result.card", r.flipper, {
       flipper: name(r.flipper), note: r.label, call: this.label(r.call),
-    }), " ", r.match ? this.t("snap.result.match") : this.t("snap.result.no_match")),
+    }), slapPhase ? [" ", this.t(r.match ? "snap.result.match" : "snap.result.no_match")]
+      : null),
     slapList,
     h("div", { class: "mg-snap-result-reason" }, this.say(reasonKey, r.taker, {
       taker: r.taker === null ? "" : name(r.taker), cards: this.cards(r.cards_taken),
@@ -770,7 +860,8 @@ class SnapView {
       },
       this.cardDrawing(c.note, "mg-snap-history-staff"),
       h("div", { class: "mg-snap-history-line" }, `${c.label} · ${this.label(c.call)}`,
-        " · ", this.t(c.match ? "snap.history.match" : "snap.history.no_match")),
+        c.slappable === false ? null
+          : [" · ", this.t(c.match ? "snap.history.match" : "snap.history.no_match")]),
       h("div", { class: "mg-snap-history-line" }, c.taker === null || c.taker === undefined
         ? this.t("snap.history.nobody")
         : this.say("snap.history.took", c.taker, { name: (seats[c.taker] || {}).name,
@@ -789,31 +880,52 @@ class SnapView {
       ? this.say("snap.winner.one", winners[0], { names: names[0] })
       : this.t("snap.winner.many", { names: names.join(this.t("snap.winner.and")) });
     const why = summary.ended_by ? this.t(`snap.over.${summary.ended_by}`, {
-      minutes: table.minutes, limit: table.hand_limit }) : "";
+      minutes: table.minutes, limit: table.hand_limit, cards: table.card_limit }) : "";
+    const standings = table.standings || [];
+    const place = (n) => this.t(`snap.place.${n}`);
+    const mine = standings.find((s) => seats[s.seat] && seats[s.seat].is_you);
     const lines = [];
     if (summary.matches !== undefined) {
       lines.push(summary.mean_ms === null
         ? this.t("snap.summary.mean_none")
         : this.t("snap.summary.mean", { ms: summary.mean_ms, n: summary.matches }));
       lines.push(this.t("snap.summary.misses", { n: summary.misses }));
-      lines.push(this.t("snap.summary.false", { n: summary.false_slaps }));
+      const falseCards = (summary.false_cards || []).map((c) => this.t("snap.summary.false_card",
+        { note: c.label, call: c.call }));
+      lines.push(h("span", { class: "mg-snap-summary-false" },
+        this.t("snap.summary.false", { n: summary.false_slaps }),
+        falseCards.length ? [" ", this.t("snap.summary.false_cards",
+          { cards: falseCards.join(", ") })] : null));
     }
     const hesitated = summary.hesitated_labels || [];
+    const close = () => this.closeOver(table);
     return h("div", { class: "mg-snap-winner", role: "dialog" },
+      h("button", { class: "mg-snap-close mg-snap-winner-close", type: "button", onclick: close },
+        this.t("snap.button.close")),
       h("div", { class: "mg-snap-winner-text" }, text),
+      mine ? h("div", { class: "mg-snap-winner-place" }, this.t("snap.standings.yours",
+        { place: place(mine.place), cards: this.cards(mine.cards) })) : null,
       h("div", { class: "mg-snap-winner-why" }, why),
       h("div", { class: "mg-snap-winner-flips" },
         this.t("snap.winner.flips", { cards: this.cards(table.flips) })),
+      standings.length ? h("div", { class: "mg-snap-standings" },
+        h("div", { class: "mg-snap-summary-title" }, this.t("snap.standings.title")),
+        h("ol", {}, standings.map((s) => h("li", { "data-seat": s.seat, "data-place": s.place,
+          "data-cards": s.cards }, this.t("snap.standings.line",
+          { place: s.place, name: s.name, cards: this.cards(s.cards) }))))) : null,
       lines.length ? h("div", { class: "mg-snap-summary" },
         h("div", { class: "mg-snap-summary-title" }, this.t("snap.summary.title")),
         h("ul", {}, lines.map((line) => h("li", {}, line))),
         hesitated.length
           ? h("div", { class: "mg-snap-summary-drill" },
             this.t("snap.summary.hesitated", { notes: hesitated.join(", ") }), " ",
-            h("code", {}, summary.drill))
+            h("button", { class: "mg-snap-practise", type: "button",
+              onclick: () => { this.model.send({ type: "practise" }); close(); } },
+            this.t("snap.button.practise")))
           : h("div", {}, this.t("snap.summary.none"))) : null,
-      h("button", { class: "mg-snap-new", type: "button",
-        onclick: () => this.model.send({ type: "new_game" }) }, this.t("snap.button.new_game")));
+      h("div", { class: "mg-snap-winner-buttons" },
+        h("button", { class: "mg-snap-new", type: "button",
+          onclick: () => this.model.send({ type: "new_game" }) }, this.t("snap.button.new_game"))));
   }
 
   // The guide card beside the table: the 15 notes, four to a row, at the play card's size,

@@ -128,6 +128,8 @@ PASS_KEY = "KeyN"
 PAUSE_KEYS: frozenset[str] = frozenset({"KeyP", "Escape"})
 #: How many refused messages :attr:`NoteSnapWidget.refused` keeps.
 _REFUSED_KEPT = 200
+#: Outcomes of a card taken at once, before anyone could slap it (S9, S10).
+_NOT_SLAPPABLE = frozenset({Reason.WRONG_CALL.value, Reason.MISSED_MATCH.value})
 
 
 class SettingsError(ValueError):
@@ -231,7 +233,9 @@ class SnapSettings:
     level's wrong-call rate applies (S17). ``length`` is how a game ends
     (:class:`~musicgames.snap.GameLength`): ``'classic'`` (S11), ``'short'`` (the first to
     empty a hand, or someone holding 40 cards) or ``'timed'`` (after ``minutes`` of play,
-    not counting pauses; the default: 5 minutes, a game of a lesson). ``hear_cards``
+    not counting pauses; the default: 5 minutes). ``card_limit``, with any length, also
+    ends the game once that many cards have been flipped (a lesson's game "ends after 40
+    cards"; ``None``: no such limit). ``hear_cards``
     plays each card's note as it is drawn (off by default). ``naming`` is how
     names are shown, ``language`` the language of the page; ``seed`` makes the shuffle and
     the computer players repeat (``None``: a new one each game); ``opener`` is the seat
@@ -262,6 +266,7 @@ class SnapSettings:
     length: str = "timed"
     minutes: float = 5.0
     hear_cards: bool = False
+    card_limit: int | None = None
 
     def __post_init__(self) -> None:
         seats = tuple(self.seats)
@@ -279,6 +284,10 @@ class SnapSettings:
                 math.isfinite(minutes) and 0 < minutes <= 120):
             raise SettingsError("snap.error.minutes")
         if not isinstance(self.hear_cards, bool):
+            raise SettingsError("snap.error.form")
+        cards = self.card_limit
+        if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int)
+                                  or not 1 <= cards <= 1000):
             raise SettingsError("snap.error.form")
         object.__setattr__(self, "minutes", float(minutes))
         if not isinstance(self.call_mode, str) or self.call_mode not in ("auto", "self"):
@@ -335,6 +344,7 @@ class SnapSettings:
             flip_pause_ms=self.pace_ms,
             length=GameLength(self.length),
             time_limit_s=self.minutes * 60.0,
+            card_limit=self.card_limit,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -355,6 +365,7 @@ class SnapSettings:
             "length": self.length,
             "minutes": self.minutes,
             "hear_cards": self.hear_cards,
+            "card_limit": self.card_limit,
         }
 
     @classmethod
@@ -429,6 +440,17 @@ class CardRecord:
     outcome: str
     taker: int | None
     cards_taken: int
+
+    @property
+    def slappable(self) -> bool:
+        """True when the card was open for slaps: not taken at once by a wrong call (S10)
+        or by a flip onto a match nobody slapped (S9), which no one could slap."""
+        return self.outcome not in _NOT_SLAPPABLE
+
+    @property
+    def slappable_match(self) -> bool:
+        """True when the card was a match the players could slap (S6, S7)."""
+        return self.match and self.slappable
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON data."""
@@ -633,6 +655,7 @@ _DISPATCH: dict[str, Callable[[NoteSnapWidget, Mapping[str, Any]], None]] = {
     "display": lambda w, p: w._on_display(DisplayMessage.parse(p)),
     "pass": lambda w, p: w._on_pass(PassMessage.parse(p)),
     "pause": lambda w, p: w._on_pause(PauseMessage.parse(p)),
+    "practise": lambda w, p: w.practise(),
 }
 
 
@@ -683,6 +706,9 @@ class NoteSnapWidget(anywidget.AnyWidget):
     card_svgs = traitlets.Dict().tag(sync=True)
     guide = traitlets.Dict().tag(sync=True)
     sounds = traitlets.Dict().tag(sync=True)
+    #: The practice of the notes hesitated on, once asked for at the end of a game: a
+    #: reference to a :class:`~musicgames.widgets.note_drill.NoteDrill` the page shows.
+    practice = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -712,6 +738,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
         self._played_s = 0.0
         self._clock_from: float | None = None
         self._history: list[dict[str, Any]] = []
+        #: The note drill opened from the end of a game ("Practise these notes"), if any.
+        self.practice_drill: Any = None
         self.card_svgs = {note.solfege: str(staff_svg(note, size=CARD_SIZE))
                           for note in CARD_NOTES}
         self.sounds = {
@@ -853,7 +881,14 @@ class NoteSnapWidget(anywidget.AnyWidget):
         """Cancel every timer and close the widget."""
         self._closed = True
         self.cancel_timers()
+        self._close_practice()
         super().close()
+
+    def _close_practice(self) -> None:
+        if self.practice_drill is not None:
+            self.practice_drill.close()
+            self.practice_drill = None
+        self.practice = ""
 
     def cancel_timers(self) -> None:
         """Cancel every pending kernel timer (computer flips, slap windows)."""
@@ -892,6 +927,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
         self._played_s = 0.0
         self._clock_from = None
         self._history = []
+        self._close_practice()
         self._run_clock()
         self._record = GameRecord(
             game=self._game_number,
@@ -1052,7 +1088,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
             "note": card.note,
             "label": note.label(naming) if note is not None else card.note,
             "call": card.called,
-            "match": card.match,
+            "match": card.slappable_match,
+            "slappable": card.slappable,
             "reason": card.outcome,
             "taker": card.taker,
             "cards": card.cards_taken,
@@ -1069,8 +1106,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
         out: dict[str, Any] = {"ended_by": state.ended_by, "flips": state.flips}
         if person is None:
             return out
-        played = [c for c in self._record.cards
-                  if c.outcome not in (Reason.WRONG_CALL.value, Reason.MISSED_MATCH.value)]
+        played = [c for c in self._record.cards if c.slappable]
         hits = [c.reactions[person] for c in played if c.match and c.reactions[person]
                 is not None]
         times = [ms for ms in hits if ms is not None]
@@ -1080,22 +1116,64 @@ class NoteSnapWidget(anywidget.AnyWidget):
             ms = c.reactions[person]
             if c.match and (ms is None or (median is not None and ms > 1.25 * median)):
                 hesitated[c.note] = hesitated.get(c.note, 0) + 1
-        missed_matches = [c for c in self._record.cards if c.match and (
-            c.reactions[person] is None)]
+        missed_matches = [c for c in played if c.match and c.reactions[person] is None]
         notes_ = sorted(hesitated, key=lambda n: (-hesitated[n], n))[:4]
         naming = self._settings.naming
+        false_slaps = [c for c in played if not c.match and c.reactions[person] is not None]
+        names = self._call_names()
         out.update({
             "mean_ms": round(statistics.fmean(times)) if times else None,
             "matches": len(times),
             "misses": len(missed_matches),
-            "false_slaps": sum(1 for c in played if not c.match and c.reactions[person]
-                               is not None),
+            "false_slaps": len(false_slaps),
+            "false_cards": [
+                {"number": c.number, "label": Note.parse(c.note).label(naming),
+                 "call": names[CALL_CYCLE.index(c.called)]}
+                for c in false_slaps
+            ],
             "hesitated": notes_,
             "hesitated_labels": [Note.parse(n).label(naming) for n in notes_],
-            "drill": "NoteDrill([{}])".format(", ".join(f'"{n}"' for n in notes_))
-            if notes_ else "",
         })
         return out
+
+    def standings(self) -> list[dict[str, Any]]:
+        """Every seat's place at the end of the game: the fewest cards in hand first (equal
+        counts share a place), with its name and card count. The winners come first even
+        when they hold cards (a game ended by S11 is won with none).
+
+        >>> game = play_note_snap(people=1, computers=2, seed=1)
+        >>> [(s["place"], s["name"], s["cards"]) for s in game.standings()]
+        [(1, 'Computer 2', 18), (2, 'You', 19), (2, 'Computer 1', 19)]
+        >>> game.close()
+        """
+        names = self._seat_names()
+        sizes = self._state.hand_sizes
+        winners = set(self._state.winners)
+        key = [(0 if seat in winners else 1, size) for seat, size in enumerate(sizes)]
+        order = sorted(range(len(sizes)), key=lambda seat: (key[seat], seat))
+        return [
+            {"seat": seat, "name": names[seat], "cards": sizes[seat],
+             "place": 1 + sum(1 for other in key if other < key[seat])}
+            for seat in order
+        ]
+
+    def practise(self) -> Any:
+        """Open a note drill of the notes the person hesitated on in the game that ended
+        (the page's "Practise these notes" button); ``None`` when there are none."""
+        summary = self.summary() if self._state.is_terminal() else {}
+        chosen = summary.get("hesitated") or []
+        if not chosen:
+            raise _Refused("no notes to practise: the game is not over or none held you up")
+        from musicgames.widgets.note_drill import NoteDrill
+
+        if self.practice_drill is not None:
+            self.practice_drill.close()
+        settings = self._settings
+        drill = NoteDrill(chosen, naming=settings.naming, language=settings.language,
+                          questions=max(8, 2 * len(chosen)), progress=self._progress)
+        self.practice_drill = drill
+        self.practice = f"IPY_MODEL_{drill.model_id}"
+        return drill
 
     def _end_game(self) -> None:
         self._stop_clock()
@@ -1124,7 +1202,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
         person = self._single_person()
         if self._progress is None or person is None:
             return
-        if card.outcome in (Reason.WRONG_CALL.value, Reason.MISSED_MATCH.value):
+        if not card.slappable:
             return  # the card was never open for slaps
         ms = card.reactions[person]
         slapped = ms is not None
@@ -1405,6 +1483,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
                 "slaps": [[s.seat, s.reaction_ms] for s in judged.slaps],
                 "not_slapped": list(judged.not_slapped),
                 "number": last.number,
+                "match": last.slappable_match,  # "A match!" only for a card one could slap
+                "slappable": last.slappable,
                 "label": card_note(outcome.card).label(naming),
                 "expected": last.expected,
             }
@@ -1430,6 +1510,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
             "length": settings.length,
             "minutes": settings.minutes,
             "hand_limit": state.config.hand_limit,
+            "card_limit": state.config.card_limit,
             "time_left_s": self._time_left_s(),
             "hear_cards": settings.hear_cards,
             "pass_key": PASS_KEY if self._single_person() is not None else None,
@@ -1437,6 +1518,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
             and state.phase is Phase.SLAPS else [],
             "history": self._history,
             "summary": self.summary() if state.is_terminal() else None,
+            "standings": self.standings() if state.is_terminal() else None,
         }
 
 
@@ -1457,6 +1539,7 @@ def play_note_snap(
     length: str = "timed",
     minutes: float = 5.0,
     hear_cards: bool = False,
+    card_limit: int | None = None,
     progress: ProgressSink | None = None,
 ) -> NoteSnapWidget:
     """Open a Note Snap table: ``people`` at the keyboard (seated first), then ``computers``
@@ -1480,6 +1563,7 @@ def play_note_snap(
         length=length,
         minutes=minutes,
         hear_cards=hear_cards,
+        card_limit=card_limit,
     )
     return NoteSnapWidget(settings, progress=progress)
 

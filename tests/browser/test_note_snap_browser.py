@@ -460,3 +460,238 @@ def test_lab_hear_the_card_starts_with_the_frame_the_card_is_drawn_in(
     assert {r["start"]["hz"][0] for r in sound["records"]} <= {
         261.63, 293.66, 329.63, 349.23, 392.0, 440.0, 493.88, 523.25, 587.33, 659.26, 698.46,
         783.99, 880.0, 987.77, 1046.5}
+
+
+#: The element a click at the middle of ``el`` lands on is ``el`` or inside it.
+CLICK_LANDS_JS = """(el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (hit === el || el.contains(hit));
+}"""
+
+
+def test_lab_settings_opened_during_a_game_sit_above_the_pause_card(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """Settings opened mid-game are on top of the "Paused" card: every menu and button of
+    the form takes the click (the Level menu opens and a level can be chosen), and Start
+    uses it. A computer's wrong call that names its card is not called "A match!"."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _open_game(page, open_notebook)
+    root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
+    _wait_for_flips_above(page, 0)
+    root.locator(".mg-snap-open-settings").click()
+    assert root.locator("div.mg-snap-pause").is_visible()  # the game is paused under the form
+    form = root.locator(".mg-snap-settings")
+    for selector in ("select[name=level1]", "select[name=kind2]", "select[name=length]",
+                     "input[name=pace_ms]", ".mg-snap-start", ".mg-snap-close"):
+        control = form.locator(selector)
+        control.scroll_into_view_if_needed()
+        assert control.evaluate(CLICK_LANDS_JS), f"{selector} is covered"
+    level = form.locator("select[name=level1]")
+    level.click(timeout=3_000)  # fails if another element would receive the click
+    level.select_option("expert")
+    before = int(root.get_attribute("data-game"))
+    form.locator(".mg-snap-start").click(timeout=3_000)
+    page.wait_for_function(
+        "(n) => Number(document.querySelector('.mg-snap').dataset.game) > n", arg=before)
+    assert kernel_execute(page, "print(game.settings.seats[1].level)") == "expert\n"
+
+    # A computer calls Mi out of order on a Mi card: the pile is taken at once (S10).
+    kernel_execute(page, "\n".join([
+        "from musicgames.snap import Flip, stacked_deal",
+        "game.new_game(hands=stacked_deal([[8], [16], [24]]), opener=1, pace_ms=60_000)",
+        "game._flip(Flip(1, 'Mi'))",
+    ]))
+    result = root.locator('.mg-snap-result[data-reason="wrong_call"]')
+    result.wait_for(timeout=10_000)
+    words = result.inner_text()
+    assert "Mi" in words and "A match!" not in words and "Not a match" not in words, words
+    history = root.locator(".mg-snap-history-card").first
+    assert "match" not in history.inner_text(), history.inner_text()
+
+
+#: How the page draws the seats' slaps, the last card's panel and the table's height.
+LOOK_JS = """(root) => {
+  const seat = root.querySelector('.mg-snap-seat[data-seat="0"]');
+  const result = root.querySelector('.mg-snap-result');
+  const items = result ? [...result.querySelectorAll('.mg-snap-result-slap')] : [];
+  return {
+    seat_classes: seat ? [...seat.classList] : [],
+    seat_border: seat ? getComputedStyle(seat).borderTopColor : '',
+    table_height: root.querySelector('.mg-snap-table').getBoundingClientRect().height,
+    controls_top: root.querySelector('.mg-snap-controls').getBoundingClientRect().top
+      - root.getBoundingClientRect().top,
+    result_number: result ? Number(result.dataset.number) : null,
+    result_text: result ? result.innerText : '',
+    lines_per_item: items.map((li) => {
+      const rects = li.getClientRects();
+      return rects.length;
+    }),
+  };
+}"""
+
+
+def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
+                     looks: list[dict[str, Any]], timeout_s: float = 60.0) -> None:
+    """Play through the page until the game is over: Enter on the person's turn, Space on
+    the cards ``slap`` picks; after each slap, note how the page looks."""
+    handled: list[int] = []
+    deadline = time.monotonic() + timeout_s
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        table = _wait_for_something_to_do(page, root, handled)
+        if table.phase == "over":
+            return
+        if table.phase == "flip":
+            _flip(page, root)
+            continue
+        assert table.number is not None
+        handled.append(table.number)
+        if slap(table):
+            _slap_after(page, root, table, 150.0)
+            page.wait_for_timeout(60)
+            looks.append({"match": table.is_match, **root.evaluate(LOOK_JS)})
+            _page_result(root, table.number)
+        else:
+            page.wait_for_timeout(1_100)  # the window closes: what became of the card
+        looks.append({"after": table.number, **root.evaluate(LOOK_JS)})
+
+
+def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """A short timed game played through the page: a right slap is green and a false one
+    red; the table keeps its height whatever the last card's panel says; a reaction is
+    never broken over two lines; "Nobody slapped" is said once. At the end: the standings
+    with card counts and your place, the false slaps' cards, no Python code, a button that
+    opens a note drill of the notes hesitated on; Escape and Close close the panel."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _open_game(page, open_notebook)
+    root = _start_game(page, kernel_execute,
+                       "game.new_game(seed=21, pace_ms=150, slap_window_ms=900, minutes=0.25)")
+    wanted = {True: 1, False: 1}  # one slap on a match, one on a card that is not one
+
+    def pick(table: PageTable) -> bool:
+        if wanted[table.is_match] > 0:
+            wanted[table.is_match] -= 1
+            return True
+        return False
+
+    looks: list[dict[str, Any]] = []
+    _play_until_over(page, root, pick, looks)
+    slaps = [look for look in looks if "match" in look]
+    assert {look["match"] for look in slaps} == {True, False}, "no match and false slap came"
+    for look in slaps:
+        assert "has-slapped" in look["seat_classes"]
+        assert ("is-right" if look["match"] else "is-wrong") in look["seat_classes"], look
+        green = look["seat_border"] == "rgb(46, 125, 50)"
+        assert green is look["match"], look  # green when right, red when wrong
+    assert len({look["table_height"] for look in looks}) == 1, looks
+    assert len({look["controls_top"] for look in looks}) == 1, looks
+    for look in looks:
+        assert all(n == 1 for n in look["lines_per_item"]), look
+        assert look["result_text"].count("Nobody slapped") <= 1, look["result_text"]
+
+    # Game over: standings, your place, what you slapped falsely, no code.
+    winner = root.locator(".mg-snap-winner")
+    winner.wait_for(timeout=10_000)
+    standings = winner.locator(".mg-snap-standings li")
+    assert standings.count() == 3
+    sizes = json.loads(kernel_execute(
+        page, "import json; print(json.dumps(game.state.hand_sizes))"))
+    shown = [int(standings.nth(i).get_attribute("data-cards")) for i in range(3)]
+    assert sorted(shown) == sorted(sizes) and shown == sorted(shown)
+    words = winner.inner_text()
+    assert "You came" in words and f"with {sizes[0]} card" in words, words
+    assert "when" in words and "was called" in words, words  # the false slap's card
+    assert "NoteDrill" not in page.locator("body").inner_text()
+    summary = json.loads(kernel_execute(
+        page, "import json; print(json.dumps(game.summary()))"))
+    if summary["hesitated"]:
+        winner.locator(".mg-snap-practise").click()
+        assert not winner.is_visible()
+        drill = root.locator("xpath=..").locator(".mg-snap-practice .mg-drill").first
+        drill.wait_for(timeout=10_000)
+        assert kernel_execute(page, "print(type(game.practice_drill).__name__)") == \
+            "NoteDrill\n"
+
+    # Another game: Escape closes its end panel; and another: so does Close.
+    for how in ("Escape", "Close"):
+        overlay = root.locator(".mg-focus-overlay")
+        if overlay.is_visible():  # the drill has the focus: back to the table
+            overlay.click()
+        root = _start_game(page, kernel_execute, "game.new_game(minutes=0.05, pace_ms=100)")
+        root.locator(".mg-snap-winner").wait_for(timeout=30_000)
+        if how == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            root.locator(".mg-snap-winner .mg-snap-close").click()
+        root.locator(".mg-snap-winner").wait_for(state="detached", timeout=3_000)
+        assert root.get_attribute("data-phase") == "over"
+
+
+def test_lab_the_game_starts_only_on_screen_with_the_focus(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """No computer flips and no clock runs while the table is below the window's edge, or
+    on screen without the focus; a click on the table brings it on screen and starts it."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 600})
+    _open_game(page, open_notebook)
+    root = page.locator(".mg-snap")
+    top = root.locator(".mg-snap-table").evaluate("(el) => el.getBoundingClientRect().top")
+    assert top > 600, "the table is on screen: this test needs it below the edge"
+    page.wait_for_timeout(2000)
+    assert kernel_execute(page, "print(game._started, game.state.flips)") == "False 0\n"
+
+    page.keyboard.press("Enter")  # the table has the focus, but is not on screen
+    page.locator(".jp-MarkdownCell").first.click()  # the focus goes to the notebook
+    root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(2000)
+    assert root.locator(".mg-focus-overlay").is_visible()
+    assert kernel_execute(page, "print(game._started, game.state.flips)") == "False 0\n"
+
+    root.locator(".mg-focus-overlay").click()
+    page.wait_for_timeout(700)
+    assert kernel_execute(page, "print(game._started)") == "True\n"
+    _flip(page, root)  # the person opens: Enter flips
+
+
+def test_voila_game_over_shows_no_code_and_practice_opens_a_drill(
+    browser: Any,
+    voila_server: Callable[[str], Any],
+    watch_widget_failures: Callable[[Any], list[str]],
+) -> None:
+    """In Voila (an app: no code anywhere) a game that ends by its clock shows the standings
+    and, for the notes the person let pass, a button that opens a note drill on the page."""
+    server = voila_server("tests/browser/snap_over.ipynb")
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    failures = watch_widget_failures(page)
+    try:
+        page.goto(server.url, timeout=120_000)
+        root = page.locator(".mg-snap")
+        root.locator(".mg-snap-seat").first.wait_for(timeout=120_000)
+        root.locator(".mg-snap-title").click()
+        winner = root.locator(".mg-snap-winner")
+        winner.wait_for(timeout=60_000)
+        assert winner.locator(".mg-snap-standings li").count() == 3
+        assert "You came" in winner.inner_text()
+        assert "NoteDrill" not in page.locator("body").inner_text()
+        practise = winner.locator(".mg-snap-practise")
+        if practise.count():
+            practise.click()
+            page.locator(".mg-snap-practice .mg-drill").wait_for(timeout=15_000)
+        else:  # no match came before the time was up: nothing to practise, and it says so
+            assert "No note held you up" in winner.inner_text()
+        assert not failures
+    finally:
+        page.close()

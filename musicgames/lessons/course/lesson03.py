@@ -108,7 +108,7 @@ You and a beginner computer player. **Click the table first**, then: **Enter** f
 
 Tú y un jugador de la computadora principiante. **Primero haz clic en la mesa**; luego: **Enter** voltea tu carta cuando es tu turno y la **barra espaciadora** (o un clic en la carta) pone la mano. Los nombres se dicen por ti. Ganas si te quedas sin cartas. Esta partida corta termina cuando alguien se queda sin cartas, o después de 40 cartas: entonces gana quien tenga menos. La **carta guía** muestra todas las notas con su nombre, si la necesitas.""",
         )),
-        Step("note-snap", "note_snap", people=1, computers=1, level="beginner"),
+        Step("note-snap", "note_snap", people=1, computers=1, level="beginner", card_limit=40),
     ),
     learned=(
         T("Landmarks make reading fast: Sol3 on the 2nd line, Do3 below, Do4 in the 3rd space, "
