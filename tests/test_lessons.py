@@ -261,6 +261,8 @@ def test_chord_tones(lesson: Lesson) -> None:
     ex = lesson.chord_tone(["Sol major"], "third")
     q = ex.questions[0]
     assert "count three note names up from the root, Sol La Si" in q.explain
+    root = lesson.chord_tone(["Re major"], "root").questions[0].explain
+    assert root.startswith("Put them in order, skipping one note name each time: Re – Fa♯ – La.")
     with pytest.raises(LessonError, match="which='seventh'"):
         lesson.chord_tone(DEFAULT_CHORDS, "seventh")
 
@@ -314,7 +316,10 @@ def test_lesson_4_counts_half_steps_as_moves_from_key_to_key() -> None:
     for language in ("en", "es"):
         told = plan.cells[index - 1].text[language].lower()
         assert "count every key" not in told and "cuenta cada tecla" not in told, told
-        assert ("moves" in told) if language == "en" else ("pasos" in told), told
+        assert ("moves" in told) if language == "en" else ("te mueves" in told), told
+        assert ("from do to re you touch 3 keys (do, the black key, re) but make 2 moves"
+                if language == "en" else
+                "de do a re tocas 3 teclas (do, la negra y re), pero te mueves 2 veces") in told
         ex = open_lesson(plan.id, language, remember=False, record=False).show(
             "half-steps").children[0]
         for q in ex.questions:
@@ -324,6 +329,7 @@ def test_lesson_4_counts_half_steps_as_moves_from_key_to_key() -> None:
             assert f" {n} " in q.explain and "♯" not in q.explain and "♭" not in q.explain
             keys = q.options.index(str(n + 1))  # counted the keys, both ends included
             assert str(n + 1) in q.why[keys] and str(n) in q.why[keys], q.why
+            assert q.why[keys].startswith(("You counted the keys", "Contaste las teclas"))
     do_re = _lesson_4().show("half-steps").children[0].questions[1]
     assert do_re.explain == (
         "From Do to Re: Do → black key → Re. That is 2 moves from key to key, so 2 half steps."
@@ -421,6 +427,15 @@ def test_black_keys_sharps_flats_and_their_two_names(lesson: Lesson) -> None:
         }
     with pytest.raises(LessonError, match="not a black key"):
         lesson.black_key_names(["Fa3"])
+
+
+def test_a_black_keys_two_names_are_explained_not_repeated() -> None:
+    """The explanation raises Fa and lowers Sol to reach the key, then gives the names: it
+    does not define Fa♯ as "Fa con sostenido"."""
+    said = Lesson(language="es", record=False).black_key_names(["Fa#3"]).questions[0].explain
+    assert ("Fa subido un semitono es Fa♯ (Fa sostenido); Sol bajado un semitono es Sol♭ "
+            "(Sol bemol).") in said
+    assert "con sostenido" not in said and "con bemol" not in said
 
 
 def test_a_chord_names_its_black_keys_in_its_key(lesson: Lesson) -> None:
