@@ -1944,19 +1944,45 @@ def _staff_position(note: Note) -> float:
 
 #: The SMuFL accidental for each alteration. The chart has no key signature, so a note with
 #: no sharp or flat needs no sign.
-_ACCIDENTALS = {2: "accidentalDoubleSharp", 1: "accidentalSharp", -1: "accidentalFlat",
-                -2: "accidentalDoubleFlat"}
+#: music21's accidental names and their SMuFL glyphs.
+_ACCIDENTALS = {"double-sharp": "accidentalDoubleSharp", "sharp": "accidentalSharp",
+                "natural": "accidentalNatural", "flat": "accidentalFlat",
+                "double-flat": "accidentalDoubleFlat"}
 _NOTE_STEP = 1.6  # staff spaces from one note to the next
 _FIRST_NOTE = 3.8  # the first note's x: its head clear of the clef
 _NOTEHEAD_HALF = 0.6  # half the width of the chart's notehead
 _ACCIDENTAL_GAP = 0.25  # between an accidental and its notehead, as verovio engraves it
 
 
+def _signs_shown(notes: Sequence[Note]) -> list[str | None]:
+    """The accidental engraved before each note, the chart read as one line of music
+    (music21's ``makeAccidentals``): a sharp or flat note has its sign, and a natural note
+    after a sharp or flat of the same letter and octave has a natural (♮) cancelling it.
+
+    >>> from musicgames.theory import Note
+    >>> _signs_shown([Note.parse(n) for n in ("Mib3", "Mi3", "Fa3", "Mi4")])
+    ['flat', 'natural', None, None]
+    """
+    from music21.note import Note as Music21Note
+    from music21.stream import Stream
+
+    line: Stream[Music21Note] = Stream()
+    for note in notes:
+        line.append(Music21Note(note.to_music21()))
+    line.makeAccidentals(inPlace=True, cautionaryPitchClass=False)
+    return [
+        sign.name if (sign := engraved.pitch.accidental) is not None and sign.displayStatus
+        else None
+        for engraved in line.notes
+    ]
+
+
 def _staff_places(notes: Sequence[Note]) -> list[tuple[float, Outline | None]]:
-    """Where each note goes along the staff (x, in staff spaces) and, for a sharp or flat
-    note, its accidental's outline put in place: left of the notehead, at the height of the
-    head, as engraved music has it. A note with an accidental moves right by the sign's
-    width, so the sign never touches the note or clef before it.
+    """Where each note goes along the staff (x, in staff spaces) and, for a note with an
+    engraved accidental (:func:`_signs_shown`), its outline put in place: left of the
+    notehead, at the height of the head, as engraved music has it. A note with an
+    accidental moves right by the sign's width, so the sign never touches the note or clef
+    before it.
 
     >>> from musicgames.theory import Note
     >>> [(round(x, 2), sign is not None) for x, sign in
@@ -1969,9 +1995,9 @@ def _staff_places(notes: Sequence[Note]) -> list[tuple[float, Outline | None]]:
 
     places: list[tuple[float, Outline | None]] = []
     x = _FIRST_NOTE - _NOTE_STEP
-    for note in notes:
+    for note, sign in zip(notes, _signs_shown(notes), strict=True):
         x += _NOTE_STEP
-        name = _ACCIDENTALS.get(note.alter)
+        name = _ACCIDENTALS.get(sign) if sign is not None else None
         if name is None:
             places.append((x, None))
             continue

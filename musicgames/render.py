@@ -25,6 +25,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any, Union
 
+from musicgames.fonts import FAMILY, text_width
 from musicgames.sound import midi_frequency
 from musicgames.theory import Naming, Note, Triad
 
@@ -295,7 +296,7 @@ def keyboard_svg(
             if naming is not None:
                 body.append(
                     f'<text x="{x + white_w / 2:.1f}" y="{white_h - 8}" font-size="9" '
-                    f'text-anchor="middle" font-family="sans-serif" fill="{_ink_on(fill)}" '
+                    f'text-anchor="middle" font-family="{FAMILY}" fill="{_ink_on(fill)}" '
                     'pointer-events="none">'
                     f"{escape(note.label(naming, octave=False))}</text>"
                 )
@@ -342,21 +343,17 @@ def keyboard_svg(
 _PAGE_INK = "#222"
 
 
-#: Rough widths of characters in a sans-serif font, in ems (for fitting a name on a key).
-_NARROW, _WIDE = frozenset("ijl"), frozenset("MW")
-
-
 def _text_ems(text: str) -> float:
-    """About how wide ``text`` is in a sans-serif font, in ems (a little generous).
+    """How wide ``text`` is in ems, in the font the keys' names are written in (measured by
+    :func:`musicgames.fonts.text_width`): a black key 14 units wide holds "Sol" at 9 units
+    but not "Sol♯", which goes on two lines.
 
-    >>> round(_text_ems("Sol"), 2), round(_text_ems("F♯"), 2)
-    (1.67, 1.36)
+    >>> round(_text_ems("Sol"), 2), round(_text_ems("F♯"), 2), round(_text_ems("Sol♯"), 2)
+    (1.52, 1.06, 2.01)
+    >>> _text_ems("Sol") * 9 < 14 < _text_ems("Sol♯") * 9
+    True
     """
-    return sum(
-        0.3 if c in _NARROW else 0.9 if c in _WIDE else 0.75 if c.isupper() else
-        0.62 if c.isalpha() else 0.61
-        for c in text
-    )
+    return text_width(text, size=1.0)
 
 
 def _black_key_name(
@@ -384,7 +381,7 @@ def _black_key_name(
         line_size = size * 1.3 if number == 1 else size  # a ♯ or ♭ alone: its glyph is small
         out.append(
             f'<text class="mg-black-label" x="{centre:.1f}" y="{y:.1f}" '
-            f'font-size="{line_size:.3g}" text-anchor="middle" font-family="sans-serif" '
+            f'font-size="{line_size:.3g}" text-anchor="middle" font-family="{FAMILY}" '
             f'fill="{ink}" pointer-events="none">{escape(line)}</text>'
         )
     return "".join(out)

@@ -91,6 +91,37 @@ def test_the_tones_in_any_octave_and_order_are_right(octaves: tuple[int, int, in
     assert 'fill="#d1495b"' in feedback["keyboard"]  # the root coloured
 
 
+@pytest.mark.parametrize("naming", ["solfege", "letters"])
+def test_the_answer_keyboard_names_its_black_keys_readably(naming: str) -> None:
+    """After an answer, every black key of the keyboard has its name, in the chord's
+    spelling, at least 11 px high on the page, and about as wide as the key at most."""
+    from musicgames.fonts import text_width
+    from musicgames.render import READABLE_PX
+
+    quiz = ChordTonesQuiz(["Eb major"], mode="find", naming=naming, seed=1)
+    quiz.start()
+    find(quiz, [3, 7, 10])
+    svg = quiz.feedback["keyboard"]
+    page_width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
+    view_width = float(re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+)', svg).group(1))
+    scale = page_width / view_width  # page pixels per unit of the drawing
+    blacks = re.findall(r'class="mg-key mg-black"[^>]* x="([\d.]+)"[^>]* width="([\d.]+)"', svg)
+    names = re.findall(
+        r'<text class="mg-black-label" x="([\d.]+)"[^>]*font-size="([\d.]+)"[^>]*>([^<]+)<',
+        svg)
+    assert len(blacks) == 10
+    for left, width in blacks:
+        on_key = [(float(size), line) for x, size, line in names
+                  if float(left) < float(x) < float(left) + float(width)]
+        assert on_key, f"the black key at {left} has no name"
+        for size, line in on_key:
+            assert size * scale >= READABLE_PX, (line, size * scale)
+            # within half a pixel on the page of the key's own width
+            assert text_width(line, size=size) <= float(width) + 0.5 / scale, line
+    spelled = " ".join(line for _, _, line in names)
+    assert "♭" in spelled and "♯" not in spelled, spelled  # as Mi♭ major spells them
+
+
 def test_clicked_chord_tones_are_spelt_as_the_chord_spells_them() -> None:
     quiz = ChordTonesQuiz(["Eb major"], mode="find", naming="letters", seed=1)
     quiz.start()

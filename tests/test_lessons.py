@@ -28,7 +28,7 @@ from musicgames.lessons.build import build, notebook, notebook_path
 from musicgames.lessons.course import COURSE
 from musicgames.lessons.plan import EXERCISE_KINDS, PLAY_KINDS
 from musicgames.progress import read_answers
-from musicgames.theory import CARD_NOTES, LETTERS, Note, triad
+from musicgames.theory import CARD_NOTES, LETTERS, Note, Triad, triad
 from musicgames.widgets.chord_quiz import DEFAULT_CHORDS
 from tests.lesson_text import _plain, english_words, widget_texts
 
@@ -261,6 +261,8 @@ def test_chord_tones(lesson: Lesson) -> None:
     ex = lesson.chord_tone(["Sol major"], "third")
     q = ex.questions[0]
     assert "count three note names up from the root, Sol La Si" in q.explain
+    root = lesson.chord_tone(["Re major"], "root").questions[0].explain
+    assert root.startswith("Put them in order, skipping one note name each time: Re – Fa♯ – La.")
     with pytest.raises(LessonError, match="which='seventh'"):
         lesson.chord_tone(DEFAULT_CHORDS, "seventh")
 
@@ -314,7 +316,10 @@ def test_lesson_4_counts_half_steps_as_moves_from_key_to_key() -> None:
     for language in ("en", "es"):
         told = plan.cells[index - 1].text[language].lower()
         assert "count every key" not in told and "cuenta cada tecla" not in told, told
-        assert ("moves" in told) if language == "en" else ("pasos" in told), told
+        assert ("moves" in told) if language == "en" else ("te mueves" in told), told
+        assert ("from do to re you touch 3 keys (do, the black key, re) but make 2 moves"
+                if language == "en" else
+                "de do a re tocas 3 teclas (do, la negra y re), pero te mueves 2 veces") in told
         ex = open_lesson(plan.id, language, remember=False, record=False).show(
             "half-steps").children[0]
         for q in ex.questions:
@@ -324,6 +329,7 @@ def test_lesson_4_counts_half_steps_as_moves_from_key_to_key() -> None:
             assert f" {n} " in q.explain and "♯" not in q.explain and "♭" not in q.explain
             keys = q.options.index(str(n + 1))  # counted the keys, both ends included
             assert str(n + 1) in q.why[keys] and str(n) in q.why[keys], q.why
+            assert q.why[keys].startswith(("You counted the keys", "Contaste las teclas"))
     do_re = _lesson_4().show("half-steps").children[0].questions[1]
     assert do_re.explain == (
         "From Do to Re: Do → black key → Re. That is 2 moves from key to key, so 2 half steps."
@@ -386,9 +392,20 @@ def test_lesson_4_exercise_5_says_key_only_for_a_piano_key() -> None:
     assert any("The notes of the Fa major scale are Fa Sol La Si♭ Do Re Mi" in t for t in texts)
 
 
+def _root_place(q: Question, chord: Triad) -> int:
+    """Where a root question's keyboard has the root among its three coloured keys: 0 the
+    lowest, 1 the middle, 2 the top key."""
+    coloured = re.findall(r'data-note="([^"]+)"[^>]*fill="#(?!ffffff|222222)', q.picture)
+    assert len(coloured) == 3, coloured
+    keys = sorted(Note.parse(n).midi for n in coloured)
+    assert {k % 12 for k in keys} == set(chord.pitch_classes), coloured
+    return [k % 12 for k in keys].index(chord.root.pitch_class)
+
+
 def test_the_root_question_does_not_give_the_root_away() -> None:
     """Lesson 6 asks for a card's root (its fff key) without naming the chord, with the
-    three keys in one colour and the root not the lowest; the card shows after a miss."""
+    three keys in one colour, the root not always in the same place (lowest, middle or top,
+    picked by the lesson's seeded chance); the card shows after a miss."""
     for language in ("en", "es"):
         lesson = open_lesson("06-chord-tones-in-play", language, remember=False, record=False)
         ex = lesson.show("roots").children[0]
@@ -399,11 +416,17 @@ def test_the_root_question_does_not_give_the_root_away() -> None:
             fills = set(re.findall(r'class="mg-key[^"]*"[^>]*fill="(#(?!ffffff|222222)\w+)"',
                                    q.picture))
             assert len(fills) == 1, fills  # the three keys alike
-            coloured = re.findall(r'data-note="([^"]+)"[^>]*fill="#(?!ffffff|222222)', q.picture)
-            lowest = min(Note.parse(n).midi for n in coloured)
-            assert len(coloured) == 3 and lowest % 12 != chord.root.pitch_class, coloured
             assert "fff" in q.wrong_picture
             assert root in q.explain and "fff" in q.explain
+        places = [_root_place(q, c) for q, c in zip(ex.questions, chords, strict=True)]
+        assert len(set(places)) >= 2, places  # the lesson's own questions vary
+    many = [triad(root, quality) for root in ("Do", "Re", "Mi", "Fa", "Sol", "La", "Si")
+            for quality in ("major", "minor")] * 3
+    for seed in (1, 2, 3):
+        ex = Lesson(record=False, seed=seed).chord_tone(many, "root")
+        places = [_root_place(q, c) for q, c in zip(ex.questions, many, strict=True)]
+        for place in (0, 1, 2):  # lowest, middle and top alike: none of them tells the root
+            assert places.count(place) >= len(many) // 6, (seed, places)
 
 
 def test_black_keys_sharps_flats_and_their_two_names(lesson: Lesson) -> None:
@@ -421,6 +444,15 @@ def test_black_keys_sharps_flats_and_their_two_names(lesson: Lesson) -> None:
         }
     with pytest.raises(LessonError, match="not a black key"):
         lesson.black_key_names(["Fa3"])
+
+
+def test_a_black_keys_two_names_are_explained_not_repeated() -> None:
+    """The explanation raises Fa and lowers Sol to reach the key, then gives the names: it
+    does not define Fa♯ as "Fa con sostenido"."""
+    said = Lesson(language="es", record=False).black_key_names(["Fa#3"]).questions[0].explain
+    assert ("Fa subido un semitono es Fa♯ (Fa sostenido); Sol bajado un semitono es Sol♭ "
+            "(Sol bemol).") in said
+    assert "con sostenido" not in said and "con bemol" not in said
 
 
 def test_a_chord_names_its_black_keys_in_its_key(lesson: Lesson) -> None:

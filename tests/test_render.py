@@ -127,3 +127,15 @@ def test_keyboard_bad_arguments(kwargs: dict[str, object]) -> None:
 def test_notes_and_triads_show_themselves_in_a_notebook() -> None:
     assert Note.parse("Sol3")._repr_svg_() == staff_svg("Sol3")
     assert triad("Re", "minor")._repr_svg_().startswith("<svg")
+
+
+def test_a_keys_name_is_measured_as_the_printed_cards_words_are() -> None:
+    """One measurer of words (the font's real widths): the keyboard fits its names with the
+    one that wraps the printed cards' paragraphs, not with a table of its own."""
+    from musicgames import fonts
+    from musicgames.cards import text as card_text
+    from musicgames.render import _text_ems
+
+    assert card_text.text_width is fonts.text_width
+    for name in ("Sol", "F♯", "Sol♯", "Do", "B♭"):
+        assert _text_ems(name) == fonts.text_width(name, size=1.0), name

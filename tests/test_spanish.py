@@ -37,7 +37,7 @@ FORBIDDEN: dict[str, str] = {
     r"\bbien de\b|\bde \{?\w+\}? bien\b": "'Aciertos: 3 de 6', not '3 bien de 6'",
     r"Intentar otra vez": "'Volver a intentarlo'",
     r"ninguna línea adicional": "'no necesita líneas adicionales'",
-    r"\bsubid[oa]\b|\bbajad[oa]\b": "a black key's names are 'con sostenido' / 'con bemol'",
+    r"\bnombre (subido|bajado)\b": "the names table's header: 'con sostenido' / 'con bemol'",
     r"Note Snap": "the game's Spanish name is 'Mano a la nota'",
     r"\bCasual\b": "'casual' means 'by chance' in Spanish: the easy-going player is 'Tranquilo'",
     r"Elige con soltura": "reads 'fluently': the easy-going player 'elige sin pensarlo mucho'",
@@ -47,6 +47,7 @@ FORBIDDEN: dict[str, str] = {
     r"nombre dicho": "'Se dijo: Re' / 'el nombre que se dijo'",
     r"al empezar": "a setting's default is 'por defecto'",
     r"[Jj]uego nuevo": "a new game is 'Nueva partida'",
+    r"se dicen por ti": "'La computadora dice los nombres por ti', as lesson 3 says it first",
 }
 
 
@@ -89,14 +90,16 @@ def test_no_spanish_text_holds_a_wording_users_found_wrong(pattern: str) -> None
 def test_the_wrong_wordings_check_can_fail() -> None:
     olds = ["Espera al ordenador.", "No del todo.", "Terminado: 3 de 6 bien.", "Chico",
             "{right} bien de {asked}", "Juego nuevo", "nombre dicho", "Fichas de Tú · Blanco",
-            "Fa subido", "una partida de Note Snap", "Casual", "Mute", "A, L, Z, M al empezar"]
+            "| nombre subido |", "una partida de Note Snap", "Casual", "Mute",
+            "A, L, Z, M al empezar", "Los nombres se dicen por ti."]
     caught = {p for p in FORBIDDEN for old in olds if re.search(p, old)}
     assert len(caught) >= len(olds) - 1  # "Fichas de Tú · Blanco" is caught by "de Tú" alone
 
 
 def _unpaired_marks(s: str) -> bool:
-    """A question or exclamation without its opening ¿ or ¡ (markup and code aside)."""
-    shown = re.sub(r"<[^>]+>|`[^`]*`", "", s)
+    """A question or exclamation without its opening ¿ or ¡ (markup, code and quoted English
+    interface labels such as “Restart Kernel?” aside: the Spanish text quotes with « »)."""
+    shown = re.sub(r"<[^>]+>|`[^`]*`|“[^”]*”", "", s)
     return shown.count("¿") != shown.count("?") or shown.count("¡") != shown.count("!")
 
 
@@ -105,6 +108,8 @@ def test_every_spanish_question_and_exclamation_opens_with_its_mark() -> None:
     assert [where for where, s in spanish_texts() if _unpaired_marks(s)] == []
     assert _unpaired_marks("Coincide?") and _unpaired_marks("Ganaste!")
     assert not _unpaired_marks("¿Coincide? ¡Pongan la mano! `x?`")
+    assert not _unpaired_marks("cuando JupyterLab pregunte “Restart Kernel?”, presiona Restart")
+    assert _unpaired_marks("cuando JupyterLab pregunte «Restart Kernel?», presiona Restart")
 
 
 #: Spanish values that may equal the English: names of notes and keys, numbers, units.
@@ -180,3 +185,17 @@ def test_spanish_scores_count_aciertos_and_numbers_use_a_decimal_comma() -> None
     assert text("lesson.done", "es", right=3, total=6) == "Terminado. Aciertos: 3 de 6."
     assert text("drill.score", "es", right=1, asked=6) == "Aciertos: 1 de 6"
     assert catalogue("es", "drill.decimal") == {"drill.decimal": ","}
+
+
+def test_a_half_step_is_a_move_not_a_paso() -> None:
+    """Lessons 1 and 5 call the step from one note name to the next a "paso"; lesson 4 counts
+    half steps as moves from key to key ("te mueves", "movimientos"), never "pasos"."""
+    plan = next(p for p in COURSE if p.id == "04-sharps-and-flats")
+    index = next(i for i, c in enumerate(plan.cells) if getattr(c, "id", "") == "half-steps")
+    said = [plan.cells[index - 1].text.es] + [
+        by_language["es"] for key, by_language in _all_strings().items()
+        if key.startswith("lesson.half.")
+    ]
+    assert [s for s in said if re.search(r"\bpasos?\b", s)] == []
+    assert "cuenta cuántas veces te mueves a la tecla de al lado" in said[0]
+    assert "de Do a Re tocas 3 teclas (Do, la negra y Re), pero te mueves 2 veces" in said[0]

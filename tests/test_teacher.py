@@ -136,49 +136,60 @@ def _glyph_at(outline, name: str) -> tuple[float, float] | None:  # type: ignore
 
 
 def test_the_staff_chart_draws_sharps_and_flats_left_of_their_notes() -> None:
-    """Mi♭3 sits on Mi's line with a flat before it, Sol♯3 on Sol's line with a sharp; the
-    naturals beside them have no sign. Lines and signs are checked against music21."""
+    """Mi♭3 sits on Mi's line with a flat before it, Sol♯3 on Sol's line with a sharp; Mi3,
+    right after Mi♭3, has a natural cancelling the flat (else a musician reads Mi♭ again),
+    while Sol3, Fa3 and Mi4 have no sign. Lines, and which sign each note shows, are checked
+    against music21 (the chart read as one line of music, ``makeAccidentals``)."""
     from matplotlib.patches import Ellipse, PathPatch
+    from music21.note import Note as Music21Note
     from music21.pitch import Pitch
+    from music21.stream import Stream
 
     from musicgames.progress import Answer
     from musicgames.smufl import glyph_path
     from musicgames.theory import Note
 
-    names = ["Mi3", "Mi♭3", "Fa3", "Sol♯3", "Sol3", "La3", "Do♯3"]
+    names = ["Mi3", "Mi♭3", "Fa3", "Sol♯3", "Sol3", "La3", "Do♯3", "Mi4"]
     when = "2026-03-02T10:00:00+00:00"
     rows = [Answer("Ana", when, "drill", Note.parse(n).solfege, "x", True, 800.0) for n in names]
     figure = progress.plot_notes(rows, naming="solfege")
     (ax,) = [a for a in figure.axes if a.get_title()]
     heads = sorted((p for p in ax.patches if isinstance(p, Ellipse)), key=lambda h: h.center[0])
     outlines = [p.get_path() for p in ax.patches if isinstance(p, PathPatch)]
-    signs = {"sharp": "accidentalSharp", "flat": "accidentalFlat"}
+    signs = {"sharp": "accidentalSharp", "flat": "accidentalFlat",
+             "natural": "accidentalNatural"}
     placed = [(name, where) for outline in outlines for name in signs.values()
               if (where := _glyph_at(outline, name)) is not None]
     notes = sorted((Note.parse(n) for n in names), key=lambda n: (n.midi, n.alter))
     (clef_x,) = [at[0] for o in outlines if (at := _glyph_at(o, "gClef")) is not None]
     clef_right = clef_x + glyph_path("gClef").get_extents().x1
-    assert len(heads) == len(notes) == 7
+    assert len(heads) == len(notes) == 8
+    line = Stream([Music21Note(Pitch(n.scientific)) for n in notes])
+    line.makeAccidentals(inPlace=True, cautionaryPitchClass=False)
+    engraved = [p.accidental if p.accidental and p.accidental.displayStatus else None
+                for p in line.pitches]
+    shown = {n.solfege: a.name for n, a in zip(notes, engraved, strict=True) if a is not None}
+    assert shown == {"Do#3": "sharp", "Mib3": "flat", "Mi3": "natural", "Sol#3": "sharp"}
     bottom_line = Pitch("E4").diatonicNoteNum  # the treble staff's bottom line: Mi3
-    for index, (note, head) in enumerate(zip(notes, heads, strict=True)):
+    for index, (note, head, accidental) in enumerate(zip(notes, heads, engraved, strict=True)):
         pitch = Pitch(note.scientific)
         x, y = head.center
         assert y == (pitch.diatonicNoteNum - bottom_line) / 2, note  # its own line or space
         mine = [(name, at) for name, at in placed if abs(at[1] - y) < 1e-9 and at[0] < x
                 and (index == 0 or at[0] > heads[index - 1].center[0])]
-        if pitch.accidental is None:
+        if accidental is None:
             assert mine == [], note
             continue
         assert len(mine) == 1, (note, "no sign drawn before it")
         ((name, (left, _)),) = mine
-        assert name == signs[pitch.accidental.name], note
+        assert name == signs[accidental.name], note
         right = left + glyph_path(name).get_extents().x1
         gap = (x - head.width / 2) - right
         assert 0.1 <= gap <= 0.4, (note, gap)  # just left of the head, as engraved
         # and clear of what comes before it: the note before, ledger line and all, or the clef
         before = heads[index - 1].center[0] + 0.75 if index else clef_right
         assert left > before, note
-    assert len(placed) == 3
+    assert len(placed) == 4
 
 
 def test_the_csv_export_never_hands_a_spreadsheet_a_formula(tmp_path: Path) -> None:

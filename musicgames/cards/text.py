@@ -1,7 +1,7 @@
 """Words on printed cards: SVG ``<text>`` set in DejaVu Sans, and lines wrapped to a width.
 
 SVG does not wrap text, so paragraphs are broken into lines here, measured with the same
-font the page is printed in (matplotlib ships DejaVu Sans; Pillow measures it).
+font the page is printed in (:func:`musicgames.fonts.text_width`).
 
 >>> wrap("Three rounds. Each round you place five tokens.", width=50, size=4)
 ['Three rounds. Each', 'round you place five', 'tokens.']
@@ -11,28 +11,12 @@ True
 
 from __future__ import annotations
 
-from functools import cache
 from html import escape
-from pathlib import Path
-from typing import Any
 
 from musicgames.cards.layout import FONT
+from musicgames.fonts import text_width
 
 __all__ = ["paragraph", "svg_text", "text_width", "wrap"]
-
-
-@cache
-def _font(bold: bool) -> Any:
-    import matplotlib
-    from PIL import ImageFont
-
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / name), 100)
-
-
-def text_width(text: str, *, size: float, bold: bool = False) -> float:
-    """The width of ``text`` set at ``size`` (mm, the font size), in mm."""
-    return float(_font(bold).getlength(text)) * size / 100
 
 
 def wrap(text: str, *, width: float, size: float, bold: bool = False) -> list[str]:

@@ -23,21 +23,13 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from musicgames.i18n import text
 from musicgames.lessons.page import LessonPage
 from musicgames.lessons.plan import Md, Plan, Step
 from musicgames.lessons.settings import LessonSettings
 
-__all__ = ["build", "main", "notebook", "notebook_path", "notebook_text"]
+__all__ = ["build", "main", "notebook", "notebook_path", "notebook_text", "run_hint"]
 
-_HINT = {
-    "en": "To start, press ⏩ in the notebook's toolbar (restart and run all cells); when "
-    "JupyterLab asks “Restart Kernel?”, press <b>Restart</b>. The settings, drawings and "
-    "exercises appear below.",
-    "es": "Para empezar, presiona ⏩ en la barra de arriba del cuaderno (reinicia y ejecuta "
-    "todo); cuando JupyterLab pida confirmar el reinicio (la ventana «Restart Kernel»), "
-    "presiona <b>Restart</b> (reiniciar). Los ajustes, los dibujos y los ejercicios "
-    "aparecen abajo.",
-}
 _OTHER = {"en": ("Español", "es/{file}"), "es": ("English", "../{file}")}
 _KERNEL = {
     "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
@@ -69,6 +61,17 @@ def _comment(plan: Plan, step: Step, language: str) -> str:
     return _COMMENTS["play" if step.is_play else "figure"][language]
 
 
+def run_hint(language: str) -> str:
+    """The line atop a lesson saying how to start it (``lesson.run_hint`` in the catalogue),
+    with the button to press in bold. JupyterLab's dialog is in English, so its words are
+    quoted as it shows them.
+
+    >>> "asks “Restart Kernel?”, press <b>Restart</b>." in run_hint("en")
+    True
+    """
+    return text("lesson.run_hint", language, restart="<b>Restart</b>")
+
+
 def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
     """The notebook of one lesson in one language. Each code cell starts with a comment
     saying what it shows (JupyterLab shows that first line of a hidden cell)."""
@@ -84,7 +87,7 @@ def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
                 link = href.format(file=plan.files[other])
                 source += (
                     f"\n\n[{label}]({link})\n\n"
-                    f'<div class="mg-run-hint">{_HINT[language]}</div>'
+                    f'<div class="mg-run-hint">{run_hint(language)}</div>'
                 )
             cell = new_markdown_cell(source)
             cell.id = cell_id

@@ -649,12 +649,15 @@ class Lesson:
         return Note.parse(tone.midi + shift)
 
     def _tones_in_any_order(self, chord: Triad) -> Drawing:
-        """A triad's three keys in one colour, the third lowest and the root on top (so
-        neither the colours nor the order tell the root), named as the chord names them."""
-        third = 60 + chord.third.pitch_class
-        fifth = third + (chord.fifth.pitch_class - chord.third.pitch_class) % 12
-        root = fifth + (chord.root.pitch_class - chord.fifth.pitch_class) % 12
-        keys = [Note.parse(midi) for midi in (third, fifth, root)]
+        """A triad's three keys in one colour, named as the chord names them, the lowest key
+        picked at random (root, third or fifth), so neither the colours nor the order tell
+        the root: it may be the lowest, middle or top key."""
+        lowest = self.rng.randrange(3)
+        tones = chord.tones[lowest:] + chord.tones[:lowest]
+        midis = [60 + tones[0].pitch_class]
+        for tone in tones[1:]:  # each tone the next key of its name up
+            midis.append(midis[-1] + (tone.pitch_class - midis[-1]) % 12)
+        keys = [Note.parse(midi) for midi in midis]
         return self.keyboard(2, highlight=keys, spelled_by=chord)
 
     def _letters_from(self, root: Note, which: str) -> list[str]:

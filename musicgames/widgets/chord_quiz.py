@@ -292,6 +292,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                         _KEYBOARD_OCTAVES,
                         chord=chord,
                         labels=self.naming,
+                        black_labels=True,  # narrower than the default's keys; names fit
                         width=200 * _KEYBOARD_OCTAVES,
                     )
                 ),

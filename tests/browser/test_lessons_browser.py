@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from musicgames.i18n import text
+from musicgames.lessons.build import run_hint
 from tests.browser.conftest import (
     NOTEBOOK_TIMEOUT_MS,
     REPO_ROOT,
@@ -270,8 +272,9 @@ def test_a_reopened_lesson_says_to_run_it_instead_of_widget_errors(lab_page: Any
         code_cells = sum(c["cell_type"] == "code" for c in saved["cells"])
         assert lines.count() == code_cells
         expect(lines.first).to_be_visible()
-        expect(lines.first).to_contain_text("Ejecuta la lección para ver esta parte: pulsa ⏩")
-        expect(page.locator(".mg-run-hint").first).to_contain_text("pulsa Restart")
+        expect(lines.first).to_have_text(text("lesson.run_again", "es"))
+        hint = re.sub(r"<[^>]+>", "", run_hint("es"))  # the start line, as the page shows it
+        expect(page.locator(".mg-run-hint").first).to_have_text(hint)
     finally:
         shut_down_kernels(page)
         copy.unlink(missing_ok=True)

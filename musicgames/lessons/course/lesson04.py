@@ -45,9 +45,9 @@ Mira dónde faltan teclas negras: entre **Mi y Fa** y entre **Si y Do**. Esas te
              highlight={"Mi3": RED, "Fa3": RED, "Si3": BLUE}, black_labels=False),
         Md(T(
             """### Exercise 1 · Count the half steps
-Go from the red key up to the blue one, key by key, black keys included, and count the moves: each move to the very next key is one half step. (Count the moves, not the keys: from Do to Re you pass 3 keys but make 2 moves.)""",
+Go from the red key up to the blue one, key by key, black keys included, and count the moves: each move to the very next key is one half step. Count the moves, not the keys: from Do to Re you touch 3 keys (Do, the black key, Re) but make 2 moves.""",
             """### Ejercicio 1 · Cuenta los semitonos
-Ve de la tecla roja a la azul, tecla por tecla, con las teclas negras, y cuenta los pasos: cada paso a la tecla de al lado es un semitono. (Cuenta los pasos, no las teclas: de Do a Re pasas por 3 teclas, pero das 2 pasos).""",
+Ve de la tecla roja a la azul, tecla por tecla, con las teclas negras, y cuenta cuántas veces te mueves a la tecla de al lado: cada movimiento es un semitono. Cuenta los movimientos, no las teclas: de Do a Re tocas 3 teclas (Do, la negra y Re), pero te mueves 2 veces.""",
         )),
         Step("half-steps", "half_steps",
              [("Mi3", "Fa3"), ("Do3", "Re3"), ("Re3", "Fa3"), ("Si3", "Do4"), ("Do3", "Mi3"),
