@@ -251,13 +251,22 @@ function render({ model, el }) {
   }
 
   function onBoardClick(event, p) {
-    const hit = event.target.closest("[data-board-key], [data-key]");
-    if (!hit) return;
-    let key;
-    if (hit.hasAttribute("data-board-key")) key = Number(hit.getAttribute("data-board-key"));
-    else key = p * 12 + Number(hit.getAttribute("data-key"));
+    const key = keyAt(event, p);
+    if (key === null) return;
     ui.keyFocus = key;
     onKey(key);
+  }
+
+  // The key a click lands on is the key drawn at that point: a token names the key it
+  // stands on; anywhere else it is the key on top there (a black key over the white keys
+  // beside it). Rings, dots, marks and names only show; they never take a click.
+  function keyAt(event, p) {
+    const token = event.target instanceof Element ? event.target.closest(".mg-duel-token") : null;
+    if (token) return Number(token.getAttribute("data-board-key"));
+    const drawn = event.detail > 0 ? document.elementsFromPoint(event.clientX, event.clientY) : [];
+    const rect = drawn.find((node) => node.matches("rect.mg-key") && pianos[p].keys.contains(node));
+    const hit = rect || (event.target instanceof Element ? event.target.closest("rect.mg-key") : null);
+    return hit ? p * 12 + Number(hit.getAttribute("data-key")) : null;
   }
 
   function onKey(key) {

@@ -22,6 +22,7 @@ from tests.browser.duel_helpers import (
     acked,
     active,
     assert_page_matches_engine,
+    click_key,
     dismiss_notifications,
     engine_snapshot,
     move_by_clicking,
@@ -247,7 +248,7 @@ def test_round_end_shows_the_finished_board_with_each_tokens_score(
                  "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1'), final_turn=True, "
                  "tokens=([(0, 2), (4, 1)], [(7, 3), (2, 1), (19, 2), (23, 1), (14, 1)])")
     page.locator(f"{ROOT}-hand {ROOT}-card[data-code=A1]").click()
-    page.locator(f"{ROOT}-target[data-board-key='9']").first.click()
+    click_key(page, 9)
     acked(page)
     page.locator(f"{ROOT}-end").click()
     page.locator(f"{ROOT}[data-screen=round_end]").wait_for(timeout=TIMEOUT_MS)
@@ -288,6 +289,92 @@ def test_round_end_shows_the_finished_board_with_each_tokens_score(
     assert not errors
 
 
+# Points to click on every key of the board, in page pixels: a grid all over each black
+# key, and on each white key the parts in sight (below the black keys, and beside them).
+KEY_POINTS_JS = """() => {
+  const out = [];
+  const rects = [...document.querySelectorAll('.mg-duel-svg rect.mg-key')];
+  const box = (r) => r.getBoundingClientRect();
+  const blacks = rects.filter((r) => r.classList.contains('mg-black'));
+  for (const r of rects) {
+    const key = Number(r.getAttribute('data-board'));
+    const b = box(r);
+    if (r.classList.contains('mg-black')) {
+      for (const fx of [0.15, 0.85]) for (const fy of [0.05, 0.5, 0.95]) {
+        out.push({key, x: b.left + fx * b.width, y: b.top + fy * b.height});
+      }
+      out.push({key, x: b.left + b.width / 2, y: b.top + b.height / 2});
+      continue;
+    }
+    out.push({key, x: b.left + b.width / 2, y: b.top + 0.8 * b.height});
+    // beside a black key that covers part of this white key, in the black key's height
+    for (const k of blacks) {
+      const kb = box(k);
+      if (Math.abs(kb.top - b.top) > 2 || kb.right < b.left || kb.left > b.right) continue;
+      const x = kb.left > b.left + b.width / 2 ? kb.left - 3 : kb.right + 3;
+      out.push({key, x, y: kb.top + 0.5 * kb.height});
+    }
+  }
+  return out;
+}"""
+
+
+PICK_WILD_JS = """() => {
+  const root = document.querySelector('.mg-duel');
+  root.querySelector('.mg-duel-hand .mg-duel-card.is-wild').click();
+  const lit = root.querySelectorAll('.mg-duel-target').length;
+  if (lit !== 24) throw new Error(lit + ' keys lit, not 24');
+  root.querySelector('.mg-duel-board').scrollIntoView({block: 'center'});
+}"""
+PLACED_JS = """() => {
+  const root = document.querySelector('.mg-duel');
+  const token = root.querySelector('.mg-duel-token-white');
+  return root.dataset.busy === 'false' && token ? [Number(token.dataset.boardKey)] : null;
+}"""
+TAKEN_BACK_JS = """() => {
+  const root = document.querySelector('.mg-duel');
+  return root.dataset.busy === 'false' && !root.querySelector('.mg-duel-token-white');
+}"""
+
+
+@pytest.mark.parametrize("width", [520, 800, 1100])
+def test_the_key_clicked_is_the_key_played_at_every_layout_width(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+    width: int,
+) -> None:
+    """With a Wild picked every key is lit (D8: Wilds alone name any key), and every key's
+    ring lies over its neighbours' drawing. A click anywhere on a black key, and on a white
+    key's parts in sight, places on that very key; each placing is taken back (nothing was
+    rolled or drawn) before the next click."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute, "piano=(0, 7), hands=('Wild C1 D1 E1 F1', 'G1 A1')")
+    page.locator(ROOT).evaluate(f"(root) => {{ root.style.width = '{width}px'; }}")
+    page.wait_for_function(
+        f"() => document.querySelector('.mg-duel').getBoundingClientRect().width <= {width}")
+    count = len(page.evaluate(KEY_POINTS_JS))
+    clicked: set[int] = set()
+    wrong = []
+    for index in range(count):
+        # pick the Wild (every key lights up), then click the point where it is now
+        page.evaluate(PICK_WILD_JS)
+        point = page.evaluate(KEY_POINTS_JS)[index]
+        clicked.add(point["key"])
+        page.mouse.click(point["x"], point["y"])
+        [key] = page.wait_for_function(PLACED_JS, timeout=10_000, polling=20).json_value()
+        if key != point["key"]:
+            wrong.append((point["key"], key, round(point["x"]), round(point["y"])))
+        page.evaluate("() => document.querySelector('.mg-duel-undo').click()")
+        page.wait_for_function(TAKEN_BACK_JS, timeout=10_000, polling=20)
+    assert clicked == set(range(24))
+    assert not wrong, f"(key clicked, key played, x, y): {wrong}"
+    assert not errors
+
+
 DICE_JS = """() => ['white', 'black'].map((seat) => [...document.querySelectorAll(
   '.mg-duel-duelpanel .mg-duel-side-' + seat + ' .mg-duel-die')]
   .map((d) => Number(d.dataset.value)))"""
@@ -295,7 +382,7 @@ DICE_JS = """() => ['white', 'black'].map((seat) => [...document.querySelectorAl
 
 def _attack_left_c(page: Any) -> list[list[int]]:
     page.locator(f"{ROOT}-hand {ROOT}-card[data-code=C1]").click()
-    page.locator(f"{ROOT}-target[data-board-key='0']").first.click()
+    click_key(page, 0)
     acked(page)
     page.locator(f"{ROOT}-lock").wait_for()
     dice: list[list[int]] = page.evaluate(DICE_JS)
@@ -404,7 +491,7 @@ def test_fits_lab_at_1280x800_with_the_file_browser_open_and_at_1400x1000(
     # in a duel the hand stays in view next to the duel panel and its Lock in
     page.set_viewport_size({"width": 1280, "height": 800})
     page.locator(f"{ROOT}-hand {ROOT}-card[data-code=D1]").click()
-    page.locator(f"{ROOT}-target[data-board-key='2']").first.click()
+    click_key(page, 2)
     page.locator(f"{ROOT}-lock").wait_for()
     shown = _layout(page)
     for name in ("hand", "lock", "duel", "board"):
