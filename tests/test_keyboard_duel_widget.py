@@ -478,7 +478,7 @@ def test_without_an_event_loop_the_computer_replies_at_once() -> None:
 # -- take back and hint ------------------------------------------------------------------------
 
 
-def test_take_back_undoes_the_persons_turn_and_the_computers_reply() -> None:
+def test_take_back_undoes_the_persons_action_and_stops_at_the_card_draw() -> None:
     async def scenario() -> None:
         widget = started(seed=13)
         page = Pager(widget)
@@ -488,20 +488,27 @@ def test_take_back_undoes_the_persons_turn_and_the_computers_reply() -> None:
         assert state is not None
         start = table_position(state)
         hand = widget.table["hand"]
-        page.act([a for a in person_options(widget.table) if isinstance(a, Place)][-1])
-        page.act(EndTurn())
-        await widget.settle()
-        assert state.turn == WHITE and len(state.actions()) > 2
+        place = [a for a in person_options(widget.table) if isinstance(a, Place)][-1]
+        page.act(place)  # nothing rolled or drawn: it can be taken back
         assert widget.table["can_undo"]
+        assert widget.table["undo_label"] == "duel.button.take_back"
         page.send({"type": "undo"})
         assert table_position(state) == start
         assert widget.table["hand"] == hand and widget.table["error"] is None
         assert len(widget.log_lines()) == 1  # back to "Round 1: …"
         assert_table_matches_state(widget)
-        # mid-turn, Take back undoes the turn in progress
-        page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
+        page.act(place)
+        page.act(EndTurn())  # the person draws; the computer plays its turn and draws
+        await widget.settle()
+        assert state.turn == WHITE and len(state.actions()) > 2
+        # the button says why it cannot go further, and a take-back changes nothing
+        assert not widget.table["can_undo"]
+        assert widget.table["undo_label"] == "duel.button.take_back_stops.draw"
+        assert widget.strings[widget.table["undo_label"]] == "Take back: stops at the card draw"
+        before = table_position(state)
         page.send({"type": "undo"})
-        assert table_position(state) == start
+        assert table_position(state) == before
+        assert widget.table["error"] == "Take back: stops at the card draw"
         widget.close()
 
     asyncio.run(scenario())
@@ -803,16 +810,16 @@ def test_progress_take_back_after_the_turn_ended_keeps_its_rows(tmp_path: Path) 
         page.act(EndTurn())  # the computer replies at once
         written = store.answers()
         assert [a.item for a in written].count(item) == 1
-        page.send({"type": "undo"})  # back to the start of the game
+        page.send({"type": "undo"})  # refused: cards were drawn since
         assert store.answers() == written  # what was played stays recorded
-        page.act(place)
-        page.send({"type": "undo"})  # taken back before it ended: no new row
+        again = [a for a in person_options(widget.table) if isinstance(a, Place)][0]
+        page.act(again)
+        page.send({"type": "undo"})  # taken back before the turn ended: no new row
         assert store.answers() == written
-        page.act(place)
+        page.act(again)
         page.act(EndTurn())  # played again: its own rows are added
-        again = store.answers()
-        assert again[: len(written)] == written
-        assert [a.item for a in again].count(item) == 2
+        now = store.answers()
+        assert now[: len(written)] == written and len(now) > len(written)
         widget.close()
 
 
@@ -939,24 +946,32 @@ def _duel_dice(widget: KeyboardDuelWidget) -> tuple[list[int], list[int]]:
     return sides["white"]["dice"], sides["black"]["dice"]
 
 
-def test_take_back_then_the_same_attack_rolls_dice_afresh() -> None:
-    """A take-back does not rewind the chance source: attacking again rolls new dice, so a
-    take-back cannot preview a roll. The same position replayed rolls the first dice again,
-    which is what a rewinding take-back would show."""
+def test_take_back_stops_at_the_dice_of_the_persons_attack() -> None:
+    """Take-back is no reroll: after an attack's dice the button says it stops there, and an
+    undo changes nothing; a duel card that rolled nothing can still be taken back."""
     attack = Place(card_ids("C1"), key=0)
     widget = started()
     widget.new_game(position=DuelState.from_position(**ATTACK_POSITION))  # type: ignore[arg-type]
     page = Pager(widget)
     page.act(attack)
     first = _duel_dice(widget)
+    assert not widget.table["can_undo"]
+    assert widget.table["undo_label"] == "duel.button.take_back_stops.dice"
+    assert widget.strings[widget.table["undo_label"]] == "Take back: stops at the dice roll"
     page.send({"type": "undo"})
-    assert widget.table["duel"] is None and widget.table["error"] is None
+    assert widget.table["duel"] is not None and _duel_dice(widget) == first
+    assert widget.table["error"] == "Take back: stops at the dice roll"
+    hand = widget.table["hand"]
+    page.act(DuelCard(card_ids("D3")[0]))  # +3 (nothing rolled): it can be taken back
+    assert widget.table["can_undo"]
+    page.send({"type": "undo"})
+    assert widget.table["hand"] == hand and _duel_dice(widget) == first
+    assert widget.table["undo_label"] == "duel.button.take_back_stops.dice"
+    widget.new_game(position=DuelState.from_position(**ATTACK_POSITION))  # type: ignore[arg-type]
+    page.send({"type": "settings", "language": "es"})
     page.act(attack)
-    again = _duel_dice(widget)
-    assert again != first, (first, again)
-    replay = DuelState.from_position(**ATTACK_POSITION)  # type: ignore[arg-type]
-    rolled = [event.dice for event in replay.apply(attack) if hasattr(event, "dice")]
-    assert (list(rolled[0]), list(rolled[1])) == first
+    assert widget.strings[widget.table["undo_label"]] == (
+        "Deshacer: se detiene en la tirada de dados")
     widget.close()
 
 
@@ -1139,3 +1154,4 @@ def test_targets_and_hints_stand_out_on_every_key_colour_with_deuteranopia() -> 
         for key in keys:
             assert _difference(found.group(1), key) >= 20, (name, found.group(1), key)
     assert _difference("#3fbf6f", "#d1495b") < 20  # the old green on red: the test can fail
+

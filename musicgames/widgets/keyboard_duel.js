@@ -867,7 +867,7 @@ function render({ model, el }) {
     actions.hidden = !!tb.board_finished;
     const end = button("mg-duel-end", t("duel.button.end_turn"), () => act({ type: "end_turn" }), { "aria-keyshortcuts": "E" });
     end.disabled = !(canAct() && legal().end_turn && !tb.duel_active);
-    const undo = button("mg-duel-undo", t("duel.button.take_back"), () => {
+    const undo = button("mg-duel-undo", t(tb.undo_label || "duel.button.take_back"), () => {
       ui.selected.clear();
       ui.token = null;
       send({ type: "undo" });

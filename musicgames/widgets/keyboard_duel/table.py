@@ -89,6 +89,7 @@ class Scene:
     hint: Mapping[str, Any] | None
     duel_put_away: int
     can_undo: bool
+    undo_label: str  # the Take back button's words (a string key): what stops it, if it cannot
     odds: DuelOdds | None  # the engine's honest odds when the person decides in a duel
     finished_trays: tuple[tuple[TokenState, ...], ...] | None  # the trays as the round ended
     naming: Naming
@@ -148,6 +149,7 @@ def build_table(scene: Scene) -> dict[str, Any]:
         duel_active=state.duel is not None,
         duel_key=state.duel.key if state.duel is not None else None,
         can_undo=scene.can_undo and scene.screen == "play",
+        undo_label=scene.undo_label,
         status=_status(scene, words),
         turn_help=_turn_help(state),
         pianos=pianos,
