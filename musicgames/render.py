@@ -216,6 +216,7 @@ def keyboard_svg(
     black_labels: bool | None = None,
     marks: Mapping[int, str] | None = None,
     width: int = 280,
+    plain_white: bool = False,
 ) -> Drawing:
     """Draw a piano keyboard of ``octaves`` octaves starting on the C ``lowest``.
 
@@ -230,6 +231,8 @@ def keyboard_svg(
       By default they are when the keys are wide enough to read (a white key at least
       22 px wide on the page); ``False`` keeps a small board uncluttered.
     - ``marks``: a mark per key index, such as ``{0: "fff", 4: "ff", 7: "f"}``.
+    - ``plain_white``: white keys are named by their plain letter even in a chord's key
+      (F, never E♯): for a game whose cards land on a letter's white key.
 
     Every key is a ``<rect>`` with ``class="mg-key"``, ``data-key`` = its index from the
     leftmost C, so a page can make keys clickable, and ``data-hz`` = its frequency (music21,
@@ -244,6 +247,9 @@ def keyboard_svg(
     True
     >>> ">B♭<" in keyboard_svg(1, chord=triad("Bb"), labels="letters", black_labels=False)
     False
+    >>> sharp = keyboard_svg(1, chord=triad("C#"), labels="letters", width=340, plain_white=True)
+    >>> ">E♯<" in sharp, ">F<" in sharp, ">C♯<" in sharp
+    (False, True, True)
     """
     if octaves < 1:
         raise ValueError(f"octaves={octaves!r}: a keyboard needs at least one octave")
@@ -268,7 +274,10 @@ def keyboard_svg(
         octave, pc = divmod(index, 12)
         context = contexts[octave]
         midi = start.midi + index
-        note = context.spell_midi(midi) if context is not None else Note.parse(midi)
+        if context is None or (plain_white and pc in _WHITE_PCS):
+            note = Note.parse(midi)
+        else:
+            note = context.spell_midi(midi)
         colour = colours.get(index)
         if pc in _WHITE_PCS:
             x = (octave * 7 + _WHITE_PCS.index(pc)) * white_w

@@ -1155,3 +1155,28 @@ def test_targets_and_hints_stand_out_on_every_key_colour_with_deuteranopia() -> 
             assert _difference(found.group(1), key) >= 20, (name, found.group(1), key)
     assert _difference("#3fbf6f", "#d1495b") < 20  # the old green on red: the test can fail
 
+
+def test_key_labels_are_the_names_cards_land_by() -> None:
+    """A white key is named by its plain letter, the letter a card places on (D8): never Mi♯
+    on the F key or Do♭ on the B key. A black key is spelled in its card's chord (C♯ in
+    A major, D♭ in B♭ minor), on the board and in the names read out."""
+    from musicgames.duel import PIANO_CARDS
+    from musicgames.widgets.keyboard_duel.narration import Words
+    from musicgames.widgets.keyboard_duel.table import piano_svg
+
+    white_pcs, black_pcs = (0, 2, 4, 5, 7, 9, 11), (1, 3, 6, 8, 10)
+    for naming, letters in ((Naming.SOLFEGE, "Do Re Mi Fa Sol La Si"),
+                            (Naming.LETTERS, "C D E F G A B")):
+        words = Words("en", naming)
+        for index, card in enumerate(PIANO_CARDS):
+            svg = piano_svg(index, naming)
+            whites = re.findall(r'<text x="[\d.]+" y="92.0"[^>]*>([^<]+)</text>', svg)
+            blacks = re.findall(r'<text class="mg-black-label"[^>]*>([^<]+)</text>', svg)
+            spelled = [card.triad.tone_name(pc, naming) for pc in black_pcs]
+            assert whites == letters.split(), (card, whites)
+            assert blacks == spelled, (card, blacks)
+            piano = (index, index)
+            assert [words.note(pc, piano) for pc in white_pcs] == letters.split()
+            assert [words.note(pc, piano) for pc in black_pcs] == spelled
+    sharp = [i for i, card in enumerate(PIANO_CARDS) if card.triad.tone_name(5) == "Mi♯"]
+    assert sharp, "a chord spells the F key E♯ (C♯ major): the case this test is about"

@@ -63,10 +63,12 @@ class Words:
         return PIANO_CARDS[piano_card].name(self.naming, self.language)
 
     def note(self, key: int, piano: Sequence[int] | None = None) -> str:
-        """A key's note name without octave (spelled in the chord of its card when
-        ``piano``, the pair of piano cards, is given: B♭ in F major, A♯ in B major)."""
-        if piano is None:
-            return key_name(key, self.naming).split(" (")[0]
+        """A key's note name without octave: a white key is its plain letter, the name a
+        card lands there by (F, never E♯); a black key is spelled in the chord of its card
+        when ``piano``, the pair of piano cards, is given (B♭ in F major, A♯ in B major)."""
+        plain = key_name(key, self.naming).split(" (")[0]
+        if piano is None or "♯" not in plain:
+            return plain  # a white key: its letter, the name a card lands there by (D8)
         triad = PIANO_CARDS[piano[key // KEYS_PER_CARD]].triad
         return triad.tone_name(key % KEYS_PER_CARD, self.naming)
 

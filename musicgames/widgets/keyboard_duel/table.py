@@ -99,7 +99,8 @@ class Scene:
 def piano_svg(index: int, naming: Naming) -> str:
     """A piano card drawn by :mod:`musicgames.render` (its keys carry ``data-key``)."""
     card = PIANO_CARDS[index]
-    return str(keyboard_svg(1, chord=card.triad, marks=card.marks, labels=naming, width=420))
+    return str(keyboard_svg(1, chord=card.triad, marks=card.marks, labels=naming, width=420,
+                            plain_white=True))
 
 
 def build_table(scene: Scene) -> dict[str, Any]:
