@@ -1180,3 +1180,45 @@ def test_key_labels_are_the_names_cards_land_by() -> None:
             assert [words.note(pc, piano) for pc in black_pcs] == spelled
     sharp = [i for i, card in enumerate(PIANO_CARDS) if card.triad.tone_name(5) == "Mi♯"]
     assert sharp, "a chord spells the F key E♯ (C♯ major): the case this test is about"
+
+
+class _ScriptedDefender:
+    """A computer player that answers a duel with the given run, then locks in."""
+
+    def __init__(self, run: str) -> None:
+        self.cards = [DuelCard(card) for card in card_ids(run)] if run else []
+
+    def choose(self, view: Any) -> Action:
+        return self.cards.pop(0) if self.cards else LockIn()
+
+
+def _decided_after(white_run: str, black_run: str) -> str:
+    """Seeded: White attacks Black's power-1 token with C1 and both roll a 4; White plays
+    its run and locks in, Black answers with its run. Returns the panel's "What decided it"."""
+    widget = started()
+    widget.new_game(position=DuelState.from_position(
+        hands=("C1 C3 C2", "E2 D1"), tokens=([], [(0, 1)]), seed=0),
+        computer=_ScriptedDefender(black_run))  # type: ignore[arg-type]
+    page = Pager(widget)
+    page.act(Place(card_ids("C1"), key=0))
+    assert _duel_dice(widget) == ([4], [4])
+    for code in white_run.split():
+        page.act(DuelCard(card_ids(code)[0]))
+    page.act(LockIn())  # Black answers at once (no event loop here)
+    decided = widget.table["duel"]["decided"]
+    widget.close()
+    return str(decided)
+
+
+def test_what_decided_it_when_the_dice_were_tied() -> None:
+    """The dice tied 4–4 (a tie goes to the attacker, D11d). If the cards never changed the
+    lead, the roll decided it — not "White was ahead 4–4"; if Black's card took the lead,
+    Black's run decided it."""
+    roll = _decided_after("C3", "E2")  # 7–4, then 7–6: White led throughout
+    assert roll == ("What decided it: the roll — the dice were tied at 4, a tie goes to the "
+                    "attacker (White), and the runs did not change that."), roll
+    run = _decided_after("", "E2")  # 4–6: Black's card took the lead
+    assert run == ("What decided it: Black's run — the dice were tied at 4, which goes to the "
+                   "attacker (White), and Black finished 6–4."), run
+    clear = _decided_after("C3", "")
+    assert "ahead 4–4" not in clear and "tied at 4" in clear

@@ -133,6 +133,8 @@ class DuelRecord:
     locked: list[bool] = field(default_factory=lambda: [False, False])
     winner: int | None = None
     result_totals: tuple[int, int] | None = None
+    #: who led after each card played, as a role (0 the attacker, who wins ties)
+    leads: list[int] = field(default_factory=list)
 
     def role(self, seat: int) -> int:
         return 0 if seat == self.attacker else 1
@@ -215,6 +217,7 @@ class Story:
         elif isinstance(event, CardPlayed):
             record = self.duels[-1]
             record.totals = [event.attacker_total, event.defender_total]
+            record.leads.append(0 if event.attacker_total >= event.defender_total else 1)
             if event.effect == "add":
                 role = record.role(event.seat)
                 record.adds[role] += event.amount

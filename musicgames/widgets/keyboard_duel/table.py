@@ -31,7 +31,6 @@ from musicgames.duel import (
     TokenState,
     action_from_json,
     attacker_win_chance,
-    win_chance_now,
 )
 from musicgames.duel.cards import KEYS_PER_CARD
 from musicgames.duel.events import DuelStarted, Event, FinalTurnBegins, Moved
@@ -186,22 +185,28 @@ def _percent(p: float | Fraction) -> str:
 
 
 def _decided(record: DuelRecord, words: Words) -> str:
-    """One line after a duel: what decided it — the tie rule, the roll, or a run."""
+    """One line after a duel: what decided it — the tie rule, the roll, or a run. The roll
+    decided it only when the winner led on the dice (ties go to the attacker, D11d) and after
+    every card; otherwise the cards did."""
     assert record.winner is not None and record.result_totals is not None
     win = record.role(record.winner)
     final = record.result_totals
     if final[0] == final[1]:
         return words.t("duel.decided.tie", total=final[0], seat=words.seat(record.attacker))
     rolled = (sum(record.first_dice[0]), sum(record.first_dice[1]))
-    led = win_chance_now(record.first_dice[win], record.first_dice[1 - win], 0, 0,
-                         attacker=win == 0) == 1
+    leads = [0 if rolled[0] >= rolled[1] else 1, *record.leads]
     seat = words.seat(record.winner)
-    if led:
+    tied = rolled[0] == rolled[1]
+    scores = dict(seat=seat, score=rolled[win], other_score=rolled[1 - win], final=final[win],
+                  other_final=final[1 - win], attacker=words.seat(record.attacker))
+    if all(lead == win for lead in leads):
+        if tied:
+            return words.t("duel.decided.roll_tie", **scores)
         key = "duel.decided.roll" if record.cards_played else "duel.decided.roll_only"
-        return words.t(key, seat=seat, score=rolled[win], other_score=rolled[1 - win])
-    return words.t("duel.decided.run", seat=seat, score=rolled[win],
-                   other_score=rolled[1 - win], final=final[win], other_final=final[1 - win],
-                   cards=len(record.runs[win]))
+        return words.t(key, **scores)
+    if leads[0] == win:  # ahead on the dice, behind after a card, ahead again at the end
+        return words.t("duel.decided.comeback", **scores)
+    return words.t("duel.decided.run_tie" if tied else "duel.decided.run", **scores)
 
 
 def _duel_sound(record: DuelRecord) -> dict[str, Any] | None:
