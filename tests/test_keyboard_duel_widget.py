@@ -1047,6 +1047,27 @@ def test_hint_names_the_power_a_merge_reaches() -> None:
     widget.close()
 
 
+def test_a_hint_to_attack_says_it_starts_a_duel_with_the_right_powers() -> None:
+    """Placing two cards on Black's power-3 token attacks it with power 2 (D8, D11): the hint
+    says so, not "(power 3)" (the defender's power) as if it were a plain placement; a move
+    onto Black's token says the same."""
+    widget = started()
+    widget.new_game(position=DuelState.from_position(
+        piano=(0, 7), hands=("D1 D2 E2", "E3"), tokens=([(4, 1)], [(2, 3)])))
+    widget._hint = {"action": Place(card_ids("D1 D2"), key=2).to_json()}
+    widget._publish()
+    text = widget.table["hint"]["text"]
+    assert text.endswith("your power-2 token attacks Black's power-3 token there and starts "
+                         "a duel."), text
+    assert "(power 3)" not in text
+    widget._hint = {"action": Move(card_ids("E2")[0], key=4, steps=-2).to_json()}
+    widget._publish()
+    text = widget.table["hint"]["text"]
+    assert text.endswith("your power-1 token attacks Black's power-3 token there and starts "
+                         "a duel."), text
+    widget.close()
+
+
 @pytest.mark.parametrize("message", [
     None, 7, "act", [], {"type": None}, {"type": 5}, {"type": ["act"]},
     {"type": "act", "action": {"type": ["place"]}},

@@ -232,6 +232,16 @@ def _after(state: DuelState, action: Action) -> tuple[DuelState, tuple[Event, ..
     return copy, events
 
 
+def _attack(events: Sequence[Event], words: Words) -> dict[str, Any] | None:
+    """The duel an action would start (D11), as the hint says it: the attacking token's
+    power, the defender and its token's power; None when it starts none."""
+    for event in events:
+        if isinstance(event, DuelStarted):
+            return {"power": event.attacker_power, "other": words.seat(1 - event.attacker),
+                    "other_power": event.defender_power}
+    return None
+
+
 def _landing(events: Sequence[Event], action: Move) -> tuple[int, bool]:
     """Where a move lands, and whether it starts a duel: the engine's events say."""
     end, duel = action.key, False
@@ -539,17 +549,21 @@ def _hint_info(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] |
     cards: list[int] = []
     if isinstance(action, Place):
         keys, cards = [action.key], list(action.cards)
-        after, _ = _after(state, action)
+        after, events = _after(state, action)
+        attack = _attack(events, words)
         held = after.board_token(action.key)
         power = held.power if held is not None else len(action.cards)
-        line = words.t("duel.hint.place", cards=words.cards(action.cards),
-                       key=words.key(action.key, piano), power=power)
+        line = words.t("duel.hint.place_duel" if attack else "duel.hint.place",
+                       cards=words.cards(action.cards), key=words.key(action.key, piano),
+                       **(attack or {"power": power}))
     elif isinstance(action, Move):
-        end, duel = _landing(_after(state, action)[1], action)
+        events = _after(state, action)[1]
+        end, _ = _landing(events, action)
+        attack = _attack(events, words)
         keys, cards = [action.key, end], [action.card]
-        line = words.t("duel.hint.move_duel" if duel else "duel.hint.move",
+        line = words.t("duel.hint.move_duel" if attack else "duel.hint.move",
                        card=words.card(action.card), start=words.key(action.key, piano),
-                       end=words.key(end, piano))
+                       end=words.key(end, piano), **(attack or {}))
     elif isinstance(action, Shift):
         cards = [action.card]
         keys = [tok.key for tok in state.tokens(PERSON)
