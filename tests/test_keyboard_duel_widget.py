@@ -1243,3 +1243,41 @@ def test_what_decided_it_when_the_dice_were_tied() -> None:
                    "attacker (White), and Black finished 6–4."), run
     clear = _decided_after("C3", "")
     assert "ahead 4–4" not in clear and "tied at 4" in clear
+
+
+class _ScriptedComputer:
+    """A computer player that plays the given actions in order, then as Casual does."""
+
+    def __init__(self, *actions: Action) -> None:
+        self.actions = list(actions)
+        self.casual = make_bot("casual", 0)
+
+    def choose(self, view: Any) -> Action:
+        return self.actions.pop(0) if self.actions else self.casual.choose(view)
+
+
+def test_the_duel_that_ends_a_round_is_shown_at_round_end_and_never_comes_back() -> None:
+    """Black's final turn attacks White's token; White locks in, Black ends the turn and the
+    round is scored: the round-end screen shows that duel's result beside the breakdown.
+    After Next round, neither a placement taken back nor anything else brings it back."""
+    widget = started()
+    widget.new_game(position=DuelState.from_position(
+        piano=(0, 7), turn=BLACK, final_turn=True, hands=("D1 E1 F1", "C1 G1"),
+        tokens=([(0, 1), (4, 1), (7, 1), (9, 1), (11, 1)], [(14, 1)])),
+        computer=_ScriptedComputer(Place(card_ids("C1"), key=0), LockIn(), EndTurn()))
+    page = Pager(widget)
+    assert widget.table["duel"] is not None and widget.table["duel"]["you_decide"]
+    page.act(LockIn())
+    table = widget.table
+    assert table["screen"] == "round_end"
+    assert table["duel"] is not None and table["duel"]["result"], table["duel"]
+    assert table["duel"]["decided"].startswith("What decided it")
+    page.send({"type": "continue"})
+    assert widget.table["screen"] == "play" and widget.table["duel"] is None
+    state = widget.state
+    assert state is not None and state.round == 2 and state.to_act == WHITE
+    page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
+    assert widget.table["can_undo"]
+    page.send({"type": "undo"})
+    assert widget.table["duel"] is None
+    widget.close()

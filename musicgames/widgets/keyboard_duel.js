@@ -827,7 +827,7 @@ function render({ model, el }) {
   function drawDuel(tb) {
     duelPanel.replaceChildren();
     const duel = tb.duel;
-    if (!duel || ui.dismissedDuel === duel.id || tb.board_finished) {
+    if (!duel || ui.dismissedDuel === duel.id) {
       duelPanel.hidden = true;
       return;
     }

@@ -135,6 +135,8 @@ class DuelRecord:
     result_totals: tuple[int, int] | None = None
     #: who led after each card played, as a role (0 the attacker, who wins ties)
     leads: list[int] = field(default_factory=list)
+    #: how many rounds had been scored when the duel began (its round is the next one)
+    rounds_before: int = 0
 
     def role(self, seat: int) -> int:
         return 0 if seat == self.attacker else 1
@@ -203,7 +205,8 @@ class Story:
             self.duels.append(DuelRecord(
                 number=len(self.duels) + 1, key=event.key, piano=self.piano,
                 attacker=event.attacker,
-                powers=(event.attacker_power, event.defender_power)))
+                powers=(event.attacker_power, event.defender_power),
+                rounds_before=len(self.rounds)))
         elif isinstance(event, DiceRolled):
             record = self.duels[-1]
             role = record.role(event.seat)

@@ -461,11 +461,22 @@ def _effect_words(words: Words, event: Mapping[str, Any], total: int, role: int,
 
 def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] | None:
     story = scene.story
-    if not story.duels or scene.screen != "play":
+    if not story.duels:
         return None
     record = story.duels[-1]
     active = state.duel is not None
-    if not active and (record.winner is None or record.number == scene.duel_put_away):
+    if scene.screen == "play":
+        if record.rounds_before != len(story.rounds):
+            return None  # a duel of a round already scored never comes back
+        if not active and (record.winner is None or record.number == scene.duel_put_away):
+            return None
+    elif scene.screen in ("round_end", "game_over"):
+        # the duel that closed the round, if the person has not seen it through
+        if (record.rounds_before != len(story.rounds) - 1 or record.winner is None
+                or record.number == scene.duel_put_away):
+            return None
+        active = False
+    else:
         return None
     you = record.role(PERSON)
     live = state.duel if active and record.winner is None else None

@@ -226,8 +226,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         state.take_back(1, _PERSON)
         # rows of turns that ended stay written; the turn in progress had none (module notes)
         self._progress_seen = min(self._progress_seen, len(state.story()))
-        self._story = Story(piano=self._start_piano)
-        self._duel_put_away = 0
+        self._story = Story(piano=self._start_piano)  # duels keep their numbers
         self._screen = "play"
         self._error = None
         self._hint = None
