@@ -1281,3 +1281,24 @@ def test_the_duel_that_ends_a_round_is_shown_at_round_end_and_never_comes_back()
     page.send({"type": "undo"})
     assert widget.table["duel"] is None
     widget.close()
+
+
+def test_shortcut_letters_match_the_words_of_the_page_in_spanish() -> None:
+    """In Spanish the shortcuts are the first letters of the buttons' words (P Pista,
+    D Deshacer, T Terminar turno, C Confirmar jugada, S Siguiente ronda, R Reglas); the
+    Rules panel lists them; in English they stay H U E L N R."""
+    buttons = {"hint": "duel.button.hint", "undo": "duel.button.take_back",
+               "end": "duel.button.end_turn", "lock": "duel.button.lock_in",
+               "next": "duel.button.next_round", "rules": "duel.button.rules"}
+    english = started(language="en")
+    assert english.table["shortcut_keys"] == {"hint": "H", "undo": "U", "end": "E", "lock": "L",
+                                              "next": "N", "rules": "R"}
+    english.close()
+    widget = started(language="es")
+    keys = widget.table["shortcut_keys"]
+    assert len(set(keys.values())) == len(keys) == 6
+    for name, word in buttons.items():
+        assert keys[name] == widget.strings[word][0].upper(), (name, widget.strings[word])
+    listed = [key for key, _ in widget.table["shortcuts"]]
+    assert listed == [keys[name] for name in ("hint", "undo", "end", "lock", "next", "rules")]
+    widget.close()

@@ -232,6 +232,33 @@ def test_a_whole_turn_with_the_keyboard_only(
     assert not errors
 
 
+def test_spanish_shortcuts_are_the_letters_of_the_spanish_words(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """In Spanish, P asks for a Pista (H does nothing) and the buttons say their letters."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute,
+                 "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1'), "
+                 "tokens=([(0, 1)], [(2, 1)])")
+    page.locator(f"{ROOT}-language").select_option("es")
+    acked(page)
+    page.locator(f"{ROOT}-hint-btn:has-text('Pista')").wait_for()
+    assert page.locator(f"{ROOT}-hint-btn").get_attribute("aria-keyshortcuts") == "P"
+    page.locator(ROOT).focus()
+    page.keyboard.press("h")
+    page.wait_for_timeout(300)
+    assert page.locator(f"{ROOT}-hint").is_hidden()
+    page.keyboard.press("p")
+    page.locator(f"{ROOT}-hint").wait_for(timeout=TIMEOUT_MS)
+    assert page.locator(f"{ROOT}-hint").inner_text().startswith("Pista")
+    assert not errors
+
+
 def test_round_end_shows_the_finished_board_with_each_tokens_score(
     duel_page: Any,
     open_notebook: Callable[[Any, str], None],
@@ -372,6 +399,98 @@ def test_the_key_clicked_is_the_key_played_at_every_layout_width(
         page.wait_for_function(TAKEN_BACK_JS, timeout=10_000, polling=20)
     assert clicked == set(range(24))
     assert not wrong, f"(key clicked, key played, x, y): {wrong}"
+    assert not errors
+
+
+# With every key lit: are names and marks drawn over the rings, and does any white key's ring
+# cross a black key (points sampled all over each black key, tested against every ring)?
+LIT_BOARD_JS = """() => {
+  const out = {lit: 0, under: [], crossing: []};
+  for (const svg of document.querySelectorAll('.mg-duel-svg')) {
+    const layer = svg.querySelector('.mg-duel-layer');
+    const rings = [...svg.querySelectorAll('.mg-duel-target')];
+    out.lit += rings.length;
+    for (const text of svg.querySelectorAll('text:not(.mg-duel-layer text)')) {
+      if (!(layer.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+        out.under.push(text.textContent);
+      }
+    }
+    for (const black of svg.querySelectorAll('rect.mg-key.mg-black')) {
+      const x = Number(black.getAttribute('x')), w = Number(black.getAttribute('width'));
+      const h = Number(black.getAttribute('height'));
+      const key = Number(black.getAttribute('data-board'));
+      for (let fx = 0.05; fx < 1; fx += 0.15) for (let fy = 0.02; fy < 1; fy += 0.08) {
+        const point = svg.createSVGPoint();
+        point.x = x + fx * w; point.y = fy * h;
+        for (const ring of rings) {
+          const other = Number(ring.dataset.boardKey);
+          if (other !== key && (ring.isPointInStroke(point) || ring.isPointInFill(point))) {
+            out.crossing.push([other, key]);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_a_wild_lights_every_key_and_hides_no_name_or_mark(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """A Wild alone may name any of the 24 keys (D8): every key gets its ring, yet each
+    key's name and mark stays on top, and a white key's ring steps round the black keys."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute, "piano=(0, 7), hands=('Wild C1 D1 E1 F1', 'G1 A1')")
+    page.locator(f"{ROOT}-hand {ROOT}-card.is-wild").click()
+    shown = page.evaluate(LIT_BOARD_JS)
+    assert shown["lit"] == 24
+    assert not shown["under"], f"names and marks under the rings: {shown['under']}"
+    crossing = sorted(set(map(tuple, shown["crossing"])))
+    assert not crossing, f"(ring of key, over black key): {crossing}"
+    assert not errors
+
+
+def test_the_rules_scroll_by_keyboard_with_the_close_button_at_the_top(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute, "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1')")
+    page.locator(ROOT).focus()
+    page.keyboard.press("r")
+    rules = page.locator(f"{ROOT}-rules")
+    rules.wait_for()
+    scroll = "(box) => [box.scrollTop, box.scrollHeight - box.clientHeight]"
+    top, room = rules.evaluate(scroll)
+    assert top == 0 and room > 100, (top, room)  # there is more to read than fits
+    close = page.locator(f"{ROOT}-rules-close")
+    box, shut = rules.bounding_box(), close.bounding_box()
+    assert box and shut and shut["y"] - box["y"] < 60, (box, shut)  # at the top
+    page.keyboard.press("PageDown")
+    down = rules.evaluate(scroll)[0]
+    assert down > 0, down
+    page.keyboard.press("ArrowDown")
+    assert rules.evaluate(scroll)[0] > down
+    page.keyboard.press("End")
+    end, room = rules.evaluate(scroll)
+    assert abs(end - room) <= 1, (end, room)
+    shut = close.bounding_box()
+    box = rules.bounding_box()
+    assert box and shut and box["y"] <= shut["y"] < box["y"] + 60  # still in sight
+    page.keyboard.press("Home")
+    assert rules.evaluate(scroll)[0] == 0
+    page.keyboard.press("Escape")
+    rules.wait_for(state="hidden")
     assert not errors
 
 

@@ -68,9 +68,12 @@ RULES_KEYS = (
     "duel.rules.computer.head", "duel.rules.computer",
     "duel.rules.keys.head", "duel.rules.keys",
 )
-#: The page's keyboard shortcuts: the key and what it does (listed in the Rules panel).
-SHORTCUTS = (("H", "duel.keys.hint"), ("U", "duel.keys.take_back"), ("E", "duel.keys.end_turn"),
-             ("L", "duel.keys.lock_in"), ("N", "duel.keys.next"), ("R", "duel.keys.rules"))
+#: The page's keyboard shortcuts: what each does on the page, and the catalogue's words for
+#: it. The key is a letter of the word in the page's language (``duel.shortcut.*``: H for
+#: Hint, P for Pista), listed in the Rules panel and shown on the buttons.
+SHORTCUTS = (("hint", "duel.keys.hint"), ("undo", "duel.keys.take_back"),
+             ("end", "duel.keys.end_turn"), ("lock", "duel.keys.lock_in"),
+             ("next", "duel.keys.next"), ("rules", "duel.keys.rules"))
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,9 @@ def build_table(scene: Scene) -> dict[str, Any]:
         "languages": [[code, text("language.name", code)] for code in LANGUAGES],
         "you": SEAT_KEYS[PERSON],
         "rules_keys": list(RULES_KEYS),
-        "shortcuts": [[key, words.t(entry)] for key, entry in SHORTCUTS],
+        "shortcuts": [[words.t(f"duel.shortcut.{name}"), words.t(entry)]
+                      for name, entry in SHORTCUTS],
+        "shortcut_keys": {name: words.t(f"duel.shortcut.{name}") for name, _ in SHORTCUTS},
         "error": scene.error,
         "thinking": scene.thinking,
         "board_finished": False,
