@@ -888,6 +888,14 @@ function render({ model, el }) {
     duelPanel.dataset.stage = duel.stage;
     duelPanel.setAttribute("aria-label", duel.title);
     duelPanel.appendChild(h("div", { class: "mg-duel-duel-head" }, duel.title));
+    // what to do now comes first, so Lock in is in sight with the board (1024×768 included)
+    if (!duel.result && duel.you_decide && canAct()) {
+      const lock = button("mg-duel-lock", t("duel.button.lock_in") + " (" + keyOf("lock") + ")", () => act({ type: "lock_in" }), { "aria-keyshortcuts": keyOf("lock") });
+      lock.disabled = !legal().lock_in;
+      duelPanel.appendChild(h("div", { class: "mg-duel-duel-now" }, lock, h("span", { class: "mg-duel-duel-help" }, t(duel.help))));
+    } else if (!duel.result) {
+      duelPanel.appendChild(h("div", { class: "mg-duel-duel-help" }, t("duel.help.duel_wait")));
+    }
     duelPanel.appendChild(h("div", { class: "mg-duel-duel-sides" },
       drawRun(duel.attacker, duel), h("div", { class: "mg-duel-vs" }, t("duel.label.vs")), drawRun(duel.defender, duel)));
     const odds = h("div", { class: "mg-duel-odds" });
@@ -905,13 +913,6 @@ function render({ model, el }) {
           root.focus({ preventScroll: true });
         }));
       }
-    } else if (duel.you_decide && canAct()) {
-      duelPanel.appendChild(h("div", { class: "mg-duel-duel-help" }, t(duel.help)));
-      const lock = button("mg-duel-lock", t("duel.button.lock_in") + " (" + keyOf("lock") + ")", () => act({ type: "lock_in" }), { "aria-keyshortcuts": keyOf("lock") });
-      lock.disabled = !legal().lock_in;
-      duelPanel.appendChild(lock);
-    } else {
-      duelPanel.appendChild(h("div", { class: "mg-duel-duel-help" }, t("duel.help.duel_wait")));
     }
   }
 

@@ -713,6 +713,49 @@ EchoFloor()
 '''
 
 
+BLACK_ATTACKS = """
+from musicgames.duel import DuelState, LockIn, Place, card_ids
+
+class _BlackAttacks:
+    \"\"\"Black's turn: attack White's token on the left C, lock in.\"\"\"
+    def __init__(self):
+        self.steps = [Place(card_ids("C1 C2"), key=0), LockIn()]
+    def choose(self, view):
+        return self.steps.pop(0)
+
+game.pause = 0.05
+game.new_game("casual", computer=_BlackAttacks(), position=DuelState.from_position(
+    piano=(0, 7), turn=1, hands=("D1 D2 E3 G1 A1", "C1 C2 F2"), tokens=([(0, 1)], [(7, 2)])))
+"""
+
+
+def test_the_defenders_lock_in_is_on_screen_at_1024x768(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """Black attacks; White defends. At 1024×768 (one column), with the file browser closed
+    and open, the widget's top in view: Lock in is on screen with the board."""
+    page = duel_page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    kernel_execute(page, BLACK_ATTACKS)
+    page.locator(f"{ROOT}-lock").wait_for(timeout=TIMEOUT_MS)
+    wait_idle(page)
+    for browser_open in (False, True):
+        if browser_open:
+            page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+            page.locator(".jp-FileBrowser").first.wait_for()
+            page.wait_for_timeout(300)
+        shown = _layout(page)
+        for name in ("lock", "board"):
+            assert shown["parts"][name] and _inside(shown["parts"][name], shown["view"]), (
+                browser_open, name, shown)
+    assert not errors
+
+
 def echo_floor_ms(page: Any, clicks: int = 30) -> list[float]:
     """Round trips of the minimal widget above, run in a new cell of the open notebook."""
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:insert-cell-below')")
