@@ -756,6 +756,56 @@ def test_the_defenders_lock_in_is_on_screen_at_1024x768(
     assert not errors
 
 
+BLACK_ENDS_THE_ROUND = """
+from musicgames.duel import DuelState, EndTurn, LockIn, Place, card_ids
+from musicgames.duel.bots import make_bot
+
+class _BlackEndsTheRound:
+    \"\"\"Black's final turn: attack White's token on the left C, lock in, end the turn;
+    then play as Casual.\"\"\"
+    def __init__(self):
+        self.steps = [Place(card_ids("C1"), key=0), LockIn(), EndTurn()]
+        self.casual = make_bot("casual", 0)
+    def choose(self, view):
+        return self.steps.pop(0) if self.steps else self.casual.choose(view)
+
+game.pause = 0.05
+game.new_game("casual", computer=_BlackEndsTheRound(), position=DuelState.from_position(
+    piano=(0, 7), turn=1, final_turn=True, hands=("D1 E1 F1", "C1 G1"),
+    tokens=([(0, 1), (4, 1), (7, 1), (9, 1), (11, 1)], [(14, 1)])))
+"""
+
+
+def test_the_duel_that_ends_the_round_is_shown_at_round_end(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """Black's final turn attacks; White locks in (L); Black ends the turn and the round is
+    scored. The round's end shows that duel's result and what decided it beside the
+    breakdown; after Next round it is gone."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    kernel_execute(page, BLACK_ENDS_THE_ROUND)
+    page.locator(f"{ROOT}-lock").wait_for(timeout=TIMEOUT_MS)
+    wait_idle(page)
+    page.locator(ROOT).focus()
+    page.keyboard.press("l")
+    page.locator(f"{ROOT}[data-screen=round_end]").wait_for(timeout=TIMEOUT_MS)
+    assert page.locator(f"{ROOT}-roundend").is_visible()
+    panel = page.locator(f"{ROOT}-duelpanel")
+    assert panel.is_visible()
+    assert panel.locator(f"{ROOT}-result").is_visible()
+    assert panel.locator(f"{ROOT}-decided").inner_text().startswith("What decided it")
+    page.locator(f"{ROOT}-next").click()
+    page.locator(f"{ROOT}[data-screen=play]").wait_for()
+    wait_idle(page)
+    assert panel.is_hidden()
+    assert not errors
+
+
 def echo_floor_ms(page: Any, clicks: int = 30) -> list[float]:
     """Round trips of the minimal widget above, run in a new cell of the open notebook."""
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:insert-cell-below')")
