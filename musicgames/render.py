@@ -225,6 +225,7 @@ def keyboard_svg(
     marks: Mapping[int, str] | None = None,
     width: int = 280,
     spelled_by: Triad | None = None,
+    plain_white: bool = False,
 ) -> Drawing:
     """Draw a piano keyboard of ``octaves`` octaves starting on the C ``lowest``.
 
@@ -243,6 +244,8 @@ def keyboard_svg(
     - ``spelled_by``: a triad that names the keys (as ``chord`` does) without colouring them.
     - ``marks``: a mark per key index, such as ``{0: "fff", 4: "ff", 7: "f"}``: on a black
       key in the ink that reads on its colour, under a white key (on the page) in dark ink.
+    - ``plain_white``: white keys are named by their plain letter even in a chord's key
+      (F, never E♯): for a game whose cards land on a letter's white key.
 
     Every key is a ``<rect>`` with ``class="mg-key"``, ``data-key`` = its index from the
     leftmost C, so a page can make keys clickable, and ``data-hz`` = its frequency (music21,
@@ -257,6 +260,9 @@ def keyboard_svg(
     True
     >>> ">B♭<" in keyboard_svg(1, chord=triad("Bb"), labels="letters", black_labels=False)
     False
+    >>> sharp = keyboard_svg(1, chord=triad("C#"), labels="letters", width=340, plain_white=True)
+    >>> ">E♯<" in sharp, ">F<" in sharp, ">C♯<" in sharp
+    (False, True, True)
     """
     if octaves < 1:
         raise ValueError(f"octaves={octaves!r}: a keyboard needs at least one octave")
@@ -282,7 +288,10 @@ def keyboard_svg(
         octave, pc = divmod(index, 12)
         context = contexts[octave]
         midi = start.midi + index
-        note = context.spell_midi(midi) if context is not None else Note.parse(midi)
+        if context is None or (plain_white and pc in _WHITE_PCS):
+            note = Note.parse(midi)
+        else:
+            note = context.spell_midi(midi)
         colour = colours.get(index)
         if pc in _WHITE_PCS:
             x = (octave * 7 + _WHITE_PCS.index(pc)) * white_w

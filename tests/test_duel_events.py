@@ -46,6 +46,8 @@ from musicgames.duel import (
     RoundStarted,
     Shift,
     Shifted,
+    TakeBackReach,
+    TakeBackStoppedError,
     TurnEnded,
     card_ids,
 )
@@ -353,23 +355,76 @@ def dice_of(events: tuple[object, ...]) -> list[tuple[int, ...]]:
     return [e.dice for e in events if isinstance(e, DiceRolled)]
 
 
-def test_take_back_then_the_same_attack_rolls_fresh_dice():
+def refused_take_back(state: DuelState, stop: str, words: str, seat: int | None = None,
+                      count: int = 1) -> None:
+    """take_back() is refused with TakeBackStoppedError naming why, and changes nothing."""
+    before = state.to_json()
+    with pytest.raises(TakeBackStoppedError) as info:
+        state.take_back(count, seat)
+    assert info.value.stop == stop and words in str(info.value), str(info.value)
+    assert state.to_json() == before
+
+
+def test_take_back_stops_at_the_dice_of_a_duel():
+    """An attack rolls dice (D11a): taking it back would let a player roll again."""
     state = attack_position()
     attack = Place(card_ids("C1"), key=0)
-    first = dice_of(state.apply(attack))
-    assert state.take_back() == (attack,)
-    assert state.duel is None and state.hand(WHITE) == attack_position().hand(WHITE)
-    second = dice_of(state.apply(attack))
-    assert second != first  # seeded: this game's next rolls differ
-    # undo() is exact, generator included: the same dice again
-    state.undo()
-    assert dice_of(state.apply(attack)) == second
+    dice = dice_of(state.apply(attack))
+    assert state.take_back_reach() == TakeBackReach(0, "dice")
+    refused_take_back(state, "dice", "rolled dice (D11a)")
+    assert dice_of(state.story()) == dice and state.duel is not None
+
+
+def test_take_back_undoes_a_duel_card_that_rolled_nothing_but_not_a_reroll():
+    state = DuelState.from_position(hands=("C1 C3 C↑", "E1"), tokens=([], [(0, 2)]), seed=0)
+    state.apply(Place(card_ids("C1"), key=0))
+    add = DuelCard(card_ids("C3")[0])
+    state.apply(add)  # +3: nothing new is shown
+    assert state.take_back_reach() == TakeBackReach(1, "dice")
+    assert state.take_back() == (add,)
+    assert state.duel is not None and state.duel.attacker_add == 0
+    state.apply(DuelCard(card_ids("C↑")[0]))  # rerolls White's lowest die
+    assert any(isinstance(e, DieRerolled) for e in state.story())
+    refused_take_back(state, "dice", "rolled dice")
+
+
+def test_take_back_stops_at_a_card_draw():
+    """Ending a turn refills the hand (D7): the cards drawn have been seen."""
+    state = attack_position()
+    place = Place(card_ids("D3"), key=2)
+    state.apply(place)
+    assert state.take_back_reach() == TakeBackReach(1, "start")
+    state.apply(EndTurn())
+    assert any(isinstance(e, Drew) for e in state.story())
+    refused_take_back(state, "draw", "drew or dealt cards (D6, D7)")
+    refused_take_back(state, "draw", "no action can be taken back", count=2)
+
+
+def test_take_back_never_undoes_the_other_players_action():
+    """Black attacks White's token and plays a card; White, to defend, cannot take back
+    Black's lock-in or card (Black's played card stays played); Black's own take-back stops
+    at the dice."""
+    state = DuelState.from_position(turn=BLACK, hands=("E1 F1", "C1 C2 D1"),
+                                    tokens=([(0, 1)], []), seed=0)
+    state.apply(Place(card_ids("C1"), key=0))
+    state.apply(DuelCard(card_ids("C2")[0]))
+    state.apply(LockIn())
+    assert state.to_act == WHITE
+    assert state.take_back_reach(WHITE) == TakeBackReach(0, "other_player")
+    refused_take_back(state, "other_player", "was Black's", seat=WHITE)
+    assert card_ids("C2")[0] in state.discard
+    refused_take_back(state, "other_player", "was Black's")  # White is to act
+    # Black may not take back either: it is White's move now
+    assert state.take_back_reach(BLACK) == TakeBackReach(0, "not_their_move")
+    refused_take_back(state, "not_their_move", "White's move", seat=BLACK)
+    with pytest.raises(NotAnActionError):
+        state.take_back(1, seat=2)
 
 
 def test_take_back_is_saved_and_replays():
     state = attack_position()
-    attack = Place(card_ids("C1"), key=0)
-    state.apply(attack)
+    place, attack = Place(card_ids("D3"), key=2), Place(card_ids("C1"), key=0)
+    state.apply(place)
     state.take_back()
     state.apply(attack)
     state.apply(LockIn())
@@ -378,19 +433,42 @@ def test_take_back_is_saved_and_replays():
     assert loaded.actions() == state.actions() == (attack, LockIn())
 
 
-def test_take_back_stops_at_the_start_of_the_round():
-    state = DuelState.new_game(7)
-    rng = random.Random(7)
-    while state.round < 2 or state.actions_this_round < 5:
+def test_a_saved_take_back_past_a_roll_does_not_load():
+    state = attack_position()
+    state.apply(Place(card_ids("C1"), key=0))
+    data = json.loads(state.to_json())
+    data["actions"].append({"type": "take_back", "count": 1})
+    with pytest.raises(BadSavedGameError, match="rolled dice"):
+        DuelState.from_json(data)
+
+
+def test_take_back_stops_at_the_scored_round():
+    state = DuelState.from_position(
+        piano=(0, 7), hands=("A1 D2 C1 E3 G1", "E1 F2 B1"), final_turn=True,
+        tokens=([(0, 2), (4, 1)], [(7, 3), (2, 1), (19, 2), (23, 1), (14, 1)]))
+    state.apply(Place(card_ids("A1"), key=9))
+    state.apply(EndTurn())
+    assert state.round == 2 and state.round_scores == ((9, 14),)
+    refused_take_back(state, "draw", "dealt")
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_in_random_games_a_take_back_never_changes_what_was_drawn_or_rolled(seed: int):
+    state = DuelState.new_game(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        reach = state.take_back_reach()
+        if reach.actions:
+            copy = state.clone()
+            copy.take_back(reach.actions)
+            assert copy.draw_pile == state.draw_pile and copy.round == state.round
+            assert (copy.duel is None) == (state.duel is None) or state.duel is None
+            if copy.duel is not None and state.duel is not None:
+                assert copy.duel.attacker_dice == state.duel.attacker_dice
+                assert copy.duel.defender_dice == state.duel.defender_dice
+            with pytest.raises(TakeBackStoppedError):
+                copy.take_back()
         state.apply(rng.choice(state.legal_actions()))
-    number = state.round
-    limit = state.actions_this_round
-    with pytest.raises(NothingToUndoError) as info:
-        state.take_back(limit + 1)
-    assert "D12" in str(info.value)
-    state.take_back(limit)
-    assert state.round == number and state.turn_number == 1 and state.actions_this_round == 0
-    assert all(t.state.value == "unplaced" for seat in (0, 1) for t in state.tokens(seat))
 
 
 def test_no_take_back_once_the_game_is_over():

@@ -4,9 +4,10 @@ Seeded games are played through the widget's messages, as the page sends them, i
 languages and both namings. Every text the page is sent (the table: log, status, duel
 panel, move buttons, tooltips, hints, errors) and every log line is read, and each phrase
 "<note> (<mark>) of <chord>" / "<nota> (<marca>) de <acorde>" is checked: the chord must be
-one of the 24 triads spelled as their key signatures spell them, and the note must be named
+one of the 24 triads spelled as their key signatures spell them, and a black key must be named
 as :meth:`Triad.spell` names its pitch class in that chord's key — so never "La♯ of Si♭
-major", never "Sol♯" in F minor.
+major", never "Sol♯" in F minor. A white key is named by its plain letter, the letter a card
+lands there by (D8): "Fa of Fa♯ major", never "Mi♯".
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ _KEY_OF_CHORD = re.compile(
     rf"(?P<root>{_NOTE}) (?P<quality>major|minor|mayor|menor)\b"
 )
 _QUALITY = {"major": "major", "mayor": "major", "minor": "minor", "menor": "minor"}
+_WHITE_KEYS = (0, 2, 4, 5, 7, 9, 11)  # pitch classes of the white keys
 
 
 def _texts(value: Any) -> Iterator[str]:
@@ -61,7 +63,10 @@ def _check(text: str) -> int:
         assert note_naming is naming, f"two namings in one phrase: {text!r}"
         chord = triad(root, _QUALITY[match["quality"]])
         assert chord in ALL_TRIADS, f"{match['root']} {match['quality']} in {text!r}"
-        spelled = chord.tone_name(note.pitch_class, naming)
+        if note.pitch_class in _WHITE_KEYS:  # a white key: its plain letter
+            spelled = Note.parse(note.pitch_class + 60).label(naming, octave=False)
+        else:
+            spelled = chord.tone_name(note.pitch_class, naming)
         assert match["note"] == spelled, f"{match['note']} should be {spelled} in {text!r}"
         found += 1
     return found
@@ -138,6 +143,10 @@ def test_the_check_catches_a_sharp_in_a_flat_key() -> None:
         _check("Negro coloca una ficha en La♯ (fff) de Si♭ mayor.")
     with pytest.raises(AssertionError, match="G♯ should be A♭"):
         _check("White places a token on G♯ (ff) of F minor.")
+    with pytest.raises(AssertionError, match="Mi♯ should be Fa"):
+        _check("White places a token on Mi♯ of Fa♯ major.")
+    with pytest.raises(AssertionError, match="C♭ should be B"):
+        _check("Black places a token on C♭ of E♭ minor.")
     with pytest.raises(AssertionError, match="A♯ major"):
         _check("a token on C♯ of A♯ major")
     assert _check("on B♭ (fff) of B♭ major and E♭ of B♭ major") == 2

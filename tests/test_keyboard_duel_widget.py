@@ -478,7 +478,7 @@ def test_without_an_event_loop_the_computer_replies_at_once() -> None:
 # -- take back and hint ------------------------------------------------------------------------
 
 
-def test_take_back_undoes_the_persons_turn_and_the_computers_reply() -> None:
+def test_take_back_undoes_the_persons_action_and_stops_at_the_card_draw() -> None:
     async def scenario() -> None:
         widget = started(seed=13)
         page = Pager(widget)
@@ -488,20 +488,27 @@ def test_take_back_undoes_the_persons_turn_and_the_computers_reply() -> None:
         assert state is not None
         start = table_position(state)
         hand = widget.table["hand"]
-        page.act([a for a in person_options(widget.table) if isinstance(a, Place)][-1])
-        page.act(EndTurn())
-        await widget.settle()
-        assert state.turn == WHITE and len(state.actions()) > 2
+        place = [a for a in person_options(widget.table) if isinstance(a, Place)][-1]
+        page.act(place)  # nothing rolled or drawn: it can be taken back
         assert widget.table["can_undo"]
+        assert widget.table["undo_label"] == "duel.button.take_back"
         page.send({"type": "undo"})
         assert table_position(state) == start
         assert widget.table["hand"] == hand and widget.table["error"] is None
         assert len(widget.log_lines()) == 1  # back to "Round 1: …"
         assert_table_matches_state(widget)
-        # mid-turn, Take back undoes the turn in progress
-        page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
+        page.act(place)
+        page.act(EndTurn())  # the person draws; the computer plays its turn and draws
+        await widget.settle()
+        assert state.turn == WHITE and len(state.actions()) > 2
+        # the button says why it cannot go further, and a take-back changes nothing
+        assert not widget.table["can_undo"]
+        assert widget.table["undo_label"] == "duel.button.take_back_stops.draw"
+        assert widget.strings[widget.table["undo_label"]] == "Take back: stops at the card draw"
+        before = table_position(state)
         page.send({"type": "undo"})
-        assert table_position(state) == start
+        assert table_position(state) == before
+        assert widget.table["error"] == "Take back: stops at the card draw"
         widget.close()
 
     asyncio.run(scenario())
@@ -803,16 +810,16 @@ def test_progress_take_back_after_the_turn_ended_keeps_its_rows(tmp_path: Path) 
         page.act(EndTurn())  # the computer replies at once
         written = store.answers()
         assert [a.item for a in written].count(item) == 1
-        page.send({"type": "undo"})  # back to the start of the game
+        page.send({"type": "undo"})  # refused: cards were drawn since
         assert store.answers() == written  # what was played stays recorded
-        page.act(place)
-        page.send({"type": "undo"})  # taken back before it ended: no new row
+        again = [a for a in person_options(widget.table) if isinstance(a, Place)][0]
+        page.act(again)
+        page.send({"type": "undo"})  # taken back before the turn ended: no new row
         assert store.answers() == written
-        page.act(place)
+        page.act(again)
         page.act(EndTurn())  # played again: its own rows are added
-        again = store.answers()
-        assert again[: len(written)] == written
-        assert [a.item for a in again].count(item) == 2
+        now = store.answers()
+        assert now[: len(written)] == written and len(now) > len(written)
         widget.close()
 
 
@@ -939,24 +946,32 @@ def _duel_dice(widget: KeyboardDuelWidget) -> tuple[list[int], list[int]]:
     return sides["white"]["dice"], sides["black"]["dice"]
 
 
-def test_take_back_then_the_same_attack_rolls_dice_afresh() -> None:
-    """A take-back does not rewind the chance source: attacking again rolls new dice, so a
-    take-back cannot preview a roll. The same position replayed rolls the first dice again,
-    which is what a rewinding take-back would show."""
+def test_take_back_stops_at_the_dice_of_the_persons_attack() -> None:
+    """Take-back is no reroll: after an attack's dice the button says it stops there, and an
+    undo changes nothing; a duel card that rolled nothing can still be taken back."""
     attack = Place(card_ids("C1"), key=0)
     widget = started()
     widget.new_game(position=DuelState.from_position(**ATTACK_POSITION))  # type: ignore[arg-type]
     page = Pager(widget)
     page.act(attack)
     first = _duel_dice(widget)
+    assert not widget.table["can_undo"]
+    assert widget.table["undo_label"] == "duel.button.take_back_stops.dice"
+    assert widget.strings[widget.table["undo_label"]] == "Take back: stops at the dice roll"
     page.send({"type": "undo"})
-    assert widget.table["duel"] is None and widget.table["error"] is None
+    assert widget.table["duel"] is not None and _duel_dice(widget) == first
+    assert widget.table["error"] == "Take back: stops at the dice roll"
+    hand = widget.table["hand"]
+    page.act(DuelCard(card_ids("D3")[0]))  # +3 (nothing rolled): it can be taken back
+    assert widget.table["can_undo"]
+    page.send({"type": "undo"})
+    assert widget.table["hand"] == hand and _duel_dice(widget) == first
+    assert widget.table["undo_label"] == "duel.button.take_back_stops.dice"
+    widget.new_game(position=DuelState.from_position(**ATTACK_POSITION))  # type: ignore[arg-type]
+    page.send({"type": "settings", "language": "es"})
     page.act(attack)
-    again = _duel_dice(widget)
-    assert again != first, (first, again)
-    replay = DuelState.from_position(**ATTACK_POSITION)  # type: ignore[arg-type]
-    rolled = [event.dice for event in replay.apply(attack) if hasattr(event, "dice")]
-    assert (list(rolled[0]), list(rolled[1])) == first
+    assert widget.strings[widget.table["undo_label"]] == (
+        "Deshacer: se detiene en la tirada de dados")
     widget.close()
 
 
@@ -1029,6 +1044,27 @@ def test_hint_names_the_power_a_merge_reaches() -> None:
     widget._hint = {"action": Place(card_ids("C1 C2"), key=0).to_json()}
     widget._publish()
     assert "(power 6)" in widget.table["hint"]["text"]
+    widget.close()
+
+
+def test_a_hint_to_attack_says_it_starts_a_duel_with_the_right_powers() -> None:
+    """Placing two cards on Black's power-3 token attacks it with power 2 (D8, D11): the hint
+    says so, not "(power 3)" (the defender's power) as if it were a plain placement; a move
+    onto Black's token says the same."""
+    widget = started()
+    widget.new_game(position=DuelState.from_position(
+        piano=(0, 7), hands=("D1 D2 E2", "E3"), tokens=([(4, 1)], [(2, 3)])))
+    widget._hint = {"action": Place(card_ids("D1 D2"), key=2).to_json()}
+    widget._publish()
+    text = widget.table["hint"]["text"]
+    assert text.endswith("your power-2 token attacks Black's power-3 token there and starts "
+                         "a duel."), text
+    assert "(power 3)" not in text
+    widget._hint = {"action": Move(card_ids("E2")[0], key=4, steps=-2).to_json()}
+    widget._publish()
+    text = widget.table["hint"]["text"]
+    assert text.endswith("your power-1 token attacks Black's power-3 token there and starts "
+                         "a duel."), text
     widget.close()
 
 
@@ -1139,3 +1175,130 @@ def test_targets_and_hints_stand_out_on_every_key_colour_with_deuteranopia() -> 
         for key in keys:
             assert _difference(found.group(1), key) >= 20, (name, found.group(1), key)
     assert _difference("#3fbf6f", "#d1495b") < 20  # the old green on red: the test can fail
+
+
+def test_key_labels_are_the_names_cards_land_by() -> None:
+    """A white key is named by its plain letter, the letter a card places on (D8): never Mi♯
+    on the F key or Do♭ on the B key. A black key is spelled in its card's chord (C♯ in
+    A major, D♭ in B♭ minor), on the board and in the names read out."""
+    from musicgames.duel import PIANO_CARDS
+    from musicgames.widgets.keyboard_duel.narration import Words
+    from musicgames.widgets.keyboard_duel.table import piano_svg
+
+    white_pcs, black_pcs = (0, 2, 4, 5, 7, 9, 11), (1, 3, 6, 8, 10)
+    for naming, letters in ((Naming.SOLFEGE, "Do Re Mi Fa Sol La Si"),
+                            (Naming.LETTERS, "C D E F G A B")):
+        words = Words("en", naming)
+        for index, card in enumerate(PIANO_CARDS):
+            svg = piano_svg(index, naming)
+            whites = re.findall(r'<text x="[\d.]+" y="92.0"[^>]*>([^<]+)</text>', svg)
+            blacks = re.findall(r'<text class="mg-black-label"[^>]*>([^<]+)</text>', svg)
+            spelled = [card.triad.tone_name(pc, naming) for pc in black_pcs]
+            assert whites == letters.split(), (card, whites)
+            assert blacks == spelled, (card, blacks)
+            piano = (index, index)
+            assert [words.note(pc, piano) for pc in white_pcs] == letters.split()
+            assert [words.note(pc, piano) for pc in black_pcs] == spelled
+    sharp = [i for i, card in enumerate(PIANO_CARDS) if card.triad.tone_name(5) == "Mi♯"]
+    assert sharp, "a chord spells the F key E♯ (C♯ major): the case this test is about"
+
+
+class _ScriptedDefender:
+    """A computer player that answers a duel with the given run, then locks in."""
+
+    def __init__(self, run: str) -> None:
+        self.cards = [DuelCard(card) for card in card_ids(run)] if run else []
+
+    def choose(self, view: Any) -> Action:
+        return self.cards.pop(0) if self.cards else LockIn()
+
+
+def _decided_after(white_run: str, black_run: str) -> str:
+    """Seeded: White attacks Black's power-1 token with C1 and both roll a 4; White plays
+    its run and locks in, Black answers with its run. Returns the panel's "What decided it"."""
+    widget = started()
+    widget.new_game(position=DuelState.from_position(
+        hands=("C1 C3 C2", "E2 D1"), tokens=([], [(0, 1)]), seed=0),
+        computer=_ScriptedDefender(black_run))  # type: ignore[arg-type]
+    page = Pager(widget)
+    page.act(Place(card_ids("C1"), key=0))
+    assert _duel_dice(widget) == ([4], [4])
+    for code in white_run.split():
+        page.act(DuelCard(card_ids(code)[0]))
+    page.act(LockIn())  # Black answers at once (no event loop here)
+    decided = widget.table["duel"]["decided"]
+    widget.close()
+    return str(decided)
+
+
+def test_what_decided_it_when_the_dice_were_tied() -> None:
+    """The dice tied 4–4 (a tie goes to the attacker, D11d). If the cards never changed the
+    lead, the roll decided it — not "White was ahead 4–4"; if Black's card took the lead,
+    Black's run decided it."""
+    roll = _decided_after("C3", "E2")  # 7–4, then 7–6: White led throughout
+    assert roll == ("What decided it: the roll — the dice were tied at 4, a tie goes to the "
+                    "attacker (White), and the runs did not change that."), roll
+    run = _decided_after("", "E2")  # 4–6: Black's card took the lead
+    assert run == ("What decided it: Black's run — the dice were tied at 4, which goes to the "
+                   "attacker (White), and Black finished 6–4."), run
+    clear = _decided_after("C3", "")
+    assert "ahead 4–4" not in clear and "tied at 4" in clear
+
+
+class _ScriptedComputer:
+    """A computer player that plays the given actions in order, then as Casual does."""
+
+    def __init__(self, *actions: Action) -> None:
+        self.actions = list(actions)
+        self.casual = make_bot("casual", 0)
+
+    def choose(self, view: Any) -> Action:
+        return self.actions.pop(0) if self.actions else self.casual.choose(view)
+
+
+def test_the_duel_that_ends_a_round_is_shown_at_round_end_and_never_comes_back() -> None:
+    """Black's final turn attacks White's token; White locks in, Black ends the turn and the
+    round is scored: the round-end screen shows that duel's result beside the breakdown.
+    After Next round, neither a placement taken back nor anything else brings it back."""
+    widget = started()
+    widget.new_game(position=DuelState.from_position(
+        piano=(0, 7), turn=BLACK, final_turn=True, hands=("D1 E1 F1", "C1 G1"),
+        tokens=([(0, 1), (4, 1), (7, 1), (9, 1), (11, 1)], [(14, 1)])),
+        computer=_ScriptedComputer(Place(card_ids("C1"), key=0), LockIn(), EndTurn()))
+    page = Pager(widget)
+    assert widget.table["duel"] is not None and widget.table["duel"]["you_decide"]
+    page.act(LockIn())
+    table = widget.table
+    assert table["screen"] == "round_end"
+    assert table["duel"] is not None and table["duel"]["result"], table["duel"]
+    assert table["duel"]["decided"].startswith("What decided it")
+    page.send({"type": "continue"})
+    assert widget.table["screen"] == "play" and widget.table["duel"] is None
+    state = widget.state
+    assert state is not None and state.round == 2 and state.to_act == WHITE
+    page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
+    assert widget.table["can_undo"]
+    page.send({"type": "undo"})
+    assert widget.table["duel"] is None
+    widget.close()
+
+
+def test_shortcut_letters_match_the_words_of_the_page_in_spanish() -> None:
+    """In Spanish the shortcuts are the first letters of the buttons' words (P Pista,
+    D Deshacer, T Terminar turno, C Confirmar jugada, S Siguiente ronda, R Reglas); the
+    Rules panel lists them; in English they stay H U E L N R."""
+    buttons = {"hint": "duel.button.hint", "undo": "duel.button.take_back",
+               "end": "duel.button.end_turn", "lock": "duel.button.lock_in",
+               "next": "duel.button.next_round", "rules": "duel.button.rules"}
+    english = started(language="en")
+    assert english.table["shortcut_keys"] == {"hint": "H", "undo": "U", "end": "E", "lock": "L",
+                                              "next": "N", "rules": "R"}
+    english.close()
+    widget = started(language="es")
+    keys = widget.table["shortcut_keys"]
+    assert len(set(keys.values())) == len(keys) == 6
+    for name, word in buttons.items():
+        assert keys[name] == widget.strings[word][0].upper(), (name, widget.strings[word])
+    listed = [key for key, _ in widget.table["shortcuts"]]
+    assert listed == [keys[name] for name in ("hint", "undo", "end", "lock", "next", "rules")]
+    widget.close()

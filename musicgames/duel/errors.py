@@ -48,6 +48,7 @@ __all__ = [
     "SecondMoveError",
     "SecondPlace",
     "SecondPlaceError",
+    "TakeBackStoppedError",
     "TooManyCards",
     "TooManyCardsError",
     "WrongCard",
@@ -145,6 +146,17 @@ class MustActFirstError(DuelError):
 
 class NothingToUndoError(DuelError):
     """``undo()`` with no action left to take back."""
+
+
+class TakeBackStoppedError(NothingToUndoError):
+    """``take_back()`` past what it may undo: a die roll or a card draw (chance and hidden
+    cards, once shown, cannot be unseen), the other player's action, or the round's start.
+    ``stop`` says which: ``"dice"``, ``"draw"``, ``"other_player"``, ``"not_their_move"``,
+    ``"round"``, ``"over"`` or ``"start"``."""
+
+    def __init__(self, message: str, stop: str) -> None:
+        super().__init__(message)
+        self.stop = stop
 
 
 class BadSavedGameError(DuelError):

@@ -67,7 +67,7 @@ import json
 import random
 import reprlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from musicgames.duel import kernel, legal
 from musicgames.duel.actions import (
@@ -114,6 +114,7 @@ from musicgames.duel.errors import (
     NotYourTurnError,
     SecondMoveError,
     SecondPlaceError,
+    TakeBackStoppedError,
     TooManyCardsError,
     WrongCardError,
     WrongKeyError,
@@ -155,6 +156,7 @@ __all__ = [
     "ROUNDS",
     "SEAT_NAMES",
     "TOKENS_PER_SEAT",
+    "TakeBackReach",
     "WHITE",
     "DuelInfo",
     "DuelState",
@@ -183,6 +185,22 @@ _UP, _DOWN, _WILD = 4, 5, 6
 _FORMAT = "musicgames.duel"
 _VERSION = 1
 
+
+class TakeBackReach(NamedTuple):
+    """How far :meth:`DuelState.take_back` can go now: ``actions`` actions, and what stops
+    it there: ``"dice"`` (the action before rolled dice), ``"draw"`` (it drew, dealt or
+    shuffled cards), ``"other_player"`` (it was the other player's), ``"not_their_move"``
+    (the seat asking is not the one to act), ``"round"`` (the round began there), ``"over"``
+    (the game is over) or ``"start"`` (the game began there)."""
+
+    actions: int
+    stop: str
+
+
+#: Events that show chance (dice) or hidden cards (a draw, a deal, a shuffle): a take-back
+#: never undoes an action that caused one.
+_DICE_EVENTS = (DiceRolled, DieRerolled)
+_DRAW_EVENTS = (Drew, Dealt, Reshuffled, RoundStarted)
 
 _TOKEN_STATES = (TokenState.UNPLACED, TokenState.ON_BOARD, TokenState.MERGED, TokenState.BEATEN)
 _PHASES = (Phase.TURN, Phase.ATTACK, Phase.DEFEND, Phase.OVER)
@@ -840,39 +858,92 @@ class DuelState:
             count += 1
         return count
 
-    def take_back(self, count: int = 1) -> tuple[Action, ...]:
-        """A player's fair take-back: the last ``count`` actions are undone, but the chance
-        source is not rewound — dice and shuffles after it are drawn afresh, so a take-back
-        cannot preview a roll — and never past the start of the round (a scored round stays
-        scored). Returns the actions taken back, last first.
+    def take_back_reach(self, seat: int | None = None) -> TakeBackReach:
+        """How many actions :meth:`take_back` may undo now, and what stops it there.
+
+        A take-back undoes only what showed no chance and no hidden card, as on online
+        board-game sites: it stops at the last action that rolled dice (D11a, an arrow's
+        reroll) or drew, dealt or shuffled cards (D6, D7), and at the other player's last
+        action (it showed their cards). ``seat`` is who takes back (default: the seat whose
+        move it is); a player takes back only while it is their move.
+
+        >>> game = DuelState.from_position(hands=("D1 E2", "F1"), tokens=([], [(0, 2)]))
+        >>> game.take_back_reach()
+        TakeBackReach(actions=0, stop='start')
+        >>> _ = game.apply(Place(card_ids("D1"), key=2))
+        >>> game.take_back_reach()
+        TakeBackReach(actions=1, stop='start')
+        >>> _ = game.apply(Move(card_ids("E2")[0], key=2, steps=-2))   # onto Black's C: dice
+        >>> game.take_back_reach()
+        TakeBackReach(actions=0, stop='dice')
+        """
+        if self._phase == _OVER:
+            return TakeBackReach(0, "over")
+        to_act = self.to_act
+        if seat is None:
+            seat = to_act
+        if seat != to_act:
+            return TakeBackReach(0, "not_their_move")
+        events = self._events
+        end = len(events)
+        count = 0
+        for snapshot, rng_state in reversed(self._undo):
+            begin = snapshot[-2]  # the events before this action
+            shown = events[begin + 1:end]
+            if any(type(event) in _DICE_EVENTS for event in shown):
+                return TakeBackReach(count, "dice")
+            if rng_state is not None or any(type(event) in _DRAW_EVENTS for event in shown):
+                return TakeBackReach(count, "draw")
+            if snapshot[0] != self._round:
+                return TakeBackReach(count, "round")
+            if events[begin].seat != seat:
+                return TakeBackReach(count, "other_player")
+            count += 1
+            end = begin
+        return TakeBackReach(count, "start")
+
+    def take_back(self, count: int = 1, seat: int | None = None) -> tuple[Action, ...]:
+        """A player's fair take-back of the last ``count`` actions; returns them, last first.
+
+        It undoes only what showed no chance and no hidden card (see :meth:`take_back_reach`):
+        never an action that rolled dice or drew cards, never the other player's action (it
+        showed their cards), never past the start of the round (a scored round stays
+        scored). Asked to go further it raises :class:`TakeBackStoppedError`, saying what
+        stops it, and changes nothing. ``seat`` is who takes back (default: the seat whose
+        move it is); a player takes back only while it is their move.
 
         The take-back is part of the game's record: :meth:`to_json` saves it, and a loaded
-        game replays it, generator and all.
+        game replays it.
 
         >>> game = DuelState.from_position(hands=("C1 D3", "E1"), tokens=([], [(0, 2)]))
-        >>> attack = Place(card_ids("C1"), key=0)
+        >>> game.apply(Place(card_ids("D3"), key=2))
+        (Placed(seat=0, token=0, key=2, power=1, cards=(7,)),)
+        >>> game.take_back()
+        (Place(cards=(7,), key=2),)
+        >>> attack = Place(card_ids("C1"), key=0)   # onto Black's C: a duel, dice rolled
         >>> [event.dice for event in game.apply(attack)[2:]]
         [(4,), (4,)]
-        >>> game.take_back()
-        (Place(cards=(0,), key=0),)
-        >>> [event.dice for event in game.apply(attack)[2:]]   # fresh dice
-        [(1,), (3,)]
-        >>> game.undo()   # undo() rewinds everything, the generator included
+        >>> game.take_back()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        musicgames.duel.errors.TakeBackStoppedError: take_back(1) refused: ... rolled dice ...
+        >>> game.undo()   # undo() (for programs) rewinds everything, the generator included
         Place(cards=(0,), key=0)
-        >>> [event.dice for event in game.apply(attack)[2:]]
-        [(1,), (3,)]
         >>> DuelState.from_json(game.to_json()).to_json() == game.to_json()
         True
         """
         if not _is_int(count) or count < 1:
             raise NothingToUndoError(f"take_back({_short(count)}) refused: take back 1 action "
                                      "or more")
-        limit = self.actions_this_round
-        if count > limit:
-            reason = ("the game is over" if self._phase == _OVER else
-                      f"only {limit} action{'s' if limit != 1 else ''} of this round can be "
-                      "taken back: a round scored stays scored (D12)")
-            raise NothingToUndoError(f"take_back({count}) refused: {reason}")
+        if seat is not None and seat not in (WHITE, BLACK):
+            raise NotAnActionError(f"take_back(seat={_short(seat)}) refused: a seat is 0 "
+                                   "(White) or 1 (Black)")
+        if seat is None:
+            seat = self.to_act
+        reach = self.take_back_reach(seat)
+        if count > reach.actions:
+            raise TakeBackStoppedError(f"take_back({count}) refused: "
+                                       f"{self._take_back_stop(reach, seat)}", reach.stop)
         rng_state = self._rng.getstate()
         saved = self._saved_actions[:]
         taken = []
@@ -886,6 +957,31 @@ class DuelState:
         self._legal = [None, None]
         self._legal_ids = None
         return tuple(taken)
+
+    def _take_back_stop(self, reach: TakeBackReach, seat: int | None) -> str:
+        """Why a take-back cannot go past ``reach``, in words, with the rule."""
+        if reach.stop == "over":
+            return "the game is over: a scored game stays scored (D15)"
+        if reach.stop == "start":
+            return "the game began there"
+        if reach.stop == "not_their_move":
+            return (f"it is {_seat_name(1 - seat) if seat is not None else 'nobody'}'s move: a "
+                    "player takes back only while it is their move")
+        can = (f"only {reach.actions} action{'s' if reach.actions != 1 else ''} can"
+               if reach.actions else "no action can")
+        before = "the action before them" if reach.actions else "the last action"
+        if reach.stop == "dice":
+            why = f"{before} rolled dice (D11a), and a roll seen cannot be unseen"
+        elif reach.stop == "draw":
+            why = (f"{before} drew or dealt cards (D6, D7), and cards seen cannot be "
+                   "unseen")
+        elif reach.stop == "other_player":
+            who = _seat_name(1 - seat) if seat is not None else "the other player"
+            why = (f"{before} was {who}'s, and a player takes back only their own "
+                   "(it showed their cards)")
+        else:
+            why = "a round scored stays scored (D12)"
+        return f"{can} be taken back: {why}"
 
     def is_terminal(self) -> bool:
         """True once the game has been won (D15)."""

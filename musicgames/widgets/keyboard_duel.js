@@ -13,8 +13,10 @@
 // Keyboard: every card, key (with its token) and button can be focused and shows it. In the
 // hand and along the 24 keys the arrow keys move (roving tabindex); Enter or Space selects,
 // places, picks a token up; Escape clears the selection or closes a panel; H hint, U take
-// back, E end turn, L lock in, N next round, R rules. Keys pressed in the widget never reach
-// the notebook. Dialogs (opponent choice, rules) hold focus and give it back when closed.
+// back, E end turn, L lock in, N next round, R rules (in Spanish the words' letters: P pista,
+// D deshacer, T terminar turno, C confirmar, S siguiente ronda, R reglas). Keys pressed in
+// the widget never reach the notebook. Dialogs (opponent choice, rules) hold focus and give
+// it back when closed.
 //
 // Layout follows the widget's own width (a ResizeObserver sets data-layout on the root):
 // "wide" from 820 px, with a side column for the duel panel and the log, so the hand stays
@@ -31,7 +33,8 @@ const PIPS = {
   5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
   6: [[0.27, 0.22], [0.73, 0.22], [0.27, 0.5], [0.73, 0.5], [0.27, 0.78], [0.73, 0.78]],
 };
-const SHORTCUT_KEYS = { h: "hint", u: "undo", e: "end", l: "lock", n: "next", r: "rules" };
+// Shortcut letters by what they do; the table sends the page language's letters (P for Pista).
+const SHORTCUT_KEYS = { hint: "H", undo: "U", end: "E", lock: "L", next: "N", rules: "R" };
 
 // Timings of the person's clicks (click → the kernel's answer drawn), for the browser test
 // and the benchmark: window.mgKeyboardDuel.timings holds the last 200.
@@ -131,6 +134,17 @@ function render({ model, el }) {
 
   function table() {
     return model.get("table") || {};
+  }
+
+  // The letter of a shortcut in the page's language, and what a letter pressed does.
+  function keyOf(name) {
+    return (table().shortcut_keys || SHORTCUT_KEYS)[name] || SHORTCUT_KEYS[name];
+  }
+
+  function shortcutFor(key) {
+    if (key.length !== 1) return null;
+    const names = Object.keys(SHORTCUT_KEYS);
+    return names.find((name) => keyOf(name).toLowerCase() === key.toLowerCase()) || null;
   }
 
   function send(message, pendingKey) {
@@ -251,13 +265,22 @@ function render({ model, el }) {
   }
 
   function onBoardClick(event, p) {
-    const hit = event.target.closest("[data-board-key], [data-key]");
-    if (!hit) return;
-    let key;
-    if (hit.hasAttribute("data-board-key")) key = Number(hit.getAttribute("data-board-key"));
-    else key = p * 12 + Number(hit.getAttribute("data-key"));
+    const key = keyAt(event, p);
+    if (key === null) return;
     ui.keyFocus = key;
     onKey(key);
+  }
+
+  // The key a click lands on is the key drawn at that point: a token names the key it
+  // stands on; anywhere else it is the key on top there (a black key over the white keys
+  // beside it). Rings, dots, marks and names only show; they never take a click.
+  function keyAt(event, p) {
+    const token = event.target instanceof Element ? event.target.closest(".mg-duel-token") : null;
+    if (token) return Number(token.getAttribute("data-board-key"));
+    const drawn = event.detail > 0 ? document.elementsFromPoint(event.clientX, event.clientY) : [];
+    const rect = drawn.find((node) => node.matches("rect.mg-key") && pianos[p].keys.contains(node));
+    const hit = rect || (event.target instanceof Element ? event.target.closest("rect.mg-key") : null);
+    return hit ? p * 12 + Number(hit.getAttribute("data-key")) : null;
   }
 
   function onKey(key) {
@@ -380,7 +403,10 @@ function render({ model, el }) {
       else clearSelection();
       return;
     }
-    if (dialog) return;
+    if (dialog) {
+      if (ui.rules) scrollRules(event);
+      return;
+    }
     const keyButton = target instanceof Element ? target.closest("[data-key-button]") : null;
     const cardButton = target instanceof Element ? target.closest(".mg-duel-hand .mg-duel-card") : null;
     const arrows = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -12, ArrowDown: 12 };
@@ -409,13 +435,26 @@ function render({ model, el }) {
       }
       return;
     }
-    const name = SHORTCUT_KEYS[event.key.toLowerCase()];
+    const name = shortcutFor(event.key);
     if (name && event.key.length === 1) {
       event.preventDefault();
       shortcut(name);
     }
   }
   const guard = guardKeys(root, { onKey: onKeydown, label: () => t("duel.focus") });
+
+  // The rules panel scrolls by keyboard: arrows, Page Up / Page Down, Space, Home and End.
+  function scrollRules(event) {
+    const box = rulesBox.querySelector(".mg-duel-dialog");
+    if (!box) return;
+    const page = Math.max(40, box.clientHeight - 40);
+    const steps = { ArrowDown: 40, ArrowUp: -40, PageDown: page, PageUp: -page, " ": event.shiftKey ? -page : page };
+    if (event.key in steps) box.scrollTop += steps[event.key];
+    else if (event.key === "Home") box.scrollTop = 0;
+    else if (event.key === "End") box.scrollTop = box.scrollHeight;
+    else return;
+    event.preventDefault();
+  }
 
   function focusKey(key) {
     ui.keyFocus = key;
@@ -516,6 +555,10 @@ function render({ model, el }) {
       piano.svg.setAttribute("aria-hidden", "true");
       piano.overlay = s("g", { class: "mg-duel-layer" });
       piano.svg.appendChild(piano.overlay);
+      // the keys' names and marks over the rings, dots and hints: a lit key still shows them
+      const words = s("g", { class: "mg-duel-words" });
+      for (const text of [...piano.svg.querySelectorAll(":scope > text")]) words.appendChild(text);
+      piano.svg.appendChild(words);
       const vb = piano.svg.viewBox.baseVal;
       piano.box = vb;
       const rects = [...piano.svg.querySelectorAll("rect.mg-key")];
@@ -561,6 +604,30 @@ function render({ model, el }) {
     const hgt = Number(rect.getAttribute("height"));
     const black = rect.classList.contains("mg-black");
     return { x, w, h: hgt, black, cx: x + w / 2 };
+  }
+
+  // The outline of the part of a key in sight, ``inset`` inside its edge, as SVG points: a
+  // white key's steps in beside the black keys over it, so a ring never crosses them.
+  function keyOutline(key, inset) {
+    const g = geometry(key);
+    const left = g.x + inset, right = g.x + g.w - inset, top = inset, bottom = g.h - inset;
+    const points = [[left, top], [right, top], [right, bottom], [left, bottom]];
+    if (!g.black) {
+      let inLeft = left, inRight = right, low = top;
+      for (const rect of pianos[Math.floor(key / 12)].svg.querySelectorAll("rect.mg-key.mg-black")) {
+        const bx = Number(rect.getAttribute("x"));
+        const bw = Number(rect.getAttribute("width"));
+        if (bx >= g.x + g.w || bx + bw <= g.x) continue;
+        if (bx + bw / 2 < g.cx) inLeft = Math.max(inLeft, bx + bw + inset);
+        else inRight = Math.min(inRight, bx - inset);
+        low = Math.max(low, Number(rect.getAttribute("height")) + inset);
+      }
+      points.splice(0, points.length, [inLeft, top], [inRight, top]);
+      if (inRight < right) points.push([inRight, low], [right, low]);
+      points.push([right, bottom], [left, bottom]);
+      if (inLeft > left) points.push([left, low], [inLeft, low]);
+    }
+    return points.map(([x, y]) => x.toFixed(1) + "," + y.toFixed(1)).join(" ");
   }
 
   // A token: power, white pips for its dice (D11a), and a gold number, what it scores (D13).
@@ -631,9 +698,7 @@ function render({ model, el }) {
         if (Math.floor(key / 12) !== p) continue;
         const g = geometry(key);
         if (!g) continue;
-        piano.overlay.appendChild(
-          s("rect", { x: g.x + 1.2, y: 1.2, width: g.w - 2.4, height: g.h - 2.4, rx: 2, class: "mg-duel-hintmark" })
-        );
+        piano.overlay.appendChild(s("polygon", { points: keyOutline(key, 1.2), class: "mg-duel-hintmark" }));
       }
       for (const tok of tb.tokens || []) {
         if (Math.floor(tok.key / 12) === p) drawToken(piano.overlay, tok, tb);
@@ -642,13 +707,10 @@ function render({ model, el }) {
         if (Math.floor(key / 12) !== p) continue;
         const g = geometry(key);
         if (!g) continue;
-        // a ring around the whole key (drawn over tokens too: an attack rings the opponent's
-        // token), and a marker on the part of the key a person sees
+        // a ring round the part of the key in sight (over tokens too: an attack rings the
+        // opponent's token), and a marker on the part of the key a person sees
         piano.overlay.appendChild(
-          s("rect", {
-            x: g.x + 1.5, y: 1.5, width: g.w - 3, height: g.h - 3, rx: 2.5,
-            class: "mg-duel-target", "data-board-key": key,
-          })
+          s("polygon", { points: keyOutline(key, 1.5), class: "mg-duel-target", "data-board-key": key })
         );
         piano.overlay.appendChild(
           s("circle", { cx: g.cx, cy: g.black ? 8 : 54, r: 3.2, class: "mg-duel-target-dot", "data-board-key": key })
@@ -818,7 +880,7 @@ function render({ model, el }) {
   function drawDuel(tb) {
     duelPanel.replaceChildren();
     const duel = tb.duel;
-    if (!duel || ui.dismissedDuel === duel.id || tb.board_finished) {
+    if (!duel || ui.dismissedDuel === duel.id) {
       duelPanel.hidden = true;
       return;
     }
@@ -826,6 +888,14 @@ function render({ model, el }) {
     duelPanel.dataset.stage = duel.stage;
     duelPanel.setAttribute("aria-label", duel.title);
     duelPanel.appendChild(h("div", { class: "mg-duel-duel-head" }, duel.title));
+    // what to do now comes first, so Lock in is in sight with the board (1024×768 included)
+    if (!duel.result && duel.you_decide && canAct()) {
+      const lock = button("mg-duel-lock", t("duel.button.lock_in") + " (" + keyOf("lock") + ")", () => act({ type: "lock_in" }), { "aria-keyshortcuts": keyOf("lock") });
+      lock.disabled = !legal().lock_in;
+      duelPanel.appendChild(h("div", { class: "mg-duel-duel-now" }, lock, h("span", { class: "mg-duel-duel-help" }, t(duel.help))));
+    } else if (!duel.result) {
+      duelPanel.appendChild(h("div", { class: "mg-duel-duel-help" }, t("duel.help.duel_wait")));
+    }
     duelPanel.appendChild(h("div", { class: "mg-duel-duel-sides" },
       drawRun(duel.attacker, duel), h("div", { class: "mg-duel-vs" }, t("duel.label.vs")), drawRun(duel.defender, duel)));
     const odds = h("div", { class: "mg-duel-odds" });
@@ -843,28 +913,21 @@ function render({ model, el }) {
           root.focus({ preventScroll: true });
         }));
       }
-    } else if (duel.you_decide && canAct()) {
-      duelPanel.appendChild(h("div", { class: "mg-duel-duel-help" }, t(duel.help)));
-      const lock = button("mg-duel-lock", t("duel.button.lock_in") + " (L)", () => act({ type: "lock_in" }), { "aria-keyshortcuts": "L" });
-      lock.disabled = !legal().lock_in;
-      duelPanel.appendChild(lock);
-    } else {
-      duelPanel.appendChild(h("div", { class: "mg-duel-duel-help" }, t("duel.help.duel_wait")));
     }
   }
 
   function drawActions(tb) {
     actions.replaceChildren();
     actions.hidden = !!tb.board_finished;
-    const end = button("mg-duel-end", t("duel.button.end_turn"), () => act({ type: "end_turn" }), { "aria-keyshortcuts": "E" });
+    const end = button("mg-duel-end", t("duel.button.end_turn"), () => act({ type: "end_turn" }), { "aria-keyshortcuts": keyOf("end") });
     end.disabled = !(canAct() && legal().end_turn && !tb.duel_active);
-    const undo = button("mg-duel-undo", t("duel.button.take_back"), () => {
+    const undo = button("mg-duel-undo", t(tb.undo_label || "duel.button.take_back"), () => {
       ui.selected.clear();
       ui.token = null;
       send({ type: "undo" });
-    }, { "aria-keyshortcuts": "U" });
+    }, { "aria-keyshortcuts": keyOf("undo") });
     undo.disabled = !tb.can_undo || !!ui.pending;
-    const hint = button("mg-duel-hint-btn", t("duel.button.hint"), () => send({ type: "hint" }), { "aria-keyshortcuts": "H" });
+    const hint = button("mg-duel-hint-btn", t("duel.button.hint"), () => send({ type: "hint" }), { "aria-keyshortcuts": keyOf("hint") });
     hint.disabled = !canAct();
     const clear = button("mg-duel-clear", t("duel.button.clear"), clearSelection, { "aria-keyshortcuts": "Escape" });
     clear.disabled = !(ui.selected.size || ui.token !== null);
@@ -889,7 +952,7 @@ function render({ model, el }) {
     }
     language.addEventListener("change", () => send({ type: "settings", language: language.value }));
     const rules = button("mg-duel-rules-btn", t("duel.button.rules"), toggleRules,
-      { "aria-haspopup": "dialog", "aria-expanded": String(ui.rules), "aria-keyshortcuts": "R" });
+      { "aria-haspopup": "dialog", "aria-expanded": String(ui.rules), "aria-keyshortcuts": keyOf("rules") });
     controls.append(newGame, rules, naming, language, sound.control);
   }
 
@@ -919,6 +982,8 @@ function render({ model, el }) {
   function drawRules(tb) {
     rulesBox.hidden = !ui.rules;
     if (!ui.rules) return;
+    const before = rulesBox.querySelector(".mg-duel-dialog");
+    const scrolled = before ? before.scrollTop : 0; // a redraw keeps the reader's place
     rulesBox.replaceChildren();
     const body = h("div", { class: "mg-duel-rules-body" });
     for (const key of tb.rules_keys || []) {
@@ -928,9 +993,12 @@ function render({ model, el }) {
     const keys = h("dl", { class: "mg-duel-shortcuts" });
     for (const [key, what] of tb.shortcuts || []) keys.append(h("dt", {}, h("kbd", {}, key)), h("dd", {}, what));
     body.appendChild(keys);
-    const box = dialog(t("duel.rules.title"), "mg-duel-rules", body,
-      button("mg-duel-rules-close", t("duel.button.rules_hide"), toggleRules));
+    // the close button at the top, beside the title, in sight however far the rules scroll
+    const box = dialog(t("duel.rules.title"), "mg-duel-rules", body);
+    const close = button("mg-duel-rules-close", t("duel.button.rules_hide"), toggleRules);
+    box.insertBefore(h("div", { class: "mg-duel-dialog-head" }, box.querySelector("h3"), close), body);
     rulesBox.appendChild(box);
+    box.scrollTop = scrolled;
     placeDialogs();
   }
 
@@ -962,7 +1030,7 @@ function render({ model, el }) {
       h("p", { class: "mg-duel-result-line" }, tb.result.line),
     );
     if (tb.screen === "round_end") {
-      roundPanel.appendChild(button("mg-duel-next", t("duel.button.next_round"), () => send({ type: "continue" }), { "aria-keyshortcuts": "N" }));
+      roundPanel.appendChild(button("mg-duel-next", t("duel.button.next_round"), () => send({ type: "continue" }), { "aria-keyshortcuts": keyOf("next") }));
     } else {
       roundPanel.appendChild(button("mg-duel-again", t("duel.button.play_again"), openChooser));
     }

@@ -132,6 +132,16 @@ def acked(page: Any) -> None:
         timeout=TIMEOUT_MS, polling=20)
 
 
+def click_key(page: Any, key: int) -> None:
+    """Click a lit key where a person would: on its dot, the part of the key in sight (the
+    ring and dot only show; the click goes to the key drawn there)."""
+    dot = page.locator(f"{ROOT}-target-dot[data-board-key='{key}']").first
+    dot.scroll_into_view_if_needed()
+    box = dot.bounding_box()
+    assert box is not None, f"key {key} is not lit"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def place_by_clicking(page: Any, rng: random.Random) -> int | None:
     """Select one card that can place, then click one of the lit keys. Returns the key, or
     None when no card in hand can place now."""
@@ -144,7 +154,7 @@ def place_by_clicking(page: Any, rng: random.Random) -> int | None:
             keys = [int(k) for k in targets.evaluate_all(
                 "(els) => els.map((e) => e.getAttribute('data-board-key'))")]
             key = rng.choice(keys)
-            page.locator(f"{ROOT}-target[data-board-key='{key}']").click()
+            click_key(page, key)
             acked(page)
             return key
         card.click()  # not a placing card: put it back

@@ -22,6 +22,7 @@ from tests.browser.duel_helpers import (
     acked,
     active,
     assert_page_matches_engine,
+    click_key,
     dismiss_notifications,
     engine_snapshot,
     move_by_clicking,
@@ -231,6 +232,33 @@ def test_a_whole_turn_with_the_keyboard_only(
     assert not errors
 
 
+def test_spanish_shortcuts_are_the_letters_of_the_spanish_words(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """In Spanish, P asks for a Pista (H does nothing) and the buttons say their letters."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute,
+                 "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1'), "
+                 "tokens=([(0, 1)], [(2, 1)])")
+    page.locator(f"{ROOT}-language").select_option("es")
+    acked(page)
+    page.locator(f"{ROOT}-hint-btn:has-text('Pista')").wait_for()
+    assert page.locator(f"{ROOT}-hint-btn").get_attribute("aria-keyshortcuts") == "P"
+    page.locator(ROOT).focus()
+    page.keyboard.press("h")
+    page.wait_for_timeout(300)
+    assert page.locator(f"{ROOT}-hint").is_hidden()
+    page.keyboard.press("p")
+    page.locator(f"{ROOT}-hint").wait_for(timeout=TIMEOUT_MS)
+    assert page.locator(f"{ROOT}-hint").inner_text().startswith("Pista")
+    assert not errors
+
+
 def test_round_end_shows_the_finished_board_with_each_tokens_score(
     duel_page: Any,
     open_notebook: Callable[[Any, str], None],
@@ -247,7 +275,7 @@ def test_round_end_shows_the_finished_board_with_each_tokens_score(
                  "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1'), final_turn=True, "
                  "tokens=([(0, 2), (4, 1)], [(7, 3), (2, 1), (19, 2), (23, 1), (14, 1)])")
     page.locator(f"{ROOT}-hand {ROOT}-card[data-code=A1]").click()
-    page.locator(f"{ROOT}-target[data-board-key='9']").first.click()
+    click_key(page, 9)
     acked(page)
     page.locator(f"{ROOT}-end").click()
     page.locator(f"{ROOT}[data-screen=round_end]").wait_for(timeout=TIMEOUT_MS)
@@ -288,6 +316,184 @@ def test_round_end_shows_the_finished_board_with_each_tokens_score(
     assert not errors
 
 
+# Points to click on every key of the board, in page pixels: a grid all over each black
+# key, and on each white key the parts in sight (below the black keys, and beside them).
+KEY_POINTS_JS = """() => {
+  const out = [];
+  const rects = [...document.querySelectorAll('.mg-duel-svg rect.mg-key')];
+  const box = (r) => r.getBoundingClientRect();
+  const blacks = rects.filter((r) => r.classList.contains('mg-black'));
+  for (const r of rects) {
+    const key = Number(r.getAttribute('data-board'));
+    const b = box(r);
+    if (r.classList.contains('mg-black')) {
+      for (const fx of [0.15, 0.85]) for (const fy of [0.05, 0.5, 0.95]) {
+        out.push({key, x: b.left + fx * b.width, y: b.top + fy * b.height});
+      }
+      out.push({key, x: b.left + b.width / 2, y: b.top + b.height / 2});
+      continue;
+    }
+    out.push({key, x: b.left + b.width / 2, y: b.top + 0.8 * b.height});
+    // beside a black key that covers part of this white key, in the black key's height
+    for (const k of blacks) {
+      const kb = box(k);
+      if (Math.abs(kb.top - b.top) > 2 || kb.right < b.left || kb.left > b.right) continue;
+      const x = kb.left > b.left + b.width / 2 ? kb.left - 3 : kb.right + 3;
+      out.push({key, x, y: kb.top + 0.5 * kb.height});
+    }
+  }
+  return out;
+}"""
+
+
+PICK_WILD_JS = """() => {
+  const root = document.querySelector('.mg-duel');
+  root.querySelector('.mg-duel-hand .mg-duel-card.is-wild').click();
+  const lit = root.querySelectorAll('.mg-duel-target').length;
+  if (lit !== 24) throw new Error(lit + ' keys lit, not 24');
+  root.querySelector('.mg-duel-board').scrollIntoView({block: 'center'});
+}"""
+PLACED_JS = """() => {
+  const root = document.querySelector('.mg-duel');
+  const token = root.querySelector('.mg-duel-token-white');
+  return root.dataset.busy === 'false' && token ? [Number(token.dataset.boardKey)] : null;
+}"""
+TAKEN_BACK_JS = """() => {
+  const root = document.querySelector('.mg-duel');
+  return root.dataset.busy === 'false' && !root.querySelector('.mg-duel-token-white');
+}"""
+
+
+@pytest.mark.parametrize("width", [520, 800, 1100])
+def test_the_key_clicked_is_the_key_played_at_every_layout_width(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+    width: int,
+) -> None:
+    """With a Wild picked every key is lit (D8: Wilds alone name any key), and every key's
+    ring lies over its neighbours' drawing. A click anywhere on a black key, and on a white
+    key's parts in sight, places on that very key; each placing is taken back (nothing was
+    rolled or drawn) before the next click."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute, "piano=(0, 7), hands=('Wild C1 D1 E1 F1', 'G1 A1')")
+    page.locator(ROOT).evaluate(f"(root) => {{ root.style.width = '{width}px'; }}")
+    page.wait_for_function(
+        f"() => document.querySelector('.mg-duel').getBoundingClientRect().width <= {width}")
+    count = len(page.evaluate(KEY_POINTS_JS))
+    clicked: set[int] = set()
+    wrong = []
+    for index in range(count):
+        # pick the Wild (every key lights up), then click the point where it is now
+        page.evaluate(PICK_WILD_JS)
+        point = page.evaluate(KEY_POINTS_JS)[index]
+        clicked.add(point["key"])
+        page.mouse.click(point["x"], point["y"])
+        [key] = page.wait_for_function(PLACED_JS, timeout=10_000, polling=20).json_value()
+        if key != point["key"]:
+            wrong.append((point["key"], key, round(point["x"]), round(point["y"])))
+        page.evaluate("() => document.querySelector('.mg-duel-undo').click()")
+        page.wait_for_function(TAKEN_BACK_JS, timeout=10_000, polling=20)
+    assert clicked == set(range(24))
+    assert not wrong, f"(key clicked, key played, x, y): {wrong}"
+    assert not errors
+
+
+# With every key lit: are names and marks drawn over the rings, and does any white key's ring
+# cross a black key (points sampled all over each black key, tested against every ring)?
+LIT_BOARD_JS = """() => {
+  const out = {lit: 0, under: [], crossing: []};
+  for (const svg of document.querySelectorAll('.mg-duel-svg')) {
+    const layer = svg.querySelector('.mg-duel-layer');
+    const rings = [...svg.querySelectorAll('.mg-duel-target')];
+    out.lit += rings.length;
+    for (const text of svg.querySelectorAll('text:not(.mg-duel-layer text)')) {
+      if (!(layer.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+        out.under.push(text.textContent);
+      }
+    }
+    for (const black of svg.querySelectorAll('rect.mg-key.mg-black')) {
+      const x = Number(black.getAttribute('x')), w = Number(black.getAttribute('width'));
+      const h = Number(black.getAttribute('height'));
+      const key = Number(black.getAttribute('data-board'));
+      for (let fx = 0.05; fx < 1; fx += 0.15) for (let fy = 0.02; fy < 1; fy += 0.08) {
+        const point = svg.createSVGPoint();
+        point.x = x + fx * w; point.y = fy * h;
+        for (const ring of rings) {
+          const other = Number(ring.dataset.boardKey);
+          if (other !== key && (ring.isPointInStroke(point) || ring.isPointInFill(point))) {
+            out.crossing.push([other, key]);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def test_a_wild_lights_every_key_and_hides_no_name_or_mark(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """A Wild alone may name any of the 24 keys (D8): every key gets its ring, yet each
+    key's name and mark stays on top, and a white key's ring steps round the black keys."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute, "piano=(0, 7), hands=('Wild C1 D1 E1 F1', 'G1 A1')")
+    page.locator(f"{ROOT}-hand {ROOT}-card.is-wild").click()
+    shown = page.evaluate(LIT_BOARD_JS)
+    assert shown["lit"] == 24
+    assert not shown["under"], f"names and marks under the rings: {shown['under']}"
+    crossing = sorted(set(map(tuple, shown["crossing"])))
+    assert not crossing, f"(ring of key, over black key): {crossing}"
+    assert not errors
+
+
+def test_the_rules_scroll_by_keyboard_with_the_close_button_at_the_top(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute, "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1')")
+    page.locator(ROOT).focus()
+    page.keyboard.press("r")
+    rules = page.locator(f"{ROOT}-rules")
+    rules.wait_for()
+    scroll = "(box) => [box.scrollTop, box.scrollHeight - box.clientHeight]"
+    top, room = rules.evaluate(scroll)
+    assert top == 0 and room > 100, (top, room)  # there is more to read than fits
+    close = page.locator(f"{ROOT}-rules-close")
+    box, shut = rules.bounding_box(), close.bounding_box()
+    assert box and shut and shut["y"] - box["y"] < 60, (box, shut)  # at the top
+    page.keyboard.press("PageDown")
+    down = rules.evaluate(scroll)[0]
+    assert down > 0, down
+    page.keyboard.press("ArrowDown")
+    assert rules.evaluate(scroll)[0] > down
+    page.keyboard.press("End")
+    end, room = rules.evaluate(scroll)
+    assert abs(end - room) <= 1, (end, room)
+    shut = close.bounding_box()
+    box = rules.bounding_box()
+    assert box and shut and box["y"] <= shut["y"] < box["y"] + 60  # still in sight
+    page.keyboard.press("Home")
+    assert rules.evaluate(scroll)[0] == 0
+    page.keyboard.press("Escape")
+    rules.wait_for(state="hidden")
+    assert not errors
+
+
 DICE_JS = """() => ['white', 'black'].map((seat) => [...document.querySelectorAll(
   '.mg-duel-duelpanel .mg-duel-side-' + seat + ' .mg-duel-die')]
   .map((d) => Number(d.dataset.value)))"""
@@ -295,20 +501,20 @@ DICE_JS = """() => ['white', 'black'].map((seat) => [...document.querySelectorAl
 
 def _attack_left_c(page: Any) -> list[list[int]]:
     page.locator(f"{ROOT}-hand {ROOT}-card[data-code=C1]").click()
-    page.locator(f"{ROOT}-target[data-board-key='0']").first.click()
+    click_key(page, 0)
     acked(page)
     page.locator(f"{ROOT}-lock").wait_for()
     dice: list[list[int]] = page.evaluate(DICE_JS)
     return dice
 
 
-def test_take_back_then_the_same_attack_rolls_dice_afresh(
+def test_take_back_stops_at_the_dice_and_says_so_on_the_button(
     duel_page: Any,
     open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
-    """Seeded: the attack rolls White 4 against Black 4 1; taken back (U) and played again it
-    rolls 3 against 5 4 — drawn afresh, not the first roll again."""
+    """Seeded: the attack rolls White 4 against Black 4 1. Take back cannot roll it again:
+    the button says it stops at the dice roll, and U changes nothing."""
     page = duel_page
     errors = watch_page_errors(page)
     open_notebook(page, NOTEBOOK)
@@ -316,14 +522,18 @@ def test_take_back_then_the_same_attack_rolls_dice_afresh(
     position = ("piano=(0, 7), hands=('C1 D3 E1 G2 A1', 'E2 F1'), "
                 "tokens=([(9, 1)], [(0, 3)]), seed=0")
     set_position(page, kernel_execute, position)
+    undo = page.locator(f"{ROOT}-undo")
+    assert undo.inner_text() == "Take back" and not undo.is_enabled()
     first = _attack_left_c(page)
     assert first == [[4], [4, 1]]
+    assert undo.inner_text() == "Take back: stops at the dice roll"
+    assert not undo.is_enabled()
     page.locator(ROOT).focus()
     page.keyboard.press("u")
+    page.wait_for_timeout(300)
     acked(page)
-    assert page.locator(f"{ROOT}-duelpanel").is_hidden()
-    again = _attack_left_c(page)
-    assert again != first and again == [[3], [5, 4]], (first, again)
+    assert page.evaluate(DICE_JS) == first
+    assert len(json.loads(kernel_execute(page, ACTIONS_SO_FAR))) == 1
     assert not errors
 
 
@@ -404,7 +614,7 @@ def test_fits_lab_at_1280x800_with_the_file_browser_open_and_at_1400x1000(
     # in a duel the hand stays in view next to the duel panel and its Lock in
     page.set_viewport_size({"width": 1280, "height": 800})
     page.locator(f"{ROOT}-hand {ROOT}-card[data-code=D1]").click()
-    page.locator(f"{ROOT}-target[data-board-key='2']").first.click()
+    click_key(page, 2)
     page.locator(f"{ROOT}-lock").wait_for()
     shown = _layout(page)
     for name in ("hand", "lock", "duel", "board"):
@@ -501,6 +711,99 @@ export default { render({ model, el }) {
 
 EchoFloor()
 '''
+
+
+BLACK_ATTACKS = """
+from musicgames.duel import DuelState, LockIn, Place, card_ids
+
+class _BlackAttacks:
+    \"\"\"Black's turn: attack White's token on the left C, lock in.\"\"\"
+    def __init__(self):
+        self.steps = [Place(card_ids("C1 C2"), key=0), LockIn()]
+    def choose(self, view):
+        return self.steps.pop(0)
+
+game.pause = 0.05
+game.new_game("casual", computer=_BlackAttacks(), position=DuelState.from_position(
+    piano=(0, 7), turn=1, hands=("D1 D2 E3 G1 A1", "C1 C2 F2"), tokens=([(0, 1)], [(7, 2)])))
+"""
+
+
+def test_the_defenders_lock_in_is_on_screen_at_1024x768(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """Black attacks; White defends. At 1024×768 (one column), with the file browser closed
+    and open, the widget's top in view: Lock in is on screen with the board."""
+    page = duel_page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    kernel_execute(page, BLACK_ATTACKS)
+    page.locator(f"{ROOT}-lock").wait_for(timeout=TIMEOUT_MS)
+    wait_idle(page)
+    for browser_open in (False, True):
+        if browser_open:
+            page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+            page.locator(".jp-FileBrowser").first.wait_for()
+            page.wait_for_timeout(300)
+        shown = _layout(page)
+        for name in ("lock", "board"):
+            assert shown["parts"][name] and _inside(shown["parts"][name], shown["view"]), (
+                browser_open, name, shown)
+    assert not errors
+
+
+BLACK_ENDS_THE_ROUND = """
+from musicgames.duel import DuelState, EndTurn, LockIn, Place, card_ids
+from musicgames.duel.bots import make_bot
+
+class _BlackEndsTheRound:
+    \"\"\"Black's final turn: attack White's token on the left C, lock in, end the turn;
+    then play as Casual.\"\"\"
+    def __init__(self):
+        self.steps = [Place(card_ids("C1"), key=0), LockIn(), EndTurn()]
+        self.casual = make_bot("casual", 0)
+    def choose(self, view):
+        return self.steps.pop(0) if self.steps else self.casual.choose(view)
+
+game.pause = 0.05
+game.new_game("casual", computer=_BlackEndsTheRound(), position=DuelState.from_position(
+    piano=(0, 7), turn=1, final_turn=True, hands=("D1 E1 F1", "C1 G1"),
+    tokens=([(0, 1), (4, 1), (7, 1), (9, 1), (11, 1)], [(14, 1)])))
+"""
+
+
+def test_the_duel_that_ends_the_round_is_shown_at_round_end(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """Black's final turn attacks; White locks in (L); Black ends the turn and the round is
+    scored. The round's end shows that duel's result and what decided it beside the
+    breakdown; after Next round it is gone."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    kernel_execute(page, BLACK_ENDS_THE_ROUND)
+    page.locator(f"{ROOT}-lock").wait_for(timeout=TIMEOUT_MS)
+    wait_idle(page)
+    page.locator(ROOT).focus()
+    page.keyboard.press("l")
+    page.locator(f"{ROOT}[data-screen=round_end]").wait_for(timeout=TIMEOUT_MS)
+    assert page.locator(f"{ROOT}-roundend").is_visible()
+    panel = page.locator(f"{ROOT}-duelpanel")
+    assert panel.is_visible()
+    assert panel.locator(f"{ROOT}-result").is_visible()
+    assert panel.locator(f"{ROOT}-decided").inner_text().startswith("What decided it")
+    page.locator(f"{ROOT}-next").click()
+    page.locator(f"{ROOT}[data-screen=play]").wait_for()
+    wait_idle(page)
+    assert panel.is_hidden()
+    assert not errors
 
 
 def echo_floor_ms(page: Any, clicks: int = 30) -> list[float]:

@@ -101,7 +101,7 @@ You play **White** and move first; Casual is a relaxed computer player. A game h
 * **Move:** click one of your tokens, then a number card (1, 2, 3) and a direction.
 * **Duel:** landing on the opponent's key starts a duel: both roll dice, then add cards. The attacker wins ties.
 
-**A plan for your first game:** look at the two cards and find their **roots** — the fff keys. Put your strongest token (most cards of one letter) on a root; then try to hold the third and the fifth of the same card too, for the bonus point. **Hint** shows what a strong player would do; **Take back** undoes your last turn.""",
+**A plan for your first game:** look at the two cards and find their **roots** — the fff keys. Put your strongest token (most cards of one letter) on a root; then try to hold the third and the fifth of the same card too, for the bonus point. **Hint** shows what a strong player would do; **Take back** undoes your last move, until dice are rolled or cards drawn.""",
             """## 4. A jugar: una primera partida guiada contra Tranquilo
 
 Juegas con **las blancas** y empiezas tú; **Tranquilo** es un jugador de la computadora que juega sin apuro. Una partida tiene tres rondas; gana el total más alto.
@@ -112,7 +112,7 @@ Juegas con **las blancas** y empiezas tú; **Tranquilo** es un jugador de la com
 * **Mover:** haz clic en una de tus fichas, luego en una carta de número (1, 2, 3) y en una dirección.
 * **Duelo:** si llegas a una tecla del rival empieza un duelo: los dos tiran los dados y después suman cartas. En caso de empate gana quien ataca.
 
-**Un plan para tu primera partida:** mira las dos cartas y busca sus **fundamentales**, las teclas fff. Pon tu ficha más fuerte (la de más cartas de un mismo nombre) sobre una fundamental; luego intenta quedarte también con la tercera y la quinta de la misma carta, para el punto extra. **Pista** muestra lo que haría un buen jugador; **Deshacer** anula tu último turno.""",
+**Un plan para tu primera partida:** mira las dos cartas y busca sus **fundamentales**, las teclas fff. Pon tu ficha más fuerte (la de más cartas de un mismo nombre) sobre una fundamental; luego intenta quedarte también con la tercera y la quinta de la misma carta, para el punto extra. **Pista** muestra lo que haría un buen jugador; **Deshacer** anula tu última jugada, hasta que se tiran los dados o se roban cartas.""",
         )),
         Step("duel", "keyboard_duel", "casual"),
     ),

@@ -54,10 +54,10 @@ the accuracy tables and figures (nor become a student's "weakest item"). Respons
 
 Rows are written as each turn ends — the person's or the computer's — for what happened in
 that turn: the person's placements, its duels, and the round and the game if that turn ended
-them. A turn taken back before it ended leaves no rows, and so does a turn left unfinished by
-New game. A turn taken back after it ended keeps its rows (the progress file only grows, and
-they record what was played then); the turn played again adds its own. Take back never
-reaches into a round that was scored.
+them. An action taken back before its turn ended leaves no rows, and so does a turn left
+unfinished by New game. A turn cannot be taken back once it has ended: ending a turn draws
+cards, and Take back stops at the last die roll, card draw or computer's action (the
+engine's rule, :meth:`musicgames.duel.DuelState.take_back`).
 
 The package's modules follow the widget's seams: :mod:`~.messages` (what the page may send),
 :mod:`~.narration` (the game told in words), :mod:`~.table` (what the page is sent),

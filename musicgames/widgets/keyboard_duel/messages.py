@@ -93,7 +93,7 @@ class NewGameMessage:
 
 @dataclass(frozen=True)
 class UndoMessage:
-    """Take back the person's last turn and the computer's reply: ``{"type": "undo"}``."""
+    """Take back the person's last action, if it showed nothing new: ``{"type": "undo"}``."""
 
     @classmethod
     def parse(cls, payload: Mapping[str, Any]) -> UndoMessage:

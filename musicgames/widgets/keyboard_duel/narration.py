@@ -63,10 +63,12 @@ class Words:
         return PIANO_CARDS[piano_card].name(self.naming, self.language)
 
     def note(self, key: int, piano: Sequence[int] | None = None) -> str:
-        """A key's note name without octave (spelled in the chord of its card when
-        ``piano``, the pair of piano cards, is given: B♭ in F major, A♯ in B major)."""
-        if piano is None:
-            return key_name(key, self.naming).split(" (")[0]
+        """A key's note name without octave: a white key is its plain letter, the name a
+        card lands there by (F, never E♯); a black key is spelled in the chord of its card
+        when ``piano``, the pair of piano cards, is given (B♭ in F major, A♯ in B major)."""
+        plain = key_name(key, self.naming).split(" (")[0]
+        if piano is None or "♯" not in plain:
+            return plain  # a white key: its letter, the name a card lands there by (D8)
         triad = PIANO_CARDS[piano[key // KEYS_PER_CARD]].triad
         return triad.tone_name(key % KEYS_PER_CARD, self.naming)
 
@@ -131,6 +133,10 @@ class DuelRecord:
     locked: list[bool] = field(default_factory=lambda: [False, False])
     winner: int | None = None
     result_totals: tuple[int, int] | None = None
+    #: who led after each card played, as a role (0 the attacker, who wins ties)
+    leads: list[int] = field(default_factory=list)
+    #: how many rounds had been scored when the duel began (its round is the next one)
+    rounds_before: int = 0
 
     def role(self, seat: int) -> int:
         return 0 if seat == self.attacker else 1
@@ -199,7 +205,8 @@ class Story:
             self.duels.append(DuelRecord(
                 number=len(self.duels) + 1, key=event.key, piano=self.piano,
                 attacker=event.attacker,
-                powers=(event.attacker_power, event.defender_power)))
+                powers=(event.attacker_power, event.defender_power),
+                rounds_before=len(self.rounds)))
         elif isinstance(event, DiceRolled):
             record = self.duels[-1]
             role = record.role(event.seat)
@@ -213,6 +220,7 @@ class Story:
         elif isinstance(event, CardPlayed):
             record = self.duels[-1]
             record.totals = [event.attacker_total, event.defender_total]
+            record.leads.append(0 if event.attacker_total >= event.defender_total else 1)
             if event.effect == "add":
                 role = record.role(event.seat)
                 record.adds[role] += event.amount

@@ -31,7 +31,6 @@ from musicgames.duel import (
     TokenState,
     action_from_json,
     attacker_win_chance,
-    win_chance_now,
 )
 from musicgames.duel.cards import KEYS_PER_CARD
 from musicgames.duel.events import DuelStarted, Event, FinalTurnBegins, Moved
@@ -69,9 +68,12 @@ RULES_KEYS = (
     "duel.rules.computer.head", "duel.rules.computer",
     "duel.rules.keys.head", "duel.rules.keys",
 )
-#: The page's keyboard shortcuts: the key and what it does (listed in the Rules panel).
-SHORTCUTS = (("H", "duel.keys.hint"), ("U", "duel.keys.take_back"), ("E", "duel.keys.end_turn"),
-             ("L", "duel.keys.lock_in"), ("N", "duel.keys.next"), ("R", "duel.keys.rules"))
+#: The page's keyboard shortcuts: what each does on the page, and the catalogue's words for
+#: it. The key is a letter of the word in the page's language (``duel.shortcut.*``: H for
+#: Hint, P for Pista), listed in the Rules panel and shown on the buttons.
+SHORTCUTS = (("hint", "duel.keys.hint"), ("undo", "duel.keys.take_back"),
+             ("end", "duel.keys.end_turn"), ("lock", "duel.keys.lock_in"),
+             ("next", "duel.keys.next"), ("rules", "duel.keys.rules"))
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,7 @@ class Scene:
     hint: Mapping[str, Any] | None
     duel_put_away: int
     can_undo: bool
+    undo_label: str  # the Take back button's words (a string key): what stops it, if it cannot
     odds: DuelOdds | None  # the engine's honest odds when the person decides in a duel
     finished_trays: tuple[tuple[TokenState, ...], ...] | None  # the trays as the round ended
     naming: Naming
@@ -98,7 +101,8 @@ class Scene:
 def piano_svg(index: int, naming: Naming) -> str:
     """A piano card drawn by :mod:`musicgames.render` (its keys carry ``data-key``)."""
     card = PIANO_CARDS[index]
-    return str(keyboard_svg(1, chord=card.triad, marks=card.marks, labels=naming, width=420))
+    return str(keyboard_svg(1, chord=card.triad, marks=card.marks, labels=naming, width=420,
+                            plain_white=True))
 
 
 def build_table(scene: Scene) -> dict[str, Any]:
@@ -118,7 +122,9 @@ def build_table(scene: Scene) -> dict[str, Any]:
         "languages": [[code, text("language.name", code)] for code in LANGUAGES],
         "you": SEAT_KEYS[PERSON],
         "rules_keys": list(RULES_KEYS),
-        "shortcuts": [[key, words.t(entry)] for key, entry in SHORTCUTS],
+        "shortcuts": [[words.t(f"duel.shortcut.{name}"), words.t(entry)]
+                      for name, entry in SHORTCUTS],
+        "shortcut_keys": {name: words.t(f"duel.shortcut.{name}") for name, _ in SHORTCUTS},
         "error": scene.error,
         "thinking": scene.thinking,
         "board_finished": False,
@@ -148,6 +154,7 @@ def build_table(scene: Scene) -> dict[str, Any]:
         duel_active=state.duel is not None,
         duel_key=state.duel.key if state.duel is not None else None,
         can_undo=scene.can_undo and scene.screen == "play",
+        undo_label=scene.undo_label,
         status=_status(scene, words),
         turn_help=_turn_help(state),
         pianos=pianos,
@@ -183,22 +190,28 @@ def _percent(p: float | Fraction) -> str:
 
 
 def _decided(record: DuelRecord, words: Words) -> str:
-    """One line after a duel: what decided it — the tie rule, the roll, or a run."""
+    """One line after a duel: what decided it — the tie rule, the roll, or a run. The roll
+    decided it only when the winner led on the dice (ties go to the attacker, D11d) and after
+    every card; otherwise the cards did."""
     assert record.winner is not None and record.result_totals is not None
     win = record.role(record.winner)
     final = record.result_totals
     if final[0] == final[1]:
         return words.t("duel.decided.tie", total=final[0], seat=words.seat(record.attacker))
     rolled = (sum(record.first_dice[0]), sum(record.first_dice[1]))
-    led = win_chance_now(record.first_dice[win], record.first_dice[1 - win], 0, 0,
-                         attacker=win == 0) == 1
+    leads = [0 if rolled[0] >= rolled[1] else 1, *record.leads]
     seat = words.seat(record.winner)
-    if led:
+    tied = rolled[0] == rolled[1]
+    scores = dict(seat=seat, score=rolled[win], other_score=rolled[1 - win], final=final[win],
+                  other_final=final[1 - win], attacker=words.seat(record.attacker))
+    if all(lead == win for lead in leads):
+        if tied:
+            return words.t("duel.decided.roll_tie", **scores)
         key = "duel.decided.roll" if record.cards_played else "duel.decided.roll_only"
-        return words.t(key, seat=seat, score=rolled[win], other_score=rolled[1 - win])
-    return words.t("duel.decided.run", seat=seat, score=rolled[win],
-                   other_score=rolled[1 - win], final=final[win], other_final=final[1 - win],
-                   cards=len(record.runs[win]))
+        return words.t(key, **scores)
+    if leads[0] == win:  # ahead on the dice, behind after a card, ahead again at the end
+        return words.t("duel.decided.comeback", **scores)
+    return words.t("duel.decided.run_tie" if tied else "duel.decided.run", **scores)
 
 
 def _duel_sound(record: DuelRecord) -> dict[str, Any] | None:
@@ -222,6 +235,16 @@ def _after(state: DuelState, action: Action) -> tuple[DuelState, tuple[Event, ..
     copy = state.copy(history=False)
     events = copy.apply(action)
     return copy, events
+
+
+def _attack(events: Sequence[Event], words: Words) -> dict[str, Any] | None:
+    """The duel an action would start (D11), as the hint says it: the attacking token's
+    power, the defender and its token's power; None when it starts none."""
+    for event in events:
+        if isinstance(event, DuelStarted):
+            return {"power": event.attacker_power, "other": words.seat(1 - event.attacker),
+                    "other_power": event.defender_power}
+    return None
 
 
 def _landing(events: Sequence[Event], action: Move) -> tuple[int, bool]:
@@ -446,11 +469,22 @@ def _effect_words(words: Words, event: Mapping[str, Any], total: int, role: int,
 
 def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] | None:
     story = scene.story
-    if not story.duels or scene.screen != "play":
+    if not story.duels:
         return None
     record = story.duels[-1]
     active = state.duel is not None
-    if not active and (record.winner is None or record.number == scene.duel_put_away):
+    if scene.screen == "play":
+        if record.rounds_before != len(story.rounds):
+            return None  # a duel of a round already scored never comes back
+        if not active and (record.winner is None or record.number == scene.duel_put_away):
+            return None
+    elif scene.screen in ("round_end", "game_over"):
+        # the duel that closed the round, if the person has not seen it through
+        if (record.rounds_before != len(story.rounds) - 1 or record.winner is None
+                or record.number == scene.duel_put_away):
+            return None
+        active = False
+    else:
         return None
     you = record.role(PERSON)
     live = state.duel if active and record.winner is None else None
@@ -534,17 +568,21 @@ def _hint_info(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] |
     cards: list[int] = []
     if isinstance(action, Place):
         keys, cards = [action.key], list(action.cards)
-        after, _ = _after(state, action)
+        after, events = _after(state, action)
+        attack = _attack(events, words)
         held = after.board_token(action.key)
         power = held.power if held is not None else len(action.cards)
-        line = words.t("duel.hint.place", cards=words.cards(action.cards),
-                       key=words.key(action.key, piano), power=power)
+        line = words.t("duel.hint.place_duel" if attack else "duel.hint.place",
+                       cards=words.cards(action.cards), key=words.key(action.key, piano),
+                       **(attack or {"power": power}))
     elif isinstance(action, Move):
-        end, duel = _landing(_after(state, action)[1], action)
+        events = _after(state, action)[1]
+        end, _ = _landing(events, action)
+        attack = _attack(events, words)
         keys, cards = [action.key, end], [action.card]
-        line = words.t("duel.hint.move_duel" if duel else "duel.hint.move",
+        line = words.t("duel.hint.move_duel" if attack else "duel.hint.move",
                        card=words.card(action.card), start=words.key(action.key, piano),
-                       end=words.key(end, piano))
+                       end=words.key(end, piano), **(attack or {}))
     elif isinstance(action, Shift):
         cards = [action.card]
         keys = [tok.key for tok in state.tokens(PERSON)

@@ -19,7 +19,6 @@ from musicgames.duel import (
     DuelError,
     DuelState,
     EndTurn,
-    Phase,
     SeatView,
     TokenState,
 )
@@ -119,7 +118,6 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._screen = "setup"
         self._start_piano = (0, 1)
         self._story = Story()
-        self._checkpoints: list[int] = []
         self._duel_put_away = 0
         self._error: str | None = None
         self._hint: dict[str, Any] | None = None
@@ -212,32 +210,23 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._start_piano = (cards[0].index, cards[1].index)
         self._story = Story(piano=self._start_piano)
         self._progress_seen = len(self._state.story())
-        self._checkpoints = []
         self._duel_put_away = 0
         self._error = None
         self._hint = None
         self._after_change()
 
     def take_back(self) -> bool:
-        """Undo the person's last turn and the computer's reply (or the person's turn in
-        progress). Returns False when there is nothing to take back."""
+        """Take back the person's last action, if it showed no chance and no hidden card:
+        the engine's rule (:meth:`DuelState.take_back`) stops at the last die roll, card
+        draw or computer's action. Returns False when nothing can be taken back."""
         state = self._state
-        if state is None:
+        if state is None or not self._can_undo():
             return False
-        if self._screen != "play":
-            return False  # a scored round stays scored
-        earlier = self._take_back_points()
-        if not earlier:
-            return False
-        target = earlier[-1]
         self.cancel_tasks()
-        # fair: dice and shuffles after it are drawn afresh; never past the round's start
-        state.take_back(len(state.actions()) - target)
+        state.take_back(1, _PERSON)
         # rows of turns that ended stay written; the turn in progress had none (module notes)
         self._progress_seen = min(self._progress_seen, len(state.story()))
-        self._checkpoints = [c for c in self._checkpoints if c <= target]
-        self._story = Story(piano=self._start_piano)
-        self._duel_put_away = 0
+        self._story = Story(piano=self._start_piano)  # duels keep their numbers
         self._screen = "play"
         self._error = None
         self._hint = None
@@ -329,7 +318,9 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
     def _on_undo(self, message: UndoMessage) -> None:
         self._require_game()
         if not self.take_back():
-            raise MessageError(text("duel.error.nothing_to_take_back", self._language))
+            label = self._undo_label()  # what stops it, if anything was played
+            why = "duel.error.nothing_to_take_back" if label == "duel.button.take_back" else label
+            raise MessageError(text(why, self._language))
 
     def _on_hint(self, message: HintMessage) -> None:
         state = self._require_game()
@@ -436,17 +427,9 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             self._after_step()
 
     def _after_step(self) -> None:
-        """Bring the story up to date and note where each of the person's turns starts (the
-        points Take back returns to)."""
-        state = self._state
-        if state is None:
-            return
-        self._story.read(state.story(_PERSON))
-        done = len(state.actions())
-        if (state.phase is Phase.TURN and state.to_act == _PERSON
-                and not (state.placed_this_turn or state.moved_this_turn)
-                and done not in self._checkpoints):
-            self._checkpoints.append(done)
+        """Bring the story up to date."""
+        if self._state is not None:
+            self._story.read(self._state.story(_PERSON))
 
     def _choose(self, player: Bot, view: SeatView) -> Action:
         action = player.choose(view)
@@ -527,18 +510,22 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             self._odds_cache = (key, duel_odds(view))
         return self._odds_cache[1]
 
-    def _take_back_points(self) -> list[int]:
-        """The starts of the person's turns that Take back may return to: in this round
-        (the engine says how far back that is)."""
-        state = self._state
-        if state is None:
-            return []
-        done = len(state.actions())
-        floor = done - state.actions_this_round
-        return [c for c in self._checkpoints if floor <= c < done]
-
     def _can_undo(self) -> bool:
-        return self._screen == "play" and bool(self._take_back_points())
+        state = self._state
+        return (state is not None and self._screen == "play"
+                and state.take_back_reach(_PERSON).actions > 0)
+
+    def _undo_label(self) -> str:
+        """The Take back button's words: plain, or what stops it (a die roll, a card draw,
+        the computer's action) when it cannot go further."""
+        state = self._state
+        if state is None or self._screen != "play":
+            return "duel.button.take_back"
+        reach = state.take_back_reach(_PERSON)
+        if reach.actions or reach.stop not in ("dice", "draw", "other_player", "not_their_move"):
+            return "duel.button.take_back"
+        stop = "other_player" if reach.stop == "not_their_move" else reach.stop
+        return f"duel.button.take_back_stops.{stop}"
 
     # -- what the page is sent ----------------------------------------------------------------
     def _publish(self) -> None:
@@ -557,6 +544,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             state=state, story=self._story, screen=self._screen, opponent=self._opponent,
             game=self._game_number, seq=self._seq, error=self._error, thinking=self._thinking,
             hint=self._hint, duel_put_away=self._duel_put_away, can_undo=self._can_undo(),
+            undo_label=self._undo_label(),
             odds=self._duel_odds(), finished_trays=self._finished_trays,
             naming=self._naming, language=self._language,
         ))
