@@ -89,7 +89,7 @@ def test_app_folder_has_every_app_and_the_lessons_ready_for_apps(tmp_path: Path)
     assert all(s.title for s in served)
     for lesson in served:
         notebook = json.loads((tmp_path / lesson.notebook).read_text(encoding="utf-8"))
-        assert "begin_lesson()" in notebook["cells"][0]["source"]
+        assert f"begin_lesson({lesson.language!r})" in notebook["cells"][0]["source"]
         for cell in notebook["cells"]:
             if cell["cell_type"] == "markdown":
                 source = "".join(cell["source"])
@@ -262,6 +262,38 @@ def test_a_lesson_without_a_student_records_nowhere(
     begin_lesson()
     assert Lesson("solfege").progress is None
     assert list(classroom_kernel.glob("*.sqlite3")) == []
+
+
+def _said_by_first_cell(notebook: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """What a served lesson's first cell shows, run as the app's kernel runs it."""
+    import IPython.display
+
+    shown: list[str] = []
+    monkeypatch.setattr(IPython.display, "display", lambda *objs, **_: shown.extend(
+        str(getattr(o, "data", o)) for o in objs))
+    cell = json.loads(notebook.read_text(encoding="utf-8"))["cells"][0]
+    exec("".join(cell["source"]), {})  # noqa: S102 -- the cell the server itself runs
+    return "".join(shown)
+
+
+@pytest.mark.parametrize("query", ["", "language=en", "student=&naming=letters"])
+def test_a_spanish_lesson_without_a_student_says_so_in_spanish(
+    classroom_kernel: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, query: str
+) -> None:
+    from musicgames.i18n import text
+
+    served = build_app_folder(tmp_path / "apps", find_lessons(default_lessons()))
+    spanish = next(s for s in served if s.language == "es")
+    english = next(s for s in served if s.language == "en")
+    monkeypatch.setenv("QUERY_STRING", query)
+    said = _said_by_first_cell(tmp_path / "apps" / spanish.notebook, monkeypatch)
+    assert said.count(text("classroom.no_student", "es")) == 1, said
+    assert text("classroom.no_student", "en") not in said
+    assert "?language=es" in said  # the way back: to the Spanish start page
+    # an English lesson opened from a Spanish address speaks English, as its text does
+    monkeypatch.setenv("QUERY_STRING", "language=es")
+    said = _said_by_first_cell(tmp_path / "apps" / english.notebook, monkeypatch)
+    assert said.count(text("classroom.no_student", "en")) == 1, said
 
 
 def _lesson_for(monkeypatch: pytest.MonkeyPatch, query: str, lesson_id: str = "01-the-staff",

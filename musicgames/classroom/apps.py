@@ -10,7 +10,8 @@ The games, the drill and the quiz get a one-cell notebook each, which calls
   has already run;
 * a first cell is added that opens the student's own progress file in the class folder
   (:func:`musicgames.classroom.kernel.begin_lesson`), so the lesson's drills and quizzes
-  record there.
+  record there; it speaks the lesson's own language (a lesson under ``es/`` is Spanish,
+  whatever the address says).
 
 >>> strip_run_instructions("Read this. Run the cell below (**Shift + Enter**): you play.")
 'Read this.'
@@ -140,8 +141,9 @@ def app_notebook(app: App) -> str:
     return _notebook([cell])
 
 
-def lesson_for_app(notebook: dict[str, Any]) -> dict[str, Any]:
-    """A lesson notebook (as loaded from JSON) made ready to be served as an app."""
+def lesson_for_app(notebook: dict[str, Any], language: str = "en") -> dict[str, Any]:
+    """A lesson notebook (as loaded from JSON) in ``language``, made ready to be served as
+    an app."""
     cells: list[dict[str, Any]] = []
     for cell in notebook.get("cells", []):
         if LAB_ONLY_TAG in cell.get("metadata", {}).get("tags", []):
@@ -152,7 +154,9 @@ def lesson_for_app(notebook: dict[str, Any]) -> dict[str, Any]:
                 continue
             cell = {**cell, "source": text}
         cells.append(cell)
-    first = _code_cell("from musicgames.classroom.kernel import begin_lesson\n\nbegin_lesson()")
+    first = _code_cell(
+        f"from musicgames.classroom.kernel import begin_lesson\n\nbegin_lesson({language!r})"
+    )
     first["id"] = "musicgames-classroom-student"
     return {**notebook, "cells": [first, *cells]}
 
@@ -194,7 +198,7 @@ def build_app_folder(target: Path, lessons: Iterable[Path] = ()) -> list[Lesson]
         where = "lessons" if language == "en" else f"lessons/{language}"
         (target / where).mkdir(parents=True, exist_ok=True)
         notebook = json.loads(path.read_text(encoding="utf-8"))
-        ready = lesson_for_app(notebook)
+        ready = lesson_for_app(notebook, language)
         (target / where / path.name).write_text(
             _notebook(ready["cells"], ready.get("metadata")), encoding="utf-8"
         )

@@ -175,19 +175,21 @@ def close_app(box: widgets.VBox) -> None:
     box.close()
 
 
-def begin_lesson() -> None:
+def begin_lesson(language: str | None = None) -> None:
     """First cell of a lesson served as an app: the lesson records to the student's file.
 
     Sets ``MUSICGAMES_PROGRESS_FILE`` (see :func:`musicgames.progress.default_path`) for this
     kernel, so ``Lesson(...)`` opens the student's file in the class folder. Without a
     student, nothing is recorded (and never in anyone else's file); the page says so, here
-    and only here (the lesson's settings panel then shows no name of its own).
+    and only here (the lesson's settings panel then shows no name of its own), in the
+    lesson's own ``language`` (the address's without one).
     """
     from IPython.display import HTML, display
 
     _wait_for_the_student()
     name = appmode.student()
-    language = page_settings()["language"]
+    if language is None or language not in LANGUAGES:
+        language = page_settings()["language"]
     if name is None:
         os.environ["MUSICGAMES_PROGRESS_FILE"] = os.path.join(
             tempfile.mkdtemp(prefix="musicgames-nobody-"), "none.sqlite3"
