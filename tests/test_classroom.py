@@ -358,9 +358,11 @@ def test_the_other_language_link_keeps_the_student_and_the_naming(
     link = eli.settings().children[4].children[1]
     assert 'href="es/01-el-pentagrama.ipynb?student=Eli&amp;language=es&amp;naming=solfege"' \
         in link.value
+    assert 'data-musicgames-naming="solfege"' in link.value  # the page's other links keep it
     eli.controls["naming"].value = "letters"
     panel_link = eli._panel.children[4].children[1]
     assert "naming=letters" in panel_link.value and "student=Eli" in panel_link.value
+    assert 'data-musicgames-naming="letters"' in panel_link.value
     _close(eli)
     nobody = _lesson_for(monkeypatch, "language=es", "01-the-staff", "es")
     back = nobody._panel.children[4].children[1].value

@@ -226,7 +226,8 @@ async def _stop_unless_connected(manager: Any, kernels: PageKernels, kernel_id: 
 
 class PageScriptHandler(JupyterHandler):
     """``musicgames/page.js``: what every app page runs first — when its kernel stops or
-    restarts, the page says so (in the page's language) and offers to reload."""
+    restarts, the page says so (in the page's language) and offers to reload; its links to
+    the server's other apps keep the page's student and note naming."""
 
     def get(self) -> None:
         said = {code: {"stopped": text("classroom.kernel_stopped", code),

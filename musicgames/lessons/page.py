@@ -360,15 +360,20 @@ class LessonPage(Lesson):
     def _language_link(self) -> str:
         """The link to this lesson in the other language. In a classroom app it keeps the
         page's student and the naming chosen, so the student goes on recording as
-        themselves (a page without a student stays without one)."""
+        themselves (a page without a student stays without one); it also tells the page
+        the naming chosen (``data-musicgames-naming``), which the page's other links to the
+        classroom's apps keep."""
         other = "es" if self.language == "en" else "en"
         href = (f"es/{self.plan.files.es}" if self.language == "en"
                 else f"../{self.plan.files.en}")
+        chosen = ""
         if self.in_app:
             query = {"student": self.student, "language": other, "naming": self.naming.value}
             href += "?" + urlencode({k: v for k, v in query.items() if v})
+            chosen = f' data-musicgames-naming="{escape(self.naming.value)}"'
         return (f'<a class="mg-lesson-language" href="{escape(href)}" target="_self" '
-                f'lang="{other}">{escape(self._t("lesson.settings.other_language"))}</a>')
+                f'lang="{other}"{chosen}>'
+                f'{escape(self._t("lesson.settings.other_language"))}</a>')
 
     def _status(self) -> str:
         if self.store_problem:

@@ -300,6 +300,93 @@ def test_a_lesson_without_a_student_records_nothing_and_says_so_once(
         fede.close()
 
 
+#: From a page: where each of its links to the server's apps leads, once the page has seen
+#: it pointed at (as a person does before following or copying it).
+APP_LINKS_JS = """() => [...document.querySelectorAll("a[href]")].map((a) => {
+  a.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+  return a.href;
+}).filter((href) => href.includes("/voila/render/"))"""
+
+
+def test_the_lessons_own_link_to_the_other_language_keeps_the_student_and_naming(
+    browser: Any, classroom: tuple[Server, Path]
+) -> None:
+    from playwright.sync_api import expect
+
+    server, folder = classroom
+    iris, nobody = Visitor(browser, server), Visitor(browser, server)
+    try:
+        iris.sign_in("Iris")
+        iris.page.locator(LESSON_LINK).first.click()
+        assert _chosen(iris.page) == ["Do Re Mi", "Big"]
+        iris.page.locator(".mg-lesson-settings button", has_text="C D E").click()
+        iris.page.wait_for_function("() => document.body.innerHTML.includes('>G4<')")
+        # the "Español" link in the lesson's text (not the one in the settings box)
+        in_text = iris.page.locator(".jp-RenderedMarkdown a", has_text="Español")
+        assert in_text.count() == 1
+        in_text.click()
+        iris.page.wait_for_url(re.compile(r"/lessons/es/"))
+        assert "student=Iris" in iris.page.url and "naming=letters" in iris.page.url
+        assert _chosen(iris.page) == ["C D E", "Grande"]
+        body = iris.page.locator("body").inner_text()
+        assert body.count("Tus respuestas se guardan para Iris") == 1, body[:800]
+        assert "no se registra" not in body and "nothing you do" not in body
+        # every link of this page to an app of the server keeps Iris
+        links = iris.page.evaluate(APP_LINKS_JS)
+        assert links and all("student=Iris" in href for href in links), links
+        _answer_an_exercise(iris.page)
+        rows = _wait_for_lesson_rows(folder / "iris.sqlite3")
+        assert {r.student for r in rows} == {"Iris"}
+        # and back, by the Spanish lesson's own "English" link
+        iris.page.locator(".jp-RenderedMarkdown a", has_text="English").click()
+        iris.page.wait_for_url(re.compile(r"/lessons/01-"))
+        assert "student=Iris" in iris.page.url
+        expect(iris.page.locator(".musicgames-app-student")).to_contain_text(
+            "Your answers are kept for Iris")
+        # a Spanish lesson opened without a student says so once, in Spanish; its links
+        # stay without a student
+        nobody.page.goto("/voila/render/lessons/es/01-el-pentagrama.ipynb")
+        _chosen(nobody.page)
+        body = nobody.page.locator("body").inner_text()
+        assert body.count("aquí no se registra nada") == 1, body[:800]
+        assert "nothing you do here is recorded" not in body
+        links = nobody.page.evaluate(APP_LINKS_JS)
+        assert links and not any("student=" in href for href in links), links
+    finally:
+        iris.close()
+        nobody.close()
+
+
+def test_a_game_or_practice_page_keeps_the_student_in_its_links(
+    browser: Any, classroom: tuple[Server, Path]
+) -> None:
+    server, _ = classroom
+    jon = Visitor(browser, server)
+    try:
+        jon.sign_in("Jon")
+        for title, selector in {"Note Snap": ".mg-snap", "Keyboard Duel": ".mg-duel",
+                                "Note drill": ".mg-practice", "Chord quiz": ".mg-practice"
+                                }.items():
+            jon.page.goto("/")
+            jon.open(title)
+            jon.page.locator(selector).first.wait_for()
+            # the way back to the start page, and no link to an app that drops the student
+            assert jon.page.locator(".musicgames-app-student a").count() == 1
+            assert jon.page.evaluate(APP_LINKS_JS) == [], title
+            # a link the app shows to another app (as a lesson's text does) keeps Jon
+            jon.page.evaluate("""() => {
+              const a = document.createElement("a");
+              a.href = "chord-quiz.ipynb";
+              a.textContent = "another app";
+              document.querySelector(".musicgames-app").append(a);
+            }""")
+            [link] = jon.page.evaluate(APP_LINKS_JS)
+            assert "student=Jon" in link and "naming=solfege" in link, (title, link)
+            assert "language=en" in link, (title, link)
+    finally:
+        jon.close()
+
+
 # -- kernels: each page reaches its own, none is held by a page never shown, a lost one is said
 
 
