@@ -1818,6 +1818,17 @@ def _w(key: str, language: str, **values: object) -> str:
     return text(key, language, **values)
 
 
+def _day_said(day: date, language: str) -> str:
+    """A day as the teacher's language writes it: "7 Mar 2026", "7 mar 2026" (the month
+    names the days chart uses).
+
+    >>> _day_said(date(2026, 3, 7), "es"), _day_said(date(2026, 3, 7), "en")
+    ('7 mar 2026', '7 Mar 2026')
+    """
+    month = _w("chart.months", language).split()[day.month - 1]
+    return _w("report.date", language, day=day.day, month=month, year=day.year)
+
+
 def _seconds(ms: float | None, language: str, digits: int = 2) -> str:
     """Milliseconds as seconds, with the language's decimal mark: "1.30 s", "1,30 s"."""
     if ms is None:
@@ -1888,10 +1899,10 @@ class Table:
                 rows.append((item_label(s.item, naming, language), str(s.count), share, ms))
             elif isinstance(s, DayStats):
                 columns = ("day", "answers", "right", "median")
-                rows.append((s.day.isoformat(), str(s.count), share, ms))
+                rows.append((_day_said(s.day, language), str(s.count), share, ms))
             else:
                 columns = ("student", "answers", "right", "median", "days", "last", "weakest")
-                last = s.last_day.isoformat() if s.last_day else "–"
+                last = _day_said(s.last_day, language) if s.last_day else "–"
                 weakest = item_label(s.weakest, naming, language) if s.weakest else "–"
                 rows.append((s.student, str(s.count), share, ms, str(s.days), last, weakest))
             headers = tuple(_w(f"report.col.{c}", language) for c in columns)
