@@ -1655,11 +1655,19 @@ def _judged(answers: Iterable[Answer], activity: str | None) -> list[Answer]:
     ]
 
 
-def _note_order(item: str) -> tuple[int, str]:
+def _note_order(item: str) -> tuple[int, int, int, str]:
+    """Where an item goes in a table or on the staff chart: notes low to high, two names of
+    one key by letter, as :class:`Note` orders them (Do♯3 before Re♭3, Sol♯3 before La♭3),
+    then other items by name.
+
+    >>> sorted(["Lab3", "Sol#3", "Reb3", "Do#3", "D major", "Sol3"], key=_note_order)
+    ['Do#3', 'Reb3', 'Sol3', 'Sol#3', 'Lab3', 'D major']
+    """
     try:
-        return (Note.parse(item).midi, item)
+        note = Note.parse(item)
     except NoteError:
-        return (10_000, item)
+        return (10_000, 0, 0, item)
+    return (note.midi, LETTERS.index(note.step), note.alter, item)
 
 
 def _tally(rows: Sequence[Answer]) -> tuple[int, int, float | None]:

@@ -271,3 +271,33 @@ def test_the_dashboard_says_dates_the_languages_way(tmp_path: Path) -> None:
         assert day in shown and not re.search(r"\d{4}-\d\d-\d\d", shown), shown
     csv = board.export_csv().read_text(encoding="utf-8")
     assert "2026-03-07T10:00:00" in csv
+
+
+def test_the_staff_chart_and_tables_order_two_names_of_one_key_by_letter() -> None:
+    """Notes low to high, and two names of one key by letter, the same way every time: Do♯3
+    before Re♭3 and Sol♯3 before La♭3 (by pitch, then the staff's lower letter first, as
+    music21's pitch and diatonic step order them), on the staff chart and in its table."""
+    from matplotlib.patches import Ellipse
+    from music21.pitch import Pitch
+
+    from musicgames.progress import Answer, item_stats
+    from musicgames.theory import Note
+
+    names = ["Lab3", "Reb3", "Sol#3", "Do#3", "Mib3", "Re#3", "La#3", "Sib3", "Sol3"]
+    when = "2026-03-02T10:00:00+00:00"
+    rows = [Answer("Ana", when, "drill", n, "x", True, 800.0) for n in names]
+    notes = [Note.parse(n) for n in names]
+    expected = [n.solfege for n in sorted(notes, key=lambda n: (
+        Pitch(n.scientific).ps, Pitch(n.scientific).diatonicNoteNum))]
+    assert expected[:2] == ["Do#3", "Reb3"] and expected.index("Sol#3") < expected.index("Lab3")
+    assert [s.item for s in item_stats(rows)] == expected
+    figure = progress.plot_notes(rows, naming="solfege")
+    (ax,) = [a for a in figure.axes if a.get_title()]
+    heads = sorted((p for p in ax.patches if isinstance(p, Ellipse)), key=lambda h: h.center[0])
+    lines = [(Pitch(Note.parse(n).scientific).diatonicNoteNum - Pitch("E4").diatonicNoteNum) / 2
+             for n in expected]
+    assert [h.center[1] for h in heads] == lines  # each head on its name's line or space
+    labels = sorted((t for t in ax.texts if "\n" in t.get_text()),
+                    key=lambda t: t.get_position()[0])
+    assert [t.get_text().split("\n")[0] for t in labels] == [
+        Note.parse(n).label("solfege") for n in expected]
