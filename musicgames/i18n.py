@@ -17,7 +17,7 @@ import json
 from functools import cache
 from importlib import resources
 
-__all__ = ["LANGUAGES", "LanguageError", "catalogue", "text"]
+__all__ = ["LANGUAGES", "LanguageError", "catalogue", "counted", "text"]
 
 #: The languages a page can be shown in.
 LANGUAGES: tuple[str, ...] = ("en", "es")
@@ -69,3 +69,18 @@ def text(key: str, language: str = "en", **values: object) -> str:
     except KeyError:
         raise LanguageError(f"no text for {key!r} in {language!r}") from None
     return template.format(**values) if values else template
+
+
+def counted(key: str, count: int, language: str = "en", **values: object) -> str:
+    """The words for ``count`` of something, singular or plural: the text of ``key.one``
+    when ``count`` is 1 and of ``key.other`` otherwise (English and Spanish both say the
+    singular for exactly one: "1 student", "0 students"; "1 estudiante", "2 estudiantes"),
+    with ``{count}`` filled in.
+
+    >>> counted("teacher.students", 1, "es"), counted("teacher.students", 2, "es")
+    ('1 estudiante', '2 estudiantes')
+    >>> counted("teacher.answers", 0)
+    '0 answers'
+    """
+    form = "one" if count == 1 else "other"
+    return text(f"{key}.{form}", language, count=count, **values)

@@ -1655,11 +1655,19 @@ def _judged(answers: Iterable[Answer], activity: str | None) -> list[Answer]:
     ]
 
 
-def _note_order(item: str) -> tuple[int, str]:
+def _note_order(item: str) -> tuple[int, int, int, str]:
+    """Where an item goes in a table or on the staff chart: notes low to high, two names of
+    one key by letter, as :class:`Note` orders them (Do♯3 before Re♭3, Sol♯3 before La♭3),
+    then other items by name.
+
+    >>> sorted(["Lab3", "Sol#3", "Reb3", "Do#3", "D major", "Sol3"], key=_note_order)
+    ['Do#3', 'Reb3', 'Sol3', 'Sol#3', 'Lab3', 'D major']
+    """
     try:
-        return (Note.parse(item).midi, item)
+        note = Note.parse(item)
     except NoteError:
-        return (10_000, item)
+        return (10_000, 0, 0, item)
+    return (note.midi, LETTERS.index(note.step), note.alter, item)
 
 
 def _tally(rows: Sequence[Answer]) -> tuple[int, int, float | None]:
@@ -1818,6 +1826,17 @@ def _w(key: str, language: str, **values: object) -> str:
     return text(key, language, **values)
 
 
+def _day_said(day: date, language: str) -> str:
+    """A day as the teacher's language writes it: "7 Mar 2026", "7 mar 2026" (the month
+    names the days chart uses).
+
+    >>> _day_said(date(2026, 3, 7), "es"), _day_said(date(2026, 3, 7), "en")
+    ('7 mar 2026', '7 Mar 2026')
+    """
+    month = _w("chart.months", language).split()[day.month - 1]
+    return _w("report.date", language, day=day.day, month=month, year=day.year)
+
+
 def _seconds(ms: float | None, language: str, digits: int = 2) -> str:
     """Milliseconds as seconds, with the language's decimal mark: "1.30 s", "1,30 s"."""
     if ms is None:
@@ -1888,10 +1907,10 @@ class Table:
                 rows.append((item_label(s.item, naming, language), str(s.count), share, ms))
             elif isinstance(s, DayStats):
                 columns = ("day", "answers", "right", "median")
-                rows.append((s.day.isoformat(), str(s.count), share, ms))
+                rows.append((_day_said(s.day, language), str(s.count), share, ms))
             else:
                 columns = ("student", "answers", "right", "median", "days", "last", "weakest")
-                last = s.last_day.isoformat() if s.last_day else "–"
+                last = _day_said(s.last_day, language) if s.last_day else "–"
                 weakest = item_label(s.weakest, naming, language) if s.weakest else "–"
                 rows.append((s.student, str(s.count), share, ms, str(s.days), last, weakest))
             headers = tuple(_w(f"report.col.{c}", language) for c in columns)

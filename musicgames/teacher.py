@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets
 from IPython.display import display
 
-from musicgames.i18n import LANGUAGES, text
+from musicgames.i18n import LANGUAGES, counted, text
 from musicgames.progress import ClassProgress, ProgressError, export_csv, open_class
 from musicgames.theory import Naming
 
@@ -128,8 +128,9 @@ class ClassDashboard(ipywidgets.VBox):
             self._say(self._t("teacher.not_folder", folder=folder))
             return
         where = self._t("teacher.demo") if not folder else self._t(
-            "teacher.read", folder=folder, students=len(self.klass.students),
-            answers=len(self.klass.answers))
+            "teacher.read", folder=folder,
+            students=counted("teacher.students", len(self.klass.students), self.language),
+            answers=counted("teacher.answers", len(self.klass.answers), self.language))
         skipped = len(self.klass.skipped)
         more = self._t("teacher.not_read", count=skipped) if skipped else self._t(
             "teacher.all_read")

@@ -24,7 +24,7 @@ from musicgames.duel.cards import COMPOSE_DECK, PIANO_CARDS
 from musicgames.i18n import LanguageError, text
 from musicgames.render import staff_svg
 from musicgames.snap.cards import DECK
-from musicgames.theory import CARD_NOTES, Naming
+from musicgames.theory import CARD_NOTES, Naming, Note
 
 TOOLS = ("rsvg-convert", "pdftoppm", "pdftotext", "pdfinfo", "pdffonts", "pdfimages")
 needs_tools = pytest.mark.skipif(
@@ -99,6 +99,57 @@ def test_d3_d4_piano_keys_are_named_in_the_chord_key() -> None:
     assert (names[10], names[2], names[5], names[3]) == ("B♭", "D", "F", "E♭")
     face = piano_card(b_flat, Naming.LETTERS, "en")(POKER.turned())
     assert ">B♭<" in face and ">A♯<" not in face and ">G♭<" in face
+
+
+_WHITE_KEYS = (0, 2, 4, 5, 7, 9, 11)  # pitch classes of the white keys
+
+
+def _printed_key_names(face: str) -> dict[int, str]:
+    """Each key of a printed piano card (pitch class) → the name printed on it, matched by
+    the key's centre."""
+    centres = {f"{float(x) + float(w) / 2:.1f}": int(key) for key, x, w in re.findall(
+        r'data-key="(\d+)"[^>]*? x="([\d.]+)" y="0" width="([\d.]+)"', face)}
+    names = {centres[x]: name for x, name in re.findall(
+        r'<text x="([\d.]+)" y="[\d.]+" [^>]*font-size="(?:6\.5|8\.5)"[^>]*>([^<]+)</text>',
+        face) if x in centres}
+    assert sorted(names) == list(range(12)), names
+    return names
+
+
+@pytest.mark.parametrize("naming", list(Naming))
+def test_d8_printed_white_keys_read_their_plain_letter_black_keys_the_chords_key(
+        naming: Naming) -> None:
+    """The names a card lands by, as on the screen: F on the F♯ major card (never E♯ or
+    Mi♯), B on E♭ minor (never C♭); a black key as music21 spells it in the chord's key
+    (its scale's spelling; a chromatic black key one ♯ or ♭ off a letter)."""
+    from music21 import key as m21key
+    from music21 import pitch as m21pitch
+
+    for card in PIANO_CARDS:
+        face = piano_card(card, naming, "en")(POKER.turned())
+        scale = {p.pitchClass: p.name for p in m21key.Key(card.triad.key_name).pitches}
+        for pc, printed in _printed_key_names(face).items():
+            note = Note.parse(f"{printed}3".replace("♯", "#").replace("♭", "b"))
+            if pc in _WHITE_KEYS:
+                assert note.alter == 0 and note.pitch_class == pc, (card.name(), printed)
+                continue
+            spelled = m21pitch.Pitch(note.to_music21().name)
+            assert spelled.pitchClass == pc and abs(note.alter) == 1, (card.name(), printed)
+            if pc in scale:
+                assert spelled.name == scale[pc], (card.name(), printed, scale[pc])
+            else:
+                assert printed == card.triad.tone_name(pc, naming), (card.name(), printed)
+    f_sharp = next(card for card in PIANO_CARDS if card.name() == "F♯ major")
+    assert _printed_key_names(piano_card(f_sharp, naming, "en")(POKER.turned()))[5] == (
+        "Fa" if naming is Naming.SOLFEGE else "F")
+
+
+@needs_tools
+def test_d8_printed_duel_deck_has_no_sharp_or_flat_white_key(duel_pdf: Path) -> None:
+    """No white-key name with a sign (E♯, B♯, F♭, C♭) in the printed deck's text."""
+    words = _pdf_text(duel_pdf)
+    for wrong in ("E♯", "B♯", "F♭", "C♭"):
+        assert not re.search(rf"(?<!\w){wrong}(?!\w)", words), wrong
 
 
 def test_cards_fit_both_papers_with_room_for_cut_marks() -> None:

@@ -28,6 +28,7 @@ from musicgames.lessons.build import build, notebook, notebook_path
 from musicgames.lessons.course import COURSE
 from musicgames.lessons.plan import EXERCISE_KINDS, PLAY_KINDS
 from musicgames.progress import read_answers
+from musicgames.render import CHORD_TONE_COLOURS
 from musicgames.theory import CARD_NOTES, LETTERS, Note, Triad, triad
 from musicgames.widgets.chord_quiz import DEFAULT_CHORDS
 from tests.lesson_text import _plain, english_words, widget_texts
@@ -305,6 +306,27 @@ def test_half_steps_name_every_key_on_the_way(lesson: Lesson) -> None:
 
 def _lesson_4() -> Any:
     return open_lesson("04-sharps-and-flats", remember=False, record=False)
+
+
+def test_lesson_4_half_step_picture_marks_both_gaps_mi_fa_and_si_do_alike() -> None:
+    """Section 1 says the black key is missing between Mi and Fa and between Si and Do: the
+    picture shows both pairs (the Do above Si too), every key of them in one colour, not the
+    red and blue that Exercise 1 counts from and to."""
+    red, _, blue = CHORD_TONE_COLOURS
+    for language in ("en", "es"):
+        picture = open_lesson("04-sharps-and-flats", language, remember=False,
+                              record=False).show("half-step-keys").children[0].value
+        fills = dict(re.findall(r'class="mg-key mg-white" data-key="\d+" data-note="(\w+)"'
+                                r'[^>]*fill="([^"]+)"', picture))
+        marked = {Note.parse(note).solfege: fill for note, fill in fills.items()
+                  if fill != "#ffffff"}
+        assert {"Mi3", "Fa3", "Si3", "Do4"} <= set(marked), marked
+        assert len(set(marked.values())) == 1, marked  # the pairs marked alike
+        assert not set(marked.values()) & {red, blue}, marked
+        for name in marked:  # each marked key is half of a gap without a black key
+            note = Note.parse(name)
+            assert {Note.parse(note.midi + 1).solfege, Note.parse(note.midi - 1).solfege} & (
+                set(marked)), name
 
 
 def test_lesson_4_counts_half_steps_as_moves_from_key_to_key() -> None:

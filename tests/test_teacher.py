@@ -223,3 +223,81 @@ def test_the_csv_export_never_hands_a_spreadsheet_a_formula(tmp_path: Path) -> N
     assert "''=1+1" in written  # a ' already there gets one more: read back unchanged
     back = progress.read_csv(path)
     assert [a.answer for a in back] == typed and {a.student for a in back} == {"=1+1"}
+
+
+def test_the_dashboard_says_one_student_and_one_answer_in_the_singular(tmp_path: Path) -> None:
+    """'1 estudiante, 1 respuesta', never '1 estudiantes'; more than one in the plural; in
+    English too ('1 student', not '1 students')."""
+    one = tmp_path / "one"
+    one.mkdir()
+    with ProgressStore(one / "ana.sqlite3", student="Ana") as store:
+        store.record("drill", "La3", "La", True, 900.0, time="2026-03-07T10:00:00+00:00")
+    said = {}
+    for language in ("en", "es"):
+        board = _quiet(lambda language=language: class_dashboard(
+            one, language=language, export_to=tmp_path))
+        said[language] = board.status.value
+    assert "Read " in said["en"] and ": 1 student, 1 answer." in said["en"], said
+    assert "Se leyó " in said["es"] and ": 1 estudiante, 1 respuesta." in said["es"], said
+    two = _class(tmp_path)
+    board = _quiet(lambda: class_dashboard(two, language="es", export_to=tmp_path))
+    answers = len(board.klass.answers)
+    assert f": 2 estudiantes, {answers} respuestas." in board.status.value
+
+
+def test_the_dashboard_says_dates_the_languages_way(tmp_path: Path) -> None:
+    """The days and 'last day' columns say 7 mar 2026 in Spanish (the days chart's month
+    names) and 7 Mar 2026 in English, never 2026-03-07 (the CSV export keeps ISO times)."""
+    import re
+
+    from musicgames.i18n import text
+    from musicgames.progress import daily_stats
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    with ProgressStore(folder / "ana.sqlite3", student="Ana") as store:
+        store.record("drill", "La3", "La", True, 900.0, time="2026-03-07T10:00:00+00:00")
+    for language, day in (("es", "7 mar 2026"), ("en", "7 Mar 2026")):
+        board = _quiet(lambda language=language: class_dashboard(
+            folder, language=language, export_to=tmp_path))
+        klass = board.klass
+        table = klass.table(language=language)
+        assert table.rows[0][table.headers.index(text("report.col.last", language))] == day
+        days = progress.Table.of(daily_stats(klass.answers), language=language)
+        assert days.rows[0][0] == day
+        shown = "".join(part._repr_html_() for part in klass.report(language=language).parts
+                        if isinstance(part, progress.Table))
+        shown += klass.table(language=language)._repr_html_() + board.status.value
+        assert day in shown and not re.search(r"\d{4}-\d\d-\d\d", shown), shown
+    csv = board.export_csv().read_text(encoding="utf-8")
+    assert "2026-03-07T10:00:00" in csv
+
+
+def test_the_staff_chart_and_tables_order_two_names_of_one_key_by_letter() -> None:
+    """Notes low to high, and two names of one key by letter, the same way every time: Do♯3
+    before Re♭3 and Sol♯3 before La♭3 (by pitch, then the staff's lower letter first, as
+    music21's pitch and diatonic step order them), on the staff chart and in its table."""
+    from matplotlib.patches import Ellipse
+    from music21.pitch import Pitch
+
+    from musicgames.progress import Answer, item_stats
+    from musicgames.theory import Note
+
+    names = ["Lab3", "Reb3", "Sol#3", "Do#3", "Mib3", "Re#3", "La#3", "Sib3", "Sol3"]
+    when = "2026-03-02T10:00:00+00:00"
+    rows = [Answer("Ana", when, "drill", n, "x", True, 800.0) for n in names]
+    notes = [Note.parse(n) for n in names]
+    expected = [n.solfege for n in sorted(notes, key=lambda n: (
+        Pitch(n.scientific).ps, Pitch(n.scientific).diatonicNoteNum))]
+    assert expected[:2] == ["Do#3", "Reb3"] and expected.index("Sol#3") < expected.index("Lab3")
+    assert [s.item for s in item_stats(rows)] == expected
+    figure = progress.plot_notes(rows, naming="solfege")
+    (ax,) = [a for a in figure.axes if a.get_title()]
+    heads = sorted((p for p in ax.patches if isinstance(p, Ellipse)), key=lambda h: h.center[0])
+    lines = [(Pitch(Note.parse(n).scientific).diatonicNoteNum - Pitch("E4").diatonicNoteNum) / 2
+             for n in expected]
+    assert [h.center[1] for h in heads] == lines  # each head on its name's line or space
+    labels = sorted((t for t in ax.texts if "\n" in t.get_text()),
+                    key=lambda t: t.get_position()[0])
+    assert [t.get_text().split("\n")[0] for t in labels] == [
+        Note.parse(n).label("solfege") for n in expected]

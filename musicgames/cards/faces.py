@@ -191,8 +191,10 @@ _KEY_RECT = re.compile(r'data-key="(\d+)"[^>]*? x="([\d.]+)" y="0" width="([\d.]
 
 
 def key_names(piano: PianoCard) -> dict[int, Note]:
-    """Every key of a piano card (pitch class → note), spelled in the chord's key."""
-    return {pc: piano.triad.spell(pc) for pc in range(12)}
+    """Every key of a piano card (pitch class → note), named as the game names it
+    (:meth:`PianoCard.key_note`): a white key its plain letter, a black key spelled in the
+    chord's key."""
+    return {pc: piano.key_note(pc) for pc in range(12)}
 
 
 def _piano_card(piano: PianoCard, naming: Naming, language: str, card: CardSize) -> str:

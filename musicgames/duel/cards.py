@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 
-from musicgames.theory import ALL_TRIADS, LETTERS, SYLLABLES, Naming, Triad
+from musicgames.theory import ALL_TRIADS, LETTERS, SYLLABLES, Naming, Note, Triad
 
 __all__ = [
     "BOARD_KEYS",
@@ -166,6 +166,25 @@ class PianoCard:
     def multiplier(self, pitch_class: int) -> int:
         """Number of f's on the key of this pitch class; an unmarked key counts 1."""
         return _PIANO_MULTIPLIERS[self.index][pitch_class % KEYS_PER_CARD]
+
+    def key_note(self, pitch_class: int) -> Note:
+        """The name a card lands on this card's key by (D8), octave 3: a white key is its
+        plain letter (F on F♯ major, never E♯; B on E♭ minor, never C♭), a black key is
+        spelled in the chord's key (:meth:`Triad.spell`: B♭ in F major, A♯ in B major).
+
+        The one rule for every key name the game shows, on the screen and on the printed
+        cards.
+
+        >>> f_sharp = PIANO_CARDS[6]
+        >>> f_sharp.name(), f_sharp.key_note(5).label("letters", octave=False)
+        ('F♯ major', 'F')
+        >>> f_sharp.key_note(10).label("letters", octave=False)
+        'A♯'
+        """
+        pc = pitch_class % KEYS_PER_CARD
+        if pc in LETTER_PITCH_CLASSES:
+            return Note(LETTERS[LETTER_PITCH_CLASSES.index(pc)], 0, 4)
+        return self.triad.spell(pc)
 
     def name(self, naming: Naming | str = Naming.LETTERS, language: str = "en") -> str:
         """The chord's name, e.g. ``'D major'`` or ``'Re mayor'``."""

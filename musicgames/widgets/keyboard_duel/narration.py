@@ -66,11 +66,10 @@ class Words:
         """A key's note name without octave: a white key is its plain letter, the name a
         card lands there by (F, never E♯); a black key is spelled in the chord of its card
         when ``piano``, the pair of piano cards, is given (B♭ in F major, A♯ in B major)."""
-        plain = key_name(key, self.naming).split(" (")[0]
-        if piano is None or "♯" not in plain:
-            return plain  # a white key: its letter, the name a card lands there by (D8)
-        triad = PIANO_CARDS[piano[key // KEYS_PER_CARD]].triad
-        return triad.tone_name(key % KEYS_PER_CARD, self.naming)
+        if piano is None:
+            return key_name(key, self.naming).split(" (")[0]
+        card = PIANO_CARDS[piano[key // KEYS_PER_CARD]]
+        return card.key_note(key % KEYS_PER_CARD).label(self.naming, octave=False)
 
     def key_label(self, key: int, piano: Sequence[int]) -> str:
         """A key's accessible name: ``'Re, left card, ff'`` (no mark: no third part)."""
