@@ -26,6 +26,7 @@ Players call the names in the order of :data:`CALL_CYCLE`, starting again at Do 
 
 from __future__ import annotations
 
+from musicgames.shown import short_repr
 from musicgames.snap.errors import CallError
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note
 
@@ -145,6 +146,6 @@ def call_index(call: object) -> int:
         if index is not None:
             return index
     raise CallError(
-        f"call {call!r} is not a note name: call one of {' '.join(CALL_CYCLE)} "
+        f"call {short_repr(call)} is not a note name: call one of {' '.join(CALL_CYCLE)} "
         f"(or {' '.join(LETTERS)}), without octave"
     )
