@@ -12,10 +12,12 @@ import asyncio
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import musicgames.widgets
 from musicgames.snap import Outcome, Phase, Reason, Slapped, SnapState
 from musicgames.snap.state import stacked_deal
 from musicgames.theory import Naming
@@ -942,3 +944,28 @@ def test_practise_opens_a_note_drill_of_the_notes_hesitated_on(
     assert (drill.naming, drill.language) == (Naming.LETTERS, "es")
     widget.new_game()
     assert widget.practice == "" and widget.practice_drill is None
+
+
+def test_the_page_is_sent_whether_the_card_shown_is_a_match_as_the_rules_judge_it(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    """The page colours slaps right or wrong and plays the right/wrong sound from the
+    ``match`` the kernel sends with the card (S6, decided in the engine), never by comparing
+    the note with the call itself."""
+    widget = table_for(widgets, people=2, computers=0)
+    widget.new_game(hands=stacked_deal([[DO3, FA3 + 1, SOL3], [RE3 + 1, MI3, DO4]]))
+    seen: list[bool] = []
+    for _ in range(6):
+        send(widget, "flip", seat=widget.table["turn"], call=None)
+        card = widget.table["card"]
+        assert widget.state.phase is Phase.SLAPS
+        assert card["match"] is widget.state.view(0).is_match  # the engine's judgement
+        seen.append(card["match"])
+        number = card_number(widget)
+        send(widget, "slap", number=number, seat=0, reaction_ms=300.0)
+        send(widget, "slap", number=number, seat=1, reaction_ms=450.0)
+        judged = outcomes(widget)[-1]
+        assert judged.match is card["match"] and widget.table["card"]["match"] is card["match"]
+    assert True in seen and False in seen
+    page = (Path(musicgames.widgets.__file__).parent / "note_snap.js").read_text("utf-8")
+    assert ".note.replace(" not in page  # the page never strips the octave to judge a match

@@ -75,7 +75,7 @@ from functools import cache
 
 from musicgames.shown import short_repr
 from musicgames.snap.actions import Action, CallMode, Flip, Pass, Phase, Slap
-from musicgames.snap.cards import CALL_CYCLE, CARD_NAME_INDEX
+from musicgames.snap.cards import CALL_CYCLE, is_match
 from musicgames.snap.errors import ConfigError
 from musicgames.snap.state import SeatView
 
@@ -83,7 +83,6 @@ __all__ = ["LEVELS", "Bot", "BotLevel", "level_named"]
 
 _CYCLE_LENGTH = len(CALL_CYCLE)
 _CALL_INDEX = {name: i for i, name in enumerate(CALL_CYCLE)}
-_NAMES = tuple(CALL_CYCLE[i] for i in CARD_NAME_INDEX)
 _SLAPS = Phase.SLAPS
 _AUTO = CallMode.AUTO
 
@@ -232,7 +231,7 @@ class Bot:
         level = self.level
         rng = self.rng
         chance = rng.random()
-        if _NAMES[card] == view.shown_call:  # a match (S6)
+        if view.shown_call is not None and is_match(card, view.shown_call):  # S6
             slap = chance >= level.miss_rate
         else:
             slap = chance < level.false_slap_rate

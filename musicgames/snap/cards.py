@@ -42,6 +42,7 @@ __all__ = [
     "cards_of",
     "card_note",
     "guide_card",
+    "is_match",
 ]
 
 #: The names called in turn, from Do to Si; a new round starts again at Do (S5).
@@ -99,6 +100,16 @@ def card_name(card: int) -> str:
     ['Do', 'Do', 'Do', 'Re', 'Si']
     """
     return CARD_NAMES[card]
+
+
+def is_match(card: int, call: str) -> bool:
+    """True when ``card`` is a match for the name ``call`` called on it (S6): the note's name,
+    in any octave, is the name called. The one place the rules decide what a match is.
+
+    >>> is_match(8, "Re"), is_match(8, "Do")   # card 8 shows Re3
+    (True, False)
+    """
+    return CARD_NAMES[card] == call
 
 
 def cards_of(name: str) -> tuple[int, ...]:

@@ -64,7 +64,7 @@ from musicgames.snap.actions import (
     action_from_json,
     action_to_json,
 )
-from musicgames.snap.cards import CALL_CYCLE, CARD_NAME_INDEX, DECK, DECK_SIZE, call_index
+from musicgames.snap.cards import CALL_CYCLE, DECK, DECK_SIZE, call_index, is_match
 from musicgames.snap.config import SnapConfig
 from musicgames.snap.errors import (
     ActionError,
@@ -162,7 +162,7 @@ class SeatView(NamedTuple):
         return (
             self.top_card is not None
             and self.shown_call is not None
-            and CALL_CYCLE[CARD_NAME_INDEX[self.top_card]] == self.shown_call
+            and is_match(self.top_card, self.shown_call)
         )
 
 
@@ -860,7 +860,7 @@ class SnapState:
         call = self._shown_call
         slaps = self._slaps
         if not slaps:
-            if CARD_NAME_INDEX[card] == call:
+            if is_match(card, CALL_CYCLE[call]):
                 self._miss_pending = True  # S9: the next flip takes the pile
                 self._pass(card, call, (), (), _MATCH_NOT_SLAPPED)
             else:
@@ -871,7 +871,7 @@ class SnapState:
             if len(slaps) > 1
             else tuple(slaps)
         )
-        if CARD_NAME_INDEX[card] == call:  # a match (S6)
+        if is_match(card, CALL_CYCLE[call]):  # a match (S6)
             slapped = self._slapped
             missing = tuple(
                 s for s in ((flipper + k) % n for k in range(n)) if not slapped >> s & 1
@@ -898,7 +898,7 @@ class SnapState:
         """Nobody takes the pile: the next seat with cards flips, or S16 applies."""
         flipper = self._flipper
         self._events.append(
-            _record(Outcome, (card, flipper, CALL_CYCLE[call], CARD_NAME_INDEX[card] == call,
+            _record(Outcome, (card, flipper, CALL_CYCLE[call], is_match(card, CALL_CYCLE[call]),
                               ordered, missing, reason, None, 0, ()))
         )
         hands = self._hands
@@ -941,7 +941,7 @@ class SnapState:
             self._phase = _OVER
         self._events.append(
             _record(Outcome, (card, self._flipper, CALL_CYCLE[call],
-                              CARD_NAME_INDEX[card] == call, ordered, missing, reason, taker,
+                              is_match(card, CALL_CYCLE[call]), ordered, missing, reason, taker,
                               len(centre), winners))
         )
         config = self._config

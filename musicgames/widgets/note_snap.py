@@ -69,6 +69,7 @@ from musicgames.snap import (
     SnapState,
     TimeUp,
     card_note,
+    is_match,
     new_game,
 )
 from musicgames.snap.bots import LEVELS, Bot
@@ -1463,6 +1464,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
                 "note": note.solfege,
                 "label": note.label(naming),
                 "call": flipped.call,
+                # a slap on it is right: the rules' judgement (S6), which the page only reads
+                "match": is_match(flipped.card, flipped.call),
                 "flipper": flipped.seat,
                 "window_ms": settings.slap_window_ms,
                 "computer_slaps": sorted(
