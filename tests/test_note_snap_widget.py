@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 import musicgames.widgets
-from musicgames.snap import Outcome, Phase, Reason, Slapped, SnapState
+from musicgames.snap import ConfigError, Outcome, Phase, Reason, Slapped, SnapConfig, SnapState
+from musicgames.snap.config import MAX_CARD_LIMIT
 from musicgames.snap.state import stacked_deal
 from musicgames.theory import Naming
 from musicgames.widgets import NoteSnapWidget, play_note_snap
@@ -113,6 +114,28 @@ def test_settings_that_cannot_make_a_table_are_refused_with_the_reason(
     for language in ("en", "es"):
         said = caught.value.say(language)
         assert not any(mark in said for mark in ("=", "'", "[", "{", "_ms")), said
+
+
+@pytest.mark.parametrize("cards", [None, 1, 40, 1000, 1001, 10_000, 10_001, 0, -1, 10**5000,
+                                   True, 2.5, "40"],
+                         ids=["none", "1", "40", "1000", "1001", "10000", "10001", "0", "-1",
+                              "5000_digits", "true", "2.5", "text"])
+def test_the_card_limit_is_checked_once_by_the_engine_and_said_in_the_page_language(
+    cards: object,
+) -> None:
+    """The table's settings take every card limit the engine takes and refuse the rest with
+    the engine's bounds, in the page's words (no second, different range)."""
+    try:
+        SnapConfig(card_limit=cards)  # type: ignore[arg-type]
+    except ConfigError as engine:
+        assert engine.setting == "card_limit"
+        with pytest.raises(SettingsError) as caught:
+            SnapSettings(card_limit=cards)  # type: ignore[arg-type]
+        assert caught.value.what == "snap.error.card_limit"
+        assert f"1 to {MAX_CARD_LIMIT}" in caught.value.say("en")
+        assert f"de 1 a {MAX_CARD_LIMIT}" in caught.value.say("es")
+    else:
+        assert SnapSettings(card_limit=cards).config().card_limit == cards  # type: ignore[arg-type]
 
 
 def test_seat_settings_check_kind_level_and_key() -> None:

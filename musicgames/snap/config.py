@@ -21,10 +21,12 @@ from musicgames.shown import short_repr
 from musicgames.snap.actions import CallMode, GameLength
 from musicgames.snap.errors import ConfigError
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "SnapConfig"]
+__all__ = ["MAX_CARD_LIMIT", "MAX_PLAYERS", "MIN_PLAYERS", "SnapConfig"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+#: The most cards a game may be limited to (``card_limit``): far more than a game flips.
+MAX_CARD_LIMIT = 10_000
 
 
 def _milliseconds(name: str, value: object, *, positive: bool) -> float:
@@ -111,10 +113,10 @@ class SnapConfig:
         set_(self, "time_limit_s", float(seconds))
         cards = self.card_limit
         if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int)
-                                  or not 1 <= cards <= 10_000):
+                                  or not 1 <= cards <= MAX_CARD_LIMIT):
             raise ConfigError(
-                f"card_limit={short_repr(cards)} is not a number of cards from 1 to 10000 "
-                "(or None: no limit)"
+                f"card_limit={short_repr(cards)} is not a number of cards from 1 to "
+                f"{MAX_CARD_LIMIT} (or None: no limit)", "card_limit"
             )
         modes = self.call_modes
         if isinstance(modes, (str, bytes)) or not isinstance(modes, (tuple, list)):

@@ -31,7 +31,15 @@ class SnapError(ValueError):
 
 
 class ConfigError(SnapError):
-    """Settings or a deal that cannot make a game: 5 players, a negative window, …"""
+    """Settings or a deal that cannot make a game: 5 players, a negative window, …
+
+    ``setting`` names the setting refused (``"card_limit"``, …) when one setting alone is
+    wrong, so that a table can say which in the words of its page; otherwise ``None``.
+    """
+
+    def __init__(self, message: str, setting: str | None = None) -> None:
+        super().__init__(message)
+        self.setting = setting
 
 
 class ActionError(SnapError):
