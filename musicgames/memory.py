@@ -98,7 +98,9 @@ def review_day(when: datetime) -> date:
 def _chance_of_recall(card: Card, now: datetime) -> float:
     """FSRS's forgetting curve at the time elapsed since the card's last answer, counted to
     the second (the ``fsrs`` package counts whole days, which makes every item answered
-    less than a day ago look equally well remembered)."""
+    less than a day ago look equally well remembered). Its decay and factor are the
+    scheduler's own (parameter 20); at whole days it gives ``get_card_retrievability``'s
+    number, which the tests check."""
     if card.last_review is None or card.stability is None:
         return 1.0
     parameters = scheduler().parameters

@@ -421,6 +421,65 @@ def test_take_back_never_undoes_the_other_players_action():
         state.take_back(1, seat=2)
 
 
+HUGE = 10**5000  # too long for Python to write out: str() of it raises ValueError
+
+
+@pytest.mark.parametrize(("count", "seat", "error"), [
+    (HUGE, None, TakeBackStoppedError),  # more than can be taken back, named by its size
+    (-HUGE, None, NothingToUndoError),
+    (True, None, NotAnActionError),  # True is no count
+    (1.0, None, NotAnActionError),
+    ("1", None, NotAnActionError),
+    (1, HUGE, NotAnActionError),
+    (1, True, NotAnActionError),  # True is no seat, though True == 1 (Black)
+    (1, False, NotAnActionError),
+    (1, "x", NotAnActionError),
+    (1, 1.0, NotAnActionError),
+], ids=["huge_count", "minus_huge_count", "true_count", "float_count", "text_count",
+        "huge_seat", "true_seat", "false_seat", "text_seat", "float_seat"])
+def test_take_back_refuses_odd_counts_and_seats_with_its_own_error(
+        count: object, seat: object, error: type[DuelError]) -> None:
+    """Black, to move, could take back its Place: a count or seat that is no whole number
+    (or too large to print) gets the duel's typed error, says what it got, changes nothing."""
+    state = DuelState.from_position(turn=BLACK, hands=("E1", "C1 D1"), tokens=([], []))
+    state.apply(Place(card_ids("C1"), key=0))
+    assert state.take_back_reach(BLACK) == TakeBackReach(1, "start")
+    before = state.to_json()
+    with pytest.raises(error) as info:
+        state.take_back(count, seat)  # type: ignore[arg-type]
+    message = str(info.value)
+    assert message.startswith("take_back(") and len(message) < 300, message
+    if isinstance(count, int) and abs(count) > 10**100 or isinstance(seat, int) and seat > 10**100:
+        assert "3900 digits" in message
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("seat", [HUGE, True, False, "x", 1.0, 2, -1],
+                         ids=["huge", "true", "false", "text", "float", "two", "minus_one"])
+def test_take_back_reach_refuses_a_seat_that_is_not_0_or_1(seat: object) -> None:
+    state = DuelState.from_position(turn=BLACK, hands=("E1", "C1 D1"), tokens=([], []))
+    state.apply(Place(card_ids("C1"), key=0))
+    before = state.to_json()
+    with pytest.raises(NotAnActionError, match=r"take_back_reach\(.*a seat is 0"):
+        state.take_back_reach(seat)  # type: ignore[arg-type]
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("action", [
+    Place((HUGE,), key=0), Place(card_ids("C1"), key=HUGE), Move(HUGE, key=0, steps=1),
+    Move(card_ids("C1")[0], key=HUGE, steps=1), Move(card_ids("C1")[0], key=0, steps=HUGE),
+    Shift(HUGE, piano=0), Shift(card_ids("C↑")[0], piano=HUGE), DuelCard(HUGE),
+], ids=["place_card", "place_key", "move_card", "move_key", "move_steps", "shift_card",
+        "shift_piano", "duel_card"])
+def test_a_huge_number_in_an_action_gets_the_typed_error(action: object) -> None:
+    state = DuelState.from_position(hands=("C1 C↑ D1", "E1"), tokens=([(0, 1)], [(4, 1)]))
+    before = state.to_json()
+    with pytest.raises(DuelError) as info:
+        state.apply(action)  # type: ignore[arg-type]
+    assert "3900 digits" in str(info.value) and len(str(info.value)) < 400, str(info.value)
+    assert state.to_json() == before
+
+
 def test_take_back_is_saved_and_replays():
     state = attack_position()
     place, attack = Place(card_ids("D3"), key=2), Place(card_ids("C1"), key=0)

@@ -1302,3 +1302,21 @@ def test_shortcut_letters_match_the_words_of_the_page_in_spanish() -> None:
     listed = [key for key, _ in widget.table["shortcuts"]]
     assert listed == [keys[name] for name in ("hint", "undo", "end", "lock", "next", "rules")]
     widget.close()
+
+
+def test_the_page_takes_its_shortcut_letters_from_the_table_alone() -> None:
+    """The page has no letters of its own (no English H U E L N R to fall back on): every
+    shortcut it names or answers to is one the table sends, in the page's language."""
+    js = (Path(__file__).parent.parent / "musicgames" / "widgets"
+          / "keyboard_duel.js").read_text(encoding="utf-8")
+    start = js.index("function shortcut(name)")
+    body = js[start:js.index("\n  function ", start)]  # what each shortcut does
+    asked = set(re.findall(r'keyOf\("(\w+)"\)', js)) | set(re.findall(r'name === "(\w+)"', body))
+    assert asked == {"hint", "undo", "end", "lock", "next", "rules"}, asked
+    assert not re.search(r'\bhint:\s*"H"', js), "the page keeps a copy of the letters"
+    for language in ("en", "es"):
+        widget = started(language=language)
+        assert set(widget.table["shortcut_keys"]) == asked
+        assert all(len(k) == 1 for k in widget.table["shortcut_keys"].values())
+        widget.close()
+

@@ -12,11 +12,14 @@ import asyncio
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from musicgames.snap import Outcome, Phase, Reason, Slapped, SnapState
+import musicgames.widgets
+from musicgames.snap import ConfigError, Outcome, Phase, Reason, Slapped, SnapConfig, SnapState
+from musicgames.snap.config import MAX_CARD_LIMIT
 from musicgames.snap.state import stacked_deal
 from musicgames.theory import Naming
 from musicgames.widgets import NoteSnapWidget, play_note_snap
@@ -111,6 +114,28 @@ def test_settings_that_cannot_make_a_table_are_refused_with_the_reason(
     for language in ("en", "es"):
         said = caught.value.say(language)
         assert not any(mark in said for mark in ("=", "'", "[", "{", "_ms")), said
+
+
+@pytest.mark.parametrize("cards", [None, 1, 40, 1000, 1001, 10_000, 10_001, 0, -1, 10**5000,
+                                   True, 2.5, "40"],
+                         ids=["none", "1", "40", "1000", "1001", "10000", "10001", "0", "-1",
+                              "5000_digits", "true", "2.5", "text"])
+def test_the_card_limit_is_checked_once_by_the_engine_and_said_in_the_page_language(
+    cards: object,
+) -> None:
+    """The table's settings take every card limit the engine takes and refuse the rest with
+    the engine's bounds, in the page's words (no second, different range)."""
+    try:
+        SnapConfig(card_limit=cards)  # type: ignore[arg-type]
+    except ConfigError as engine:
+        assert engine.setting == "card_limit"
+        with pytest.raises(SettingsError) as caught:
+            SnapSettings(card_limit=cards)  # type: ignore[arg-type]
+        assert caught.value.what == "snap.error.card_limit"
+        assert f"1 to {MAX_CARD_LIMIT}" in caught.value.say("en")
+        assert f"de 1 a {MAX_CARD_LIMIT}" in caught.value.say("es")
+    else:
+        assert SnapSettings(card_limit=cards).config().card_limit == cards  # type: ignore[arg-type]
 
 
 def test_seat_settings_check_kind_level_and_key() -> None:
@@ -942,3 +967,28 @@ def test_practise_opens_a_note_drill_of_the_notes_hesitated_on(
     assert (drill.naming, drill.language) == (Naming.LETTERS, "es")
     widget.new_game()
     assert widget.practice == "" and widget.practice_drill is None
+
+
+def test_the_page_is_sent_whether_the_card_shown_is_a_match_as_the_rules_judge_it(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    """The page colours slaps right or wrong and plays the right/wrong sound from the
+    ``match`` the kernel sends with the card (S6, decided in the engine), never by comparing
+    the note with the call itself."""
+    widget = table_for(widgets, people=2, computers=0)
+    widget.new_game(hands=stacked_deal([[DO3, FA3 + 1, SOL3], [RE3 + 1, MI3, DO4]]))
+    seen: list[bool] = []
+    for _ in range(6):
+        send(widget, "flip", seat=widget.table["turn"], call=None)
+        card = widget.table["card"]
+        assert widget.state.phase is Phase.SLAPS
+        assert card["match"] is widget.state.view(0).is_match  # the engine's judgement
+        seen.append(card["match"])
+        number = card_number(widget)
+        send(widget, "slap", number=number, seat=0, reaction_ms=300.0)
+        send(widget, "slap", number=number, seat=1, reaction_ms=450.0)
+        judged = outcomes(widget)[-1]
+        assert judged.match is card["match"] and widget.table["card"]["match"] is card["match"]
+    assert True in seen and False in seen
+    page = (Path(musicgames.widgets.__file__).parent / "note_snap.js").read_text("utf-8")
+    assert ".note.replace(" not in page  # the page never strips the octave to judge a match

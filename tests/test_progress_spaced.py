@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from fsrs import Card, Rating
 
-from musicgames import progress
+from musicgames import memory, progress
 from musicgames.progress import ProgressStore
 from musicgames.theory import Note
 from musicgames.widgets import ChordTonesQuiz, NoteDrill
@@ -191,3 +193,25 @@ def test_a_state_kept_in_a_learning_step_by_an_earlier_version_moves_on_to_days(
         assert card.state.name == "Review" and card.due - NOW >= timedelta(days=1) - timedelta(
             seconds=5
         )
+
+
+@pytest.mark.parametrize("answers", [
+    (Rating.Good,), (Rating.Again,), (Rating.Hard, Rating.Good),
+    (Rating.Good, Rating.Good, Rating.Good), (Rating.Again, Rating.Again, Rating.Easy),
+], ids=["good", "again", "hard_good", "good_x3", "again_again_easy"])
+def test_the_chance_of_recall_is_fsrs_own_curve_at_whole_days(answers: tuple[Rating, ...]) -> None:
+    """The memory counts time to the second, so it computes FSRS's forgetting curve itself
+    (the package counts whole days); at whole days it is the package's own number, so its
+    decay and factor are the scheduler's (parameter 20), not a copy that could drift."""
+    card = Card()
+    when = datetime(2026, 3, 2, 9, 30, tzinfo=timezone.utc)
+    for answer in answers:
+        card, _ = memory.scheduler().review_card(card, answer, when)
+        when = card.due
+    assert card.last_review is not None
+    for days in (0, 1, 2, 3, 7, 30, 365):
+        at = card.last_review + timedelta(days=days)
+        ours = memory._chance_of_recall(card, at)
+        theirs = memory.scheduler().get_card_retrievability(card, at)
+        assert math.isclose(ours, theirs, rel_tol=1e-12), (days, ours, theirs)
+    assert memory._chance_of_recall(card, card.last_review + timedelta(days=2)) < 1.0

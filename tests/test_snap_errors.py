@@ -223,3 +223,49 @@ def test_legal_actions_do_not_list_a_subclass_either() -> None:
     state.apply(Flip(0))
     legal = state.legal_actions()
     assert Slap(1, 300.0) in legal and _QuickSlap(1, 300.0) not in legal
+
+
+# Values that once escaped as a plain ValueError (Python refuses to write out a whole number
+# of more than 4300 digits) or slipped through as the wrong kind of number.
+ODD_VALUES = [10**5000, -(10**5000), True, float("nan"), float("inf"), "4"]
+ODD_IDS = ["5000_digits", "minus_5000_digits", "bool", "nan", "inf", "text"]
+CONFIG_FIELDS = ["players", "tie_window_ms", "slap_window_ms", "call_modes", "flip_pause_ms",
+                 "length", "hand_limit", "time_limit_s", "card_limit"]
+
+
+@pytest.mark.parametrize("value", ODD_VALUES, ids=ODD_IDS)
+@pytest.mark.parametrize("name", CONFIG_FIELDS)
+def test_every_setting_refuses_odd_values_with_a_config_error(name: str, value: object) -> None:
+    with pytest.raises(ConfigError) as caught:
+        SnapConfig(**{"players": 2, name: value})  # type: ignore[arg-type]
+    message = str(caught.value)
+    assert message.startswith(f"{name}=") and len(message) < 300, message
+    if isinstance(value, int) and abs(value) > 10**100:
+        assert "3900 digits" in message
+
+
+def _save_with(path: tuple[object, ...], value: object) -> dict[str, object]:
+    saved = _saved()
+    place: object = saved
+    for key in path[:-1]:
+        place = place[key]  # type: ignore[index]
+    place[path[-1]] = value  # type: ignore[index]
+    return saved
+
+
+SAVE_FIELDS: list[tuple[object, ...]] = [
+    ("format",), ("version",), ("deal",), ("deal", "opener"), ("deal", "hands"),
+    ("deal", "hands", 0), ("deal", "hands", 0, 0), ("actions",), ("actions", 0),
+    ("actions", 0, 1), ("actions", 1, 2), ("position",), ("config",),
+    *((("config", name)) for name in CONFIG_FIELDS),
+]
+
+
+@pytest.mark.parametrize("value", ODD_VALUES, ids=ODD_IDS)
+@pytest.mark.parametrize("path", SAVE_FIELDS, ids=["/".join(map(str, p)) for p in SAVE_FIELDS])
+def test_every_part_of_a_save_refuses_odd_values_with_a_save_error(
+    path: tuple[object, ...], value: object
+) -> None:
+    with pytest.raises(SaveError) as caught:
+        SnapState.from_json(_save_with(path, value))  # type: ignore[arg-type]
+    assert str(caught.value).startswith("saved game") and len(str(caught.value)) < 400

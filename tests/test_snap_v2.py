@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from pathlib import Path
 
 import pytest
 
@@ -271,3 +272,21 @@ def test_lesson_3s_game_ends_after_40_cards_and_lasts_at_most_3_minutes() -> Non
     assert all(s.flips <= 40 and s.is_terminal() for s in states)
     assert any(s.ended_by == "card_limit" for s in states)
     game.close()
+
+
+def test_lesson_3s_game_ends_when_someone_holds_40_and_the_readme_says_so() -> None:
+    """Lesson 3's game (short, 40-card limit) ends when a player holds 40 cards, even before
+    40 cards are flipped; the README's lesson list names all three ways it ends."""
+    others = [card for card in range(56) if card != RE]
+    piles = [others[:16] + [RE], others[16:]]  # seat 0 flips the Re; seat 1 holds 39
+    game = SnapState.from_deal(piles, SnapConfig(players=2, length=GameLength.SHORT,
+                                                 card_limit=40))
+    assert game.hand_sizes == (17, 39) and game.config.hand_limit == 40
+    game.apply(Flip(0))  # called Do: no match
+    game.apply(Slap(1, 400.0))  # a false slap: seat 1 takes the card and holds 40
+    game.apply(CloseSlaps())
+    assert game.is_terminal() and game.ended_by == "hand_limit" and game.flips == 1
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    said = " ".join(readme[readme.index("- Lesson 3's Note Snap game"):].split("\n- ")[0].split())
+    assert "empties their hand" in said and "holds 40 cards" in said, said
+    assert "40 cards have been flipped" in said, said

@@ -23,12 +23,12 @@ Move(card=7, key=2, steps=-3)
 
 from __future__ import annotations
 
-import reprlib
 from dataclasses import dataclass
 from typing import Any
 
 from musicgames.duel.cards import COMPOSE_DECK, key_name
 from musicgames.duel.errors import NotAnActionError
+from musicgames.shown import short_repr
 
 __all__ = [
     "Action",
@@ -45,19 +45,19 @@ __all__ = [
 def _card_label(card: object) -> str:
     if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(COMPOSE_DECK):
         return str(COMPOSE_DECK[card])
-    return f"card {reprlib.repr(card)}"
+    return f"card {short_repr(card)}"
 
 
 def _cards_label(cards: object) -> str:
     if isinstance(cards, tuple | list):
         return " + ".join(_card_label(c) for c in cards) or "no cards"
-    return f"cards {reprlib.repr(cards)}"
+    return f"cards {short_repr(cards)}"
 
 
 def _key_label(key: object) -> str:
     if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < 24:
         return key_name(key)
-    return f"key {reprlib.repr(key)}"
+    return f"key {short_repr(key)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +106,7 @@ class Move:
         steps = self.steps
         if not _is_int(steps):
             return (f"Move {_card_label(self.card)}: the token on {_key_label(self.key)} "
-                    f"by steps {reprlib.repr(steps)}")
+                    f"by steps {short_repr(steps)}")
         direction = "right" if steps > 0 else "left"
         size = abs(steps)
         return (
@@ -130,7 +130,7 @@ class Shift:
     def __str__(self) -> str:
         piano = self.piano
         side = (("left card", "right card")[piano] if _is_int(piano) and piano in (0, 1)
-                else f"piano {reprlib.repr(piano)}")
+                else f"piano {short_repr(piano)}")
         return f"Shift {_card_label(self.card)}: {side}"
 
 
@@ -195,7 +195,7 @@ def action_from_json(data: object) -> Action:
     ...
     musicgames.duel.errors.NotAnActionError: {'type': 'fly'} is not an action: 'type' must be ...
     """
-    shown = reprlib.repr(data)
+    shown = short_repr(data)
     kind = data.get("type") if isinstance(data, dict) else None
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise NotAnActionError(
@@ -215,7 +215,7 @@ def action_from_json(data: object) -> Action:
                                        "card ids (D8)")
             value = tuple(value)
         elif not _is_int(value):
-            raise NotAnActionError(f"{shown} is not an action: {name!r} must be a whole "
+            raise NotAnActionError(f"{shown} is not an action: {short_repr(name)} must be a whole "
                                    "number (D7–D11)")
         values[name] = value
     action: Action = cls(**values)

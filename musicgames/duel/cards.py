@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 
+from musicgames.shown import short_repr
 from musicgames.theory import ALL_TRIADS, LETTERS, SYLLABLES, Naming, Note, Triad
 
 __all__ = [
@@ -130,7 +131,8 @@ def _letter_index(letter: str | int) -> int:
         if text.lower() in lowered:
             return lowered.index(text.lower())
     raise CardCodeError(
-        f"{letter!r} is not a note letter: use one of {' '.join(LETTERS)} or {' '.join(SYLLABLES)}"
+        f"{short_repr(letter)} is not a note letter: use one of {' '.join(LETTERS)} or "
+        f"{' '.join(SYLLABLES)}"
     )
 
 
@@ -361,7 +363,7 @@ def card_ids(codes: str | Iterable[str]) -> tuple[int, ...]:
             continue
         ids.append(_lettered_card_id(text))
     if len(set(ids)) != len(ids):
-        raise CardCodeError(f"{codes!r} names a card twice: each card is unique")
+        raise CardCodeError(f"{short_repr(codes)} names a card twice: each card is unique")
     return tuple(ids)
 
 
@@ -375,6 +377,7 @@ def _lettered_card_id(text: str) -> int:
                 break
             return 5 * letter + _LETTER_CORNERS.index(_CODE_CORNERS[corner])
     raise CardCodeError(
-        f"{text!r} is not a card: use a letter C–B or a syllable Do–Si followed by 1, 2, 3, "
+        f"{short_repr(text)} is not a card: use a letter C–B or a syllable Do–Si followed by "
+        "1, 2, 3, "
         "↑ or ↓, or 'Wild'"
     )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from musicgames.duel import kernel, legal
 from musicgames.duel.cards import BOARD_KEYS, DECK_SIZE, HAND_SIZE, PIANO_CARDS
 from musicgames.duel.errors import BadSavedGameError
+from musicgames.shown import short_repr
 
 if TYPE_CHECKING:
     from musicgames.duel.state import DuelState
@@ -86,22 +87,22 @@ def _is_int(value: object) -> bool:
 
 def _int(value: object, field: str, low: int, high: int) -> int:
     if not _is_int(value):
-        raise _bad(field, f"must be a whole number, not {value!r}")
+        raise _bad(field, f"must be a whole number, not {short_repr(value)}")
     assert isinstance(value, int)
     if not low <= value <= high:
-        raise _bad(field, f"must be between {low} and {high}, not {value}")
+        raise _bad(field, f"must be between {low} and {high}, not {short_repr(value)}")
     return value
 
 
 def _bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise _bad(field, f"must be true or false, not {value!r}")
+        raise _bad(field, f"must be true or false, not {short_repr(value)}")
     return value
 
 
 def _int_list(value: object, field: str, low: int, high: int, size: int | None = None) -> list[int]:
     if not isinstance(value, list):
-        raise _bad(field, f"must be a list, not {value!r}")
+        raise _bad(field, f"must be a list, not {short_repr(value)}")
     if size is not None and len(value) != size:
         raise _bad(field, f"must hold {size} numbers, not {len(value)}")
     return [_int(v, f"{field}[{i}]", low, high) for i, v in enumerate(value)]
@@ -122,7 +123,7 @@ def _rng_state(value: object) -> tuple[Any, ...]:
     _int(words[-1], "rng[1] (position)", 0, _MT_WORDS)
     gauss = value[2]
     if gauss is not None and not isinstance(gauss, float):
-        raise _bad("rng[2]", f"must be null or a number, not {gauss!r}")
+        raise _bad("rng[2]", f"must be null or a number, not {short_repr(gauss)}")
     return (version, words, gauss)
 
 
@@ -150,7 +151,7 @@ def load_position(state: DuelState, position: object) -> None:
     placed = _bool(p["placed"], "placed")
     moved = _bool(p["moved"], "moved")
     if p["phase"] not in _PHASES:
-        raise _bad("phase", f"must be one of {', '.join(_PHASES)}, not {p['phase']!r}")
+        raise _bad("phase", f"must be one of {', '.join(_PHASES)}, not {short_repr(p['phase'])}")
     phase = _PHASES.index(p["phase"])
     if turns == 60 and phase != 3:
         raise _bad("turns", "reaches 60 only in a finished game: the round ends then (D12)")

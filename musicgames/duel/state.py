@@ -65,7 +65,6 @@ from __future__ import annotations
 
 import json
 import random
-import reprlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -147,6 +146,7 @@ from musicgames.duel.events import (
 from musicgames.duel.saved import dump_position, load_position, rng_to_json
 from musicgames.duel.table import DuelInfo, Phase, Token, TokenState, dice_for_power
 from musicgames.duel.view import SeatView
+from musicgames.shown import short_repr
 from musicgames.theory import LETTERS, Triad
 
 __all__ = [
@@ -877,6 +877,7 @@ class DuelState:
         >>> game.take_back_reach()
         TakeBackReach(actions=0, stop='dice')
         """
+        self._check_take_back_seat(seat, f"take_back_reach({short_repr(seat)})")
         if self._phase == _OVER:
             return TakeBackReach(0, "over")
         to_act = self.to_act
@@ -932,17 +933,18 @@ class DuelState:
         >>> DuelState.from_json(game.to_json()).to_json() == game.to_json()
         True
         """
-        if not _is_int(count) or count < 1:
-            raise NothingToUndoError(f"take_back({_short(count)}) refused: take back 1 action "
-                                     "or more")
-        if seat is not None and seat not in (WHITE, BLACK):
-            raise NotAnActionError(f"take_back(seat={_short(seat)}) refused: a seat is 0 "
-                                   "(White) or 1 (Black)")
+        if not _is_int(count):
+            raise NotAnActionError(f"take_back({short_repr(count)}) refused: the count is a "
+                                   "whole number of actions")
+        if count < 1:
+            raise NothingToUndoError(f"take_back({short_repr(count)}) refused: take back 1 "
+                                     "action or more")
+        self._check_take_back_seat(seat, f"take_back(seat={short_repr(seat)})")
         if seat is None:
             seat = self.to_act
         reach = self.take_back_reach(seat)
         if count > reach.actions:
-            raise TakeBackStoppedError(f"take_back({count}) refused: "
+            raise TakeBackStoppedError(f"take_back({short_repr(count)}) refused: "
                                        f"{self._take_back_stop(reach, seat)}", reach.stop)
         rng_state = self._rng.getstate()
         saved = self._saved_actions[:]
@@ -957,6 +959,12 @@ class DuelState:
         self._legal = [None, None]
         self._legal_ids = None
         return tuple(taken)
+
+    @staticmethod
+    def _check_take_back_seat(seat: object, said: str) -> None:
+        """Refuse a take-back's seat that is not None, 0 (White) or 1 (Black)."""
+        if seat is not None and (not _is_int(seat) or seat not in (WHITE, BLACK)):
+            raise NotAnActionError(f"{said} refused: a seat is 0 (White) or 1 (Black)")
 
     def _take_back_stop(self, reach: TakeBackReach, seat: int | None) -> str:
         """Why a take-back cannot go past ``reach``, in words, with the rule."""
@@ -1159,7 +1167,8 @@ class DuelState:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see (D16): its own hand, the board, the discards, counts."""
         if seat not in (WHITE, BLACK):
-            raise NotYourTurnError(f"view({_short(seat)}) refused: {_short(seat)} is not a seat: "
+            shown = short_repr(seat)
+            raise NotYourTurnError(f"view({shown}) refused: {shown} is not a seat: "
                                    "use 0 (White) or 1 (Black) (D1)")
         view: SeatView = object.__new__(SeatView)  # frozen: fill its fields directly (fast)
         view.__dict__.update(
@@ -1252,11 +1261,12 @@ class DuelState:
             raise BadSavedGameError(f"not a saved Keyboard Duel game: 'format' must be "
                                     f"{_FORMAT!r}")
         if data.get("version") != _VERSION:
-            raise BadSavedGameError(f"saved game version {_short(data.get('version'))} is not "
-                               f"{_VERSION}")
+            raise BadSavedGameError(f"saved game version {short_repr(data.get('version'))} "
+                                    f"is not {_VERSION}")
         if set(data) != {"format", "version", "start", "actions", "position"}:
+            fields = short_repr(sorted(map(str, data)))
             raise BadSavedGameError(f"a saved game has the fields format, version, start, "
-                                    f"actions and position, not {_short(sorted(map(str, data)))}")
+                                    f"actions and position, not {fields}")
         state = cls._from_position(data["start"])
         state._start = state._position()
         actions = data["actions"]
@@ -1271,7 +1281,7 @@ class DuelState:
                 else:
                     state.apply(action_from_json(item))
             except DuelError as err:
-                raise BadSavedGameError(f"action {number} ({_short(item)}) does not replay: "
+                raise BadSavedGameError(f"action {number} ({short_repr(item)}) does not replay: "
                                    f"{err}") from None
         saved = cls._from_position(data["position"])._position()
         if saved != state._position():
@@ -1358,14 +1368,14 @@ class DuelState:
                                   "game")
         kind = type(action)
         if kind not in _ACTION_TYPES:
-            raise NotAnActionError(f"{_short(action)} is not a Keyboard Duel action: use Place, "
-                                   "Move, Shift (D7–D9), DuelCard, LockIn (D11) or EndTurn "
-                                   "(D7)")
+            raise NotAnActionError(f"{short_repr(action)} is not a Keyboard Duel action: use "
+                                   "Place, Move, Shift (D7–D9), DuelCard, LockIn (D11) or "
+                                   "EndTurn (D7)")
         actor = self._turn if phase != _DEFEND else 1 - self._turn
         if seat is not None and seat != actor:
             if seat not in (WHITE, BLACK):
                 raise NotYourTurnError(f"{self._said(action)} refused: "
-                                       f"{_short(seat)} is not a seat: use "
+                                       f"{short_repr(seat)} is not a seat: use "
                                        "0 (White) or 1 (Black) (D1)")
             rule = "D7" if phase == _TURN else ("D11b" if phase == _ATTACK else "D11c")
             raise NotYourTurnError(f"{self._said(action)} refused: "
@@ -1411,7 +1421,8 @@ class DuelState:
             if _is_int(key) and 0 <= key < BOARD_KEYS and _is_int(steps):
                 size = abs(steps)
                 return (f"Move {_cards_said((action.card,))}: the token on "
-                        f"{self._key_words(key)} {size} key{'s' if size != 1 else ''} "
+                        f"{self._key_words(key)} {short_repr(size)} "
+                        f"key{'s' if size != 1 else ''} "
                         f"{'right' if steps > 0 else 'left'}")
         elif kind is Shift:
             assert isinstance(action, Shift)
@@ -1431,13 +1442,13 @@ class DuelState:
         if not _is_int(card):
             raise NotAnActionError(f"{self._said(action)} refused: "
                                    f"a card is a whole number 0–41, not "
-                                   f"{_short(card)} ({rule})")
+                                   f"{short_repr(card)} ({rule})")
         assert isinstance(card, int)
         if card not in self._hands[seat]:
             what = str(COMPOSE_DECK[card]) if 0 <= card < DECK_SIZE else "no card"
             raise CardNotInHandError(
                 f"{self._said(action)} refused: "
-                f"card {card} ({what}) is not in {_seat_name(seat)}'s hand "
+                f"card {short_repr(card)} ({what}) is not in {_seat_name(seat)}'s hand "
                 f"({_card_list(self._hands[seat])}); a player plays cards from their own hand "
                 f"({rule})"
             )
@@ -1457,7 +1468,7 @@ class DuelState:
         if not isinstance(cards, tuple):
             raise NotAnActionError(f"{self._said(action)} refused: "
                                    f"'cards' must be a tuple of card ids, not "
-                                   f"{_short(cards)} (D8)")
+                                   f"{short_repr(cards)} (D8)")
         if not cards:
             raise NoCardsError(f"{self._said(action)} refused: "
                                f"a Place needs at least one card (D8)")
@@ -1481,10 +1492,10 @@ class DuelState:
         if not _is_int(key):
             raise NotAnActionError(f"{self._said(action)} refused: "
                                    f"'key' must be a whole number 0–23, not "
-                                   f"{_short(key)} (D2)")
+                                   f"{short_repr(key)} (D2)")
         if not 0 <= key < BOARD_KEYS:
             raise KeyOffBoardError(f"{self._said(action)} refused: "
-                                   f"key {key} is off the board (keys are "
+                                   f"key {short_repr(key)} is off the board (keys are "
                                    "0–23, D2)")
         if letters:
             letter = letters.pop()
@@ -1515,7 +1526,7 @@ class DuelState:
                                    "(D2, D9)")
         if not 0 <= key < BOARD_KEYS:
             raise KeyOffBoardError(f"{self._said(action)} refused: "
-                                   f"key {key} is off the board (keys are "
+                                   f"key {short_repr(key)} is off the board (keys are "
                                    "0–23, D2)")
         token = self._board[key]
         if token < 0:
@@ -1532,7 +1543,7 @@ class DuelState:
             raise WrongStepsError(f"{self._said(action)} refused: "
                                   f"{COMPOSE_DECK[card]} moves exactly "
                                   f"{size} key{'s' if size > 1 else ''} (steps {size} or "
-                                  f"{-size}), not {steps} (D9)")
+                                  f"{-size}), not {short_repr(steps)} (D9)")
 
     def _check_shift(self, action: Shift, seat: int) -> None:
         if self._moved:
@@ -1549,10 +1560,10 @@ class DuelState:
         if not _is_int(piano):
             raise NotAnActionError(f"{self._said(action)} refused: "
                                    f"'piano' must be 0 (left) or 1 (right), "
-                                   f"not {_short(piano)} (D2)")
+                                   f"not {short_repr(piano)} (D2)")
         if piano not in (0, 1):
             raise NoSuchPianoCardError(f"{self._said(action)} refused: "
-                                       f"piano card {piano} does not exist: "
+                                       f"piano card {short_repr(piano)} does not exist: "
                                        "the board has two, 0 (left) and 1 (right) (D2)")
         first = piano * KEYS_PER_CARD
         board = self._board
@@ -1989,12 +2000,7 @@ def _is_int(value: object) -> bool:
 def _cards_said(cards: object) -> str:
     if isinstance(cards, tuple) and all(_is_int(c) and 0 <= c < DECK_SIZE for c in cards):
         return " + ".join(str(COMPOSE_DECK[c]) for c in cards) or "no cards"
-    return f"cards {_short(cards)}"
-
-
-def _short(value: object) -> str:
-    """A bounded repr for messages (a saved game may be nested arbitrarily deep)."""
-    return reprlib.repr(value)
+    return f"cards {short_repr(cards)}"
 
 
 def _triad_index(t: Triad) -> int:

@@ -56,6 +56,7 @@ from musicgames.snap.cards import (
     card_note,
     cards_of,
     guide_card,
+    is_match,
 )
 from musicgames.snap.config import SnapConfig
 from musicgames.snap.errors import (
@@ -130,6 +131,7 @@ __all__ = [
     "card_note",
     "cards_of",
     "guide_card",
+    "is_match",
     "level_named",
     "new_game",
     "play_game",

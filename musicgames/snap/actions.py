@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
+from musicgames.shown import short_repr
 from musicgames.snap.cards import DECK
 from musicgames.snap.errors import ActionError
 
@@ -206,7 +207,7 @@ def action_from_json(data: object) -> Action:
         if kind == "time_up" and len(data) == 1:
             return TimeUp()
     raise ActionError(
-        f"{data!r} is not a saved action: use ['flip', seat, call], ['slap', seat, ms], "
+        f"{short_repr(data)} is not a saved action: use ['flip', seat, call], ['slap', seat, ms], "
         "['close'], ['pass', seat, ms] or ['time_up']"
     )
 

@@ -73,8 +73,9 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
+from musicgames.shown import short_repr
 from musicgames.snap.actions import Action, CallMode, Flip, Pass, Phase, Slap
-from musicgames.snap.cards import CALL_CYCLE, CARD_NAME_INDEX
+from musicgames.snap.cards import CALL_CYCLE, is_match
 from musicgames.snap.errors import ConfigError
 from musicgames.snap.state import SeatView
 
@@ -82,14 +83,13 @@ __all__ = ["LEVELS", "Bot", "BotLevel", "level_named"]
 
 _CYCLE_LENGTH = len(CALL_CYCLE)
 _CALL_INDEX = {name: i for i, name in enumerate(CALL_CYCLE)}
-_NAMES = tuple(CALL_CYCLE[i] for i in CARD_NAME_INDEX)
 _SLAPS = Phase.SLAPS
 _AUTO = CallMode.AUTO
 
 
 def _rate(name: str, value: float) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise ConfigError(f"{name}={value!r} is not a rate between 0 and 1")
+        raise ConfigError(f"{name}={short_repr(value)} is not a rate between 0 and 1")
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,8 @@ class BotLevel:
         for field_name in ("mu_ms", "sigma_ms", "tau_ms", "floor_ms"):
             value = getattr(self, field_name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                raise ConfigError(f"{field_name}={value!r} must be a positive number of ms")
+                raise ConfigError(f"{field_name}={short_repr(value)} must be a positive "
+                                  "number of ms")
         _rate("false_slap_rate", self.false_slap_rate)
         _rate("miss_rate", self.miss_rate)
         _rate("wrong_call_rate", self.wrong_call_rate)
@@ -175,7 +176,7 @@ def level_named(level: BotLevel | str) -> BotLevel:
     if found is None:
         names = list(LEVELS)
         raise ConfigError(
-            f"level {level!r} does not exist: use {', '.join(names[:-1])} or {names[-1]}"
+            f"level {short_repr(level)} does not exist: use {', '.join(names[:-1])} or {names[-1]}"
         )
     return found
 
@@ -193,9 +194,9 @@ class Bot:
 
     def __init__(self, seat: int, level: BotLevel | str, rng: random.Random) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ConfigError(f"seat={seat!r} is not a seat number")
+            raise ConfigError(f"seat={short_repr(seat)} is not a seat number")
         if not isinstance(rng, random.Random):
-            raise ConfigError(f"rng={rng!r} is not a random.Random: pass a seeded one")
+            raise ConfigError(f"rng={short_repr(rng)} is not a random.Random: pass a seeded one")
         self.seat = seat
         self.level = level_named(level)
         self.rng = rng
@@ -230,7 +231,7 @@ class Bot:
         level = self.level
         rng = self.rng
         chance = rng.random()
-        if _NAMES[card] == view.shown_call:  # a match (S6)
+        if view.shown_call is not None and is_match(card, view.shown_call):  # S6
             slap = chance >= level.miss_rate
         else:
             slap = chance < level.false_slap_rate

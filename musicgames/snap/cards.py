@@ -26,6 +26,7 @@ Players call the names in the order of :data:`CALL_CYCLE`, starting again at Do 
 
 from __future__ import annotations
 
+from musicgames.shown import short_repr
 from musicgames.snap.errors import CallError
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note
 
@@ -41,6 +42,7 @@ __all__ = [
     "cards_of",
     "card_note",
     "guide_card",
+    "is_match",
 ]
 
 #: The names called in turn, from Do to Si; a new round starts again at Do (S5).
@@ -100,6 +102,16 @@ def card_name(card: int) -> str:
     return CARD_NAMES[card]
 
 
+def is_match(card: int, call: str) -> bool:
+    """True when ``card`` is a match for the name ``call`` called on it (S6): the note's name,
+    in any octave, is the name called. The one place the rules decide what a match is.
+
+    >>> is_match(8, "Re"), is_match(8, "Do")   # card 8 shows Re3
+    (True, False)
+    """
+    return CARD_NAMES[card] == call
+
+
 def cards_of(name: str) -> tuple[int, ...]:
     """The ids of the cards showing a name (``'Sol'``, any octave) or a note (``'Sol3'``).
 
@@ -145,6 +157,6 @@ def call_index(call: object) -> int:
         if index is not None:
             return index
     raise CallError(
-        f"call {call!r} is not a note name: call one of {' '.join(CALL_CYCLE)} "
+        f"call {short_repr(call)} is not a note name: call one of {' '.join(CALL_CYCLE)} "
         f"(or {' '.join(LETTERS)}), without octave"
     )

@@ -14,29 +14,32 @@ musicgames.snap.errors.ConfigError: players=5 cannot play Note Snap: 2, 3 or 4 p
 from __future__ import annotations
 
 import math
-import reprlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from musicgames.shown import short_repr
 from musicgames.snap.actions import CallMode, GameLength
 from musicgames.snap.errors import ConfigError
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "SnapConfig"]
+__all__ = ["MAX_CARD_LIMIT", "MAX_PLAYERS", "MIN_PLAYERS", "SnapConfig"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+#: The most cards a game may be limited to (``card_limit``): far more than a game flips.
+MAX_CARD_LIMIT = 10_000
 
 
 def _milliseconds(name: str, value: object, *, positive: bool) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ConfigError(f"{name}={value!r} is not a number of milliseconds")
+        raise ConfigError(f"{name}={short_repr(value)} is not a number of milliseconds")
     try:
         number = float(value)
     except OverflowError:  # a whole number too large for a float: 10**400
-        raise ConfigError(f"{name}={reprlib.repr(value)} is not allowed: it is too large") from None
+        raise ConfigError(f"{name}={short_repr(value)} is not allowed: it is too large") from None
     if not math.isfinite(number) or number < 0 or (positive and number == 0):
         need = "more than 0" if positive else "0 or more"
-        raise ConfigError(f"{name}={value!r} is not allowed: it must be finite and {need} ms")
+        raise ConfigError(f"{name}={short_repr(value)} is not allowed: it must be finite and "
+                          f"{need} ms")
     return number
 
 
@@ -73,10 +76,10 @@ class SnapConfig:
     def __post_init__(self) -> None:
         players = self.players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ConfigError(f"players={players!r} is not a whole number of players")
+            raise ConfigError(f"players={short_repr(players)} is not a whole number of players")
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ConfigError(
-                f"players={players!r} cannot play Note Snap: 2, 3 or 4 players play (S3)"
+                f"players={short_repr(players)} cannot play Note Snap: 2, 3 or 4 players play (S3)"
             )
         set_ = object.__setattr__
         set_(self, "tie_window_ms", _milliseconds("tie_window_ms", self.tie_window_ms,
@@ -94,43 +97,46 @@ class SnapConfig:
             set_(self, "length", GameLength(self.length))
         except ValueError:
             raise ConfigError(
-                f"length={self.length!r} is not 'classic', 'short' or 'timed'"
+                f"length={short_repr(self.length)} is not 'classic', 'short' or 'timed'"
             ) from None
         limit = self.hand_limit
         if isinstance(limit, bool) or not isinstance(limit, int) or not 2 <= limit <= 56:
-            raise ConfigError(f"hand_limit={limit!r} is not a number of cards from 2 to 56")
+            raise ConfigError(f"hand_limit={short_repr(limit)} is not a number of cards from "
+                              "2 to 56")
         seconds = self.time_limit_s
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
                 (not isinstance(seconds, int) or abs(seconds) <= 10**9)  # 10**400 is no float
                 and math.isfinite(seconds) and seconds > 0):
             raise ConfigError(
-                f"time_limit_s={reprlib.repr(seconds)} is not a number of seconds above 0"
+                f"time_limit_s={short_repr(seconds)} is not a number of seconds above 0"
             )
         set_(self, "time_limit_s", float(seconds))
         cards = self.card_limit
         if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int)
-                                  or not 1 <= cards <= 10_000):
+                                  or not 1 <= cards <= MAX_CARD_LIMIT):
             raise ConfigError(
-                f"card_limit={reprlib.repr(cards)} is not a number of cards from 1 to 10000 "
-                "(or None: no limit)"
+                f"card_limit={short_repr(cards)} is not a number of cards from 1 to "
+                f"{MAX_CARD_LIMIT} (or None: no limit)", "card_limit"
             )
         modes = self.call_modes
         if isinstance(modes, (str, bytes)) or not isinstance(modes, (tuple, list)):
             raise ConfigError(
-                f"call_modes={modes!r} must be a list with one mode ('auto' or 'self') per seat"
+                f"call_modes={short_repr(modes)} must be a list with one mode ('auto' or "
+                "'self') per seat"
             )
         if not modes:
             modes = (CallMode.AUTO,) * players
         if len(modes) != players:
             raise ConfigError(
-                f"call_modes={list(modes)!r} has {len(modes)} modes for {players} players: "
+                f"call_modes={short_repr(list(modes))} has {len(modes)} modes for {players} "
+                "players: "
                 "give one per seat"
             )
         try:
             set_(self, "call_modes", tuple(CallMode(m) for m in modes))
         except ValueError:
             raise ConfigError(
-                f"call_modes={list(modes)!r} has a mode that is not 'auto' or 'self'"
+                f"call_modes={short_repr(list(modes))} has a mode that is not 'auto' or 'self'"
             ) from None
 
     def to_dict(self) -> dict[str, Any]:
@@ -155,12 +161,13 @@ class SnapConfig:
     def from_dict(cls, data: object) -> SnapConfig:
         """Settings from :meth:`to_dict` data, checked (a :class:`ConfigError` if wrong)."""
         if not isinstance(data, dict):
-            raise ConfigError(f"settings {data!r} are not a JSON object")
+            raise ConfigError(f"settings {short_repr(data)} are not a JSON object")
         known = {"players", "tie_window_ms", "slap_window_ms", "call_modes", "flip_pause_ms",
                  "length", "hand_limit", "time_limit_s", "card_limit"}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ConfigError(f"settings have unknown keys {unknown!r}: use {sorted(known)!r}")
+            raise ConfigError(f"settings have unknown keys {short_repr(unknown)}: use "
+                              f"{short_repr(sorted(known))}")
         if "call_modes" in data and isinstance(data["call_modes"], list):
             data = {**data, "call_modes": tuple(data["call_modes"])}
         return cls(**data)

@@ -26,31 +26,20 @@ __all__ = [
 ]
 
 
-def short_repr(value: object) -> str:
-    """``repr(value)`` for an error message, shortened when long: a whole number too large
-    to write out in full (``10**5000``) is named by its size.
-
-    >>> short_repr(10**400), short_repr("Do")
-    ('a 401-digit number', "'Do'")
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        sign = "negative " if value < 0 else ""
-        if value.bit_length() >= 13000:  # too long for str(): Python refuses 4300+ digits
-            return f"a {sign}number of more than 3900 digits"
-        return f"a {len(str(abs(value)))}-digit {sign}number"
-    if isinstance(value, list):
-        text = "[" + ", ".join(short_repr(item) for item in value) + "]"
-    else:
-        text = repr(value)
-    return text if len(text) <= 80 else f"{text[:60]}…{text[-12:]}"
-
-
 class SnapError(ValueError):
     """Something the Note Snap rules do not allow; the base of every error here."""
 
 
 class ConfigError(SnapError):
-    """Settings or a deal that cannot make a game: 5 players, a negative window, …"""
+    """Settings or a deal that cannot make a game: 5 players, a negative window, …
+
+    ``setting`` names the setting refused (``"card_limit"``, …) when one setting alone is
+    wrong, so that a table can say which in the words of its page; otherwise ``None``.
+    """
+
+    def __init__(self, message: str, setting: str | None = None) -> None:
+        super().__init__(message)
+        self.setting = setting
 
 
 class ActionError(SnapError):

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from musicgames.shown import short_repr
 from musicgames.snap.actions import CallMode, CloseSlaps, GameLength, Pass, Phase, Slap, TimeUp
 from musicgames.snap.bots import Bot, BotLevel, level_named
 from musicgames.snap.config import SnapConfig
@@ -244,7 +245,7 @@ def simulate(
     the engine itself never reads a clock, so without one ``seconds`` is 0.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ConfigError(f"games={games!r} must be a whole number of games, 1 or more")
+        raise ConfigError(f"games={short_repr(games)} must be a whole number of games, 1 or more")
     resolved = [level_named(level) for level in levels]
     start = clock() if clock is not None else 0.0
     seeder = random.Random(seed)

@@ -42,6 +42,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
+from musicgames.shown import short_repr
 from musicgames.snap.actions import (
     Action,
     CallMode,
@@ -63,7 +64,7 @@ from musicgames.snap.actions import (
     action_from_json,
     action_to_json,
 )
-from musicgames.snap.cards import CALL_CYCLE, CARD_NAME_INDEX, DECK, DECK_SIZE, call_index
+from musicgames.snap.cards import CALL_CYCLE, DECK, DECK_SIZE, call_index, is_match
 from musicgames.snap.config import SnapConfig
 from musicgames.snap.errors import (
     ActionError,
@@ -79,7 +80,6 @@ from musicgames.snap.errors import (
     SaveError,
     SeatError,
     SnapError,
-    short_repr,
 )
 from musicgames.theory import Note
 
@@ -162,7 +162,7 @@ class SeatView(NamedTuple):
         return (
             self.top_card is not None
             and self.shown_call is not None
-            and CALL_CYCLE[CARD_NAME_INDEX[self.top_card]] == self.shown_call
+            and is_match(self.top_card, self.shown_call)
         )
 
 
@@ -362,22 +362,24 @@ class SnapState:
         """
         config = SnapConfig() if config is None else config
         if not isinstance(config, SnapConfig):
-            raise ConfigError(f"config={config!r} is not a SnapConfig")
+            raise ConfigError(f"config={short_repr(config)} is not a SnapConfig")
         n = config.players
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-            raise ConfigError(f"hands={hands!r} is not a list of piles")
+            raise ConfigError(f"hands={short_repr(hands)} is not a list of piles")
         if len(hands) != n:
             raise ConfigError(f"hands has {len(hands)} piles for {n} players: give one per seat")
         piles: list[list[int]] = []
         seen: set[int] = set()
         for seat, pile in enumerate(hands):
             if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
-                raise ConfigError(f"hands[{seat}]={pile!r} is not a list of card ids")
+                raise ConfigError(f"hands[{seat}]={short_repr(pile)} is not a list of card ids")
             for card in pile:
                 if isinstance(card, bool) or not isinstance(card, int):
-                    raise ConfigError(f"hands[{seat}] holds {card!r}, which is not a card id")
+                    raise ConfigError(f"hands[{seat}] holds {short_repr(card)}, which is not "
+                                      "a card id")
                 if not 0 <= card < DECK_SIZE:
-                    raise ConfigError(f"hands[{seat}] holds card {card}: card ids go 0–55")
+                    raise ConfigError(f"hands[{seat}] holds card {short_repr(card)}: card ids "
+                                      "go 0–55")
                 if card in seen:
                     raise ConfigError(f"hands[{seat}] holds card {card}, which is dealt twice")
                 seen.add(card)
@@ -386,7 +388,8 @@ class SnapState:
             missing = sorted(set(range(DECK_SIZE)) - seen)
             raise ConfigError(f"the deal leaves out cards {missing}: deal all 56 (S4)")
         if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < n:
-            raise SeatError(f"opener={opener!r} is not a seat: this table has seats 0–{n - 1}")
+            raise SeatError(f"opener={short_repr(opener)} is not a seat: this table has seats "
+                            f"0–{n - 1}")
         if not piles[opener]:
             raise ConfigError(f"opener={opener} has no cards to flip")
         return cls._start(piles, config, opener)
@@ -553,7 +556,7 @@ class SnapState:
     def pile(self, seat: int) -> tuple[int, ...]:
         """The face-down pile of ``seat``, bottom to top. No player may see this: it is for
         tests, teachers and replays, never for a computer player's decisions."""
-        self._seat_or_error(seat, f"pile({seat!r})")
+        self._seat_or_error(seat, f"pile({short_repr(seat)})")
         return tuple(self._hands[seat])
 
     def is_terminal(self) -> bool:
@@ -563,7 +566,7 @@ class SnapState:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` can see (all of it public in Note Snap: no face-down card order)."""
         if type(seat) is not int or not 0 <= seat < self._n:
-            raise self._no_seat(seat, f"view({seat!r})")
+            raise self._no_seat(seat, f"view({short_repr(seat)})")
         key = len(self._events)  # every action adds an event: the table changed
         cached = self._view_cache
         if cached[0] != key:
@@ -711,11 +714,12 @@ class SnapState:
             if not 0.0 <= ms <= self._config.slap_window_ms:
                 if ms > self._config.slap_window_ms and ms != math.inf:
                     raise LateSlapError(
-                        f"{_said(action)}: reaction time {ms!r} ms is after the slap window "
+                        f"{_said(action)}: reaction time {short_repr(ms)} ms is after the "
+                        "slap window "
                         f"closed at {self._config.slap_window_ms!r} ms (S14)"
                     )
                 raise ReactionTimeError(
-                    f"{_said(action)}: reaction time {ms!r} is not a finite number of "
+                    f"{_said(action)}: reaction time {short_repr(ms)} is not a finite number of "
                     "milliseconds of 0 or more"
                 )
             return action if ms is action.reaction_ms else Slap(seat, ms)
@@ -856,7 +860,7 @@ class SnapState:
         call = self._shown_call
         slaps = self._slaps
         if not slaps:
-            if CARD_NAME_INDEX[card] == call:
+            if is_match(card, CALL_CYCLE[call]):
                 self._miss_pending = True  # S9: the next flip takes the pile
                 self._pass(card, call, (), (), _MATCH_NOT_SLAPPED)
             else:
@@ -867,7 +871,7 @@ class SnapState:
             if len(slaps) > 1
             else tuple(slaps)
         )
-        if CARD_NAME_INDEX[card] == call:  # a match (S6)
+        if is_match(card, CALL_CYCLE[call]):  # a match (S6)
             slapped = self._slapped
             missing = tuple(
                 s for s in ((flipper + k) % n for k in range(n)) if not slapped >> s & 1
@@ -894,7 +898,7 @@ class SnapState:
         """Nobody takes the pile: the next seat with cards flips, or S16 applies."""
         flipper = self._flipper
         self._events.append(
-            _record(Outcome, (card, flipper, CALL_CYCLE[call], CARD_NAME_INDEX[card] == call,
+            _record(Outcome, (card, flipper, CALL_CYCLE[call], is_match(card, CALL_CYCLE[call]),
                               ordered, missing, reason, None, 0, ()))
         )
         hands = self._hands
@@ -937,7 +941,7 @@ class SnapState:
             self._phase = _OVER
         self._events.append(
             _record(Outcome, (card, self._flipper, CALL_CYCLE[call],
-                              CARD_NAME_INDEX[card] == call, ordered, missing, reason, taker,
+                              is_match(card, CALL_CYCLE[call]), ordered, missing, reason, taker,
                               len(centre), winners))
         )
         config = self._config
@@ -989,18 +993,20 @@ class SnapState:
             parsed = data
         if not isinstance(parsed, dict):
             raise SaveError(f"saved game: {type(parsed).__name__} is not a JSON object")
-        if parsed.get("format") != SAVE_FORMAT:
+        if not isinstance(parsed.get("format"), str) or parsed["format"] != SAVE_FORMAT:
             raise SaveError(
-                f"saved game: format {parsed.get('format')!r} is not {SAVE_FORMAT!r}"
+                f"saved game: format {short_repr(parsed.get('format'))} is not {SAVE_FORMAT!r}"
             )
-        if parsed.get("version") != SAVE_VERSION:
+        version = parsed.get("version")
+        if isinstance(version, bool) or version != SAVE_VERSION:  # True == 1, yet no version
             raise SaveError(
-                f"saved game: version {parsed.get('version')!r} is not {SAVE_VERSION} "
+                f"saved game: version {short_repr(parsed.get('version'))} is not {SAVE_VERSION} "
                 "(the only one this engine reads)"
             )
         deal = parsed.get("deal")
         if not isinstance(deal, dict) or set(deal) != {"hands", "opener"}:
-            raise SaveError(f"saved game: deal {deal!r} must be {{'hands': ..., 'opener': ...}}")
+            raise SaveError(f"saved game: deal {short_repr(deal)} must be "
+                            f"{{'hands': ..., 'opener': ...}}")
         try:
             config = SnapConfig.from_dict(parsed.get("config"))
             state = cls.from_deal(deal["hands"], config, deal["opener"])
@@ -1008,7 +1014,7 @@ class SnapState:
             raise SaveError(f"saved game: {err}") from None
         actions = parsed.get("actions")
         if not isinstance(actions, list):
-            raise SaveError(f"saved game: actions {actions!r} is not a list")
+            raise SaveError(f"saved game: actions {short_repr(actions)} is not a list")
         for number, item in enumerate(actions):
             try:
                 state.apply(action_from_json(item))
@@ -1067,7 +1073,8 @@ class SnapState:
                 if closes or after_slap:
                     action = CloseSlaps()
             else:
-                raise SaveError(f"event log: event {number} {event!r} is not a game event")
+                raise SaveError(f"event log: event {number} {short_repr(event)} is not a game "
+                                "event")
             if action is not None:
                 try:
                     state.apply(action)
@@ -1075,7 +1082,8 @@ class SnapState:
                     raise SaveError(f"event log: event {number} does not replay: {err}") \
                         from None
             if len(state._events) <= number or state._events[number] != event:
-                raise SaveError(f"event log: event {number} {event!r} is not what happened")
+                raise SaveError(f"event log: event {number} {short_repr(event)} is not what "
+                                "happened")
             previous = event
         if len(state._events) != len(events):
             raise SaveError("event log: the game goes on past the last event given")
@@ -1127,13 +1135,14 @@ def new_game(
     ((19, 18, 19), 2)
     """
     if not isinstance(rng, random.Random):
-        raise ConfigError(f"rng={rng!r} is not a random.Random: pass a seeded one")
+        raise ConfigError(f"rng={short_repr(rng)} is not a random.Random: pass a seeded one")
     config = SnapConfig() if config is None else config
     if not isinstance(config, SnapConfig):
-        raise ConfigError(f"config={config!r} is not a SnapConfig")
+        raise ConfigError(f"config={short_repr(config)} is not a SnapConfig")
     n = config.players
     if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < n:
-        raise SeatError(f"opener={opener!r} is not a seat: this table has seats 0–{n - 1}")
+        raise SeatError(f"opener={short_repr(opener)} is not a seat: this table has seats "
+                        f"0–{n - 1}")
     deck = list(range(DECK_SIZE))
     rng.shuffle(deck)
     # one card at a time from the opener: the card at position i goes to seat opener + i
@@ -1153,10 +1162,10 @@ def stacked_deal(first_flips: Sequence[Sequence[int]]) -> list[list[int]]:
     """
     chosen = [card for cards in first_flips for card in cards]
     if len(set(chosen)) != len(chosen):
-        raise ConfigError(f"first_flips={first_flips!r} names a card twice")
+        raise ConfigError(f"first_flips={short_repr(first_flips)} names a card twice")
     for card in chosen:
         if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
-            raise ConfigError(f"first_flips names {card!r}, which is not a card id 0–55")
+            raise ConfigError(f"first_flips names {short_repr(card)}, which is not a card id 0–55")
     n = len(first_flips)
     if n == 0:
         raise ConfigError("first_flips is empty: give one list per seat")

@@ -33,8 +33,6 @@ const PIPS = {
   5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
   6: [[0.27, 0.22], [0.73, 0.22], [0.27, 0.5], [0.73, 0.5], [0.27, 0.78], [0.73, 0.78]],
 };
-// Shortcut letters by what they do; the table sends the page language's letters (P for Pista).
-const SHORTCUT_KEYS = { hint: "H", undo: "U", end: "E", lock: "L", next: "N", rules: "R" };
 
 // Timings of the person's clicks (click → the kernel's answer drawn), for the browser test
 // and the benchmark: window.mgKeyboardDuel.timings holds the last 200.
@@ -136,14 +134,15 @@ function render({ model, el }) {
     return model.get("table") || {};
   }
 
-  // The letter of a shortcut in the page's language, and what a letter pressed does.
+  // The letter of a shortcut in the page's language, as the table sends it (P for Pista),
+  // and what a letter pressed does. The page keeps no letters of its own.
   function keyOf(name) {
-    return (table().shortcut_keys || SHORTCUT_KEYS)[name] || SHORTCUT_KEYS[name];
+    return (table().shortcut_keys || {})[name] || "";
   }
 
   function shortcutFor(key) {
     if (key.length !== 1) return null;
-    const names = Object.keys(SHORTCUT_KEYS);
+    const names = Object.keys(table().shortcut_keys || {});
     return names.find((name) => keyOf(name).toLowerCase() === key.toLowerCase()) || null;
   }
 

@@ -365,8 +365,7 @@ class SnapView {
       type: "slap", game: table.game, number: card.number, seat, reaction_ms: reaction,
     });
     const sounds = this.model.get("sounds") || {};
-    const match = card.note.replace(/\d+$/, "") === card.call;
-    this.sound.play(match ? sounds.right : sounds.wrong);  // right or wrong, at once
+    this.sound.play(this.cardMatches(table) ? sounds.right : sounds.wrong);  // at once
     this.checkAllDecided(table);
     this.draw();  // the slap shows at once, before the kernel answers
     const record = {
@@ -677,10 +676,10 @@ class SnapView {
     );
   }
 
-  // True when the card shown is a match for the name called (S6): a slap on it is right.
+  // True when the kernel says the card shown is a match for the name called (S6): a slap
+  // on it is right. The rules decide it in Python; the page only reads their answer.
   cardMatches(table) {
-    const card = table.card;
-    return !!card && card.note.replace(/\d+$/, "") === card.call;
+    return !!table.card && table.card.match === true;
   }
 
   overOpen(table) {
