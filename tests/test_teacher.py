@@ -27,8 +27,8 @@ def _class(tmp_path: Path) -> Path:
 
 
 def _small_class(tmp_path: Path) -> Path:
-    """Two students with a few answers each, and a damaged file: every chart and table of a
-    report, quick to draw."""
+    """Two students with a few answers, and a damaged file: Ana's report has every chart and
+    table, Bruno's only his days (the fewest charts to draw that still show every kind)."""
     folder = tmp_path / "class"
     folder.mkdir()
     (folder / "junk.sqlite3").write_bytes(b"junk")
@@ -38,8 +38,7 @@ def _small_class(tmp_path: Path) -> Path:
         store.record("quiz", "D major", "D major", False, 900.0)
         store.record("lesson", "01-the-staff/line-or-space", "line", True, 900.0)
     with ProgressStore(folder / "bruno.sqlite3", student="Bruno") as store:
-        store.record("drill", "La3", "La", True, 1100.0)
-        store.record("quiz", "G major", "E minor", False, 2100.0)
+        store.record("lesson", "01-the-staff/line-or-space", "space", False, 2100.0)
     return folder
 
 
