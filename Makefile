@@ -1,13 +1,16 @@
 # The README's quick start:
 #   make lab   — set up and open JupyterLab on the notebooks
 #   make test  — set up and run the whole suite (unit tests, doctests, notebooks, browser tests)
+#   make soak  — before a release: the long soaks, 10,000 Note Snap and 2,000 Keyboard Duel
+#                random games with every invariant checked (the suite plays a seeded sample)
+#   make bench — run every benchmark and print its figures
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 # JupyterLab refuses to run as root unless told it may.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test setup setup-dev chromium print-tools proxy lint typecheck check bench classroom
+.PHONY: lab test soak setup setup-dev chromium print-tools proxy lint typecheck check bench classroom
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -85,6 +88,10 @@ typecheck: setup-dev
 test: setup-dev chromium print-tools proxy lint typecheck
 	$(BIN)/python -m pytest --doctest-modules --doctest-glob=README.md --nbmake \
 		musicgames README.md tests $(wildcard notebooks lessons)
+
+# The tests marked soak, in full (pytest --soak): run before a release.
+soak: setup-dev
+	$(BIN)/python -m pytest tests -m soak --soak
 
 bench: setup-dev
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -4,9 +4,9 @@ how responsive the page and the kernel stay while Sharp thinks.
 
     python benchmarks/bench_keyboard_duel_browser.py [--runs N]
 
-The browser figures come from the browser test that measures them in the page
-(``tests/browser/test_keyboard_duel_browser.py::test_figures_…``: JupyterLab on 127.0.0.1,
-Debian's Chromium at /usr/bin/chromium). Before them, the kernel's own share is measured
+The browser figures are measured in the page by ``benchmarks/figures_keyboard_duel_browser.py``
+(run here with pytest and the browser tests' fixtures: JupyterLab on 127.0.0.1, Debian's
+Chromium at /usr/bin/chromium). Before them, the kernel's own share is measured
 here without a browser: the time the widget takes to handle one of the page's messages and
 build the table it sends back (what a click costs on top of the transport).
 """
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-TEST = "tests/browser/test_keyboard_duel_browser.py"
+FIGURES = "benchmarks/figures_keyboard_duel_browser.py"
 
 
 def kernel_share(samples: int = 200) -> tuple[float, float]:
@@ -60,8 +60,8 @@ def main() -> int:
         return 0
     for run in range(1, args.runs + 1):
         result = subprocess.run(
-            [sys.executable, "-m", "pytest", TEST, "-k", "figures", "-s", "-q",
-             "-p", "no:cacheprovider"],
+            [sys.executable, "-m", "pytest", FIGURES, "-p", "tests.browser.conftest", "-s",
+             "-q", "-p", "no:cacheprovider"],
             cwd=REPO, capture_output=True, text=True, check=False,
         )
         lines = result.stdout.splitlines()

@@ -26,6 +26,22 @@ def _class(tmp_path: Path) -> Path:
     return folder
 
 
+def _small_class(tmp_path: Path) -> Path:
+    """Two students with a few answers, and a damaged file: Ana's report has every chart and
+    table, Bruno's only his days (the fewest charts to draw that still show every kind)."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "junk.sqlite3").write_bytes(b"junk")
+    with ProgressStore(folder / "ana.sqlite3", student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 1300.0)
+        store.record("drill", "Fa3", "Mi", False, 1250.0)
+        store.record("quiz", "D major", "D major", False, 900.0)
+        store.record("lesson", "01-the-staff/line-or-space", "line", True, 900.0)
+    with ProgressStore(folder / "bruno.sqlite3", student="Bruno") as store:
+        store.record("lesson", "01-the-staff/line-or-space", "space", False, 2100.0)
+    return folder
+
+
 def test_the_dashboard_reads_a_folder_typed_in_its_box(tmp_path: Path) -> None:
     folder = _class(tmp_path)
     board = _quiet(lambda: class_dashboard(None, export_to=tmp_path))
@@ -56,7 +72,7 @@ def test_the_weakest_column_uses_one_naming_for_notes_and_chords(tmp_path: Path)
 
 
 def test_exports_write_a_csv_and_an_html_report_outside_the_class_folder(tmp_path: Path) -> None:
-    folder = _class(tmp_path)
+    folder = _small_class(tmp_path)
     exports = tmp_path / "exports"
     exports.mkdir()
     board = _quiet(lambda: class_dashboard(folder, naming="letters", language="es",
@@ -86,7 +102,7 @@ def test_the_staff_chart_draws_an_engraved_treble_clef() -> None:
 
 
 def test_the_dashboard_speaks_spanish_with_a_click(tmp_path: Path) -> None:
-    folder = _class(tmp_path)
+    folder = _small_class(tmp_path)
     board = _quiet(lambda: class_dashboard(folder, export_to=tmp_path))
     assert board.load_button.description == "Read the folder"
     board.languages.value = "es"
