@@ -422,6 +422,79 @@ def test_every_route_to_a_kernel_asks_for_its_page(tmp_path: Path) -> None:
     assert any(issubclass(h, server.AppPageHandler) for h in routes.values())
 
 
+
+def _kernel_cookies(tmp_path: Path, forwarded: str, *extra: str) -> list[str]:
+    """The Set-Cookie headers of an app page given kernel ``k-1``, asked for through a proxy
+    that says the visitor came over ``forwarded`` (http or https)."""
+    import asyncio
+
+    from tornado import httpclient, testing, web
+    from tornado.httpserver import HTTPServer
+    from traitlets.config import Config
+
+    from musicgames.classroom import server
+
+    options = parse_args(["--class-folder", str(tmp_path), *extra])
+    app = server.ClassroomVoila(config=Config(voila_config(options, tmp_path)))
+    app.initialize([])
+
+    class GivenKernel(server.AppPageHandler):
+        async def get(self, path: str | None = None) -> None:
+            self._give("k-1")  # as when Voila has started kernel k-1 for this page
+            self.finish("page")
+
+    settings = app.init_settings()
+    [kwargs] = [rule[2] for rule in app.init_handlers() if rule[1] is server.AppPageHandler]
+    application = web.Application([(r"/voila/render/(.*)", GivenKernel, kwargs)], **settings)
+
+    async def serve() -> list[str]:
+        socket, port = testing.bind_unused_port()
+        http = HTTPServer(application, xheaders=app.trust_xheaders)
+        http.add_sockets([socket])
+        try:
+            response = await httpclient.AsyncHTTPClient().fetch(
+                f"http://127.0.0.1:{port}/voila/render/note-drill.ipynb?student=Ana",
+                headers={"X-Forwarded-Proto": forwarded})
+        finally:
+            http.stop()
+        return list(response.headers.get_list("Set-Cookie"))
+
+    cookies = asyncio.run(serve())
+    return [c for c in cookies
+            if c.startswith((server.KERNEL_COOKIE + "=", server.SHUTDOWN_COOKIE + "="))]
+
+
+@pytest.mark.parametrize(("forwarded", "behind_proxy", "secure"), [
+    ("http", True, False),
+    ("https", True, True),  # the proxy served the page over https
+    ("https", False, False),  # no proxy was declared: the header is anyone's word
+])
+def test_a_kernels_cookies_live_as_long_as_the_browser_session_and_go_to_its_routes_only(
+    tmp_path: Path, forwarded: str, behind_proxy: bool, secure: bool
+) -> None:
+    cookies = _kernel_cookies(tmp_path, forwarded, *(["--behind-proxy"] if behind_proxy else []))
+    paths = set()
+    for cookie in cookies:
+        parts = {p.split("=")[0].strip().lower(): p.partition("=")[2]
+                 for p in cookie.split(";")}
+        # a session cookie: never written to the disk of a computer the class shares
+        assert "expires" not in parts and "max-age" not in parts, cookie
+        assert "httponly" in parts and parts["samesite"] == "Strict", cookie
+        assert ("secure" in parts) == secure, cookie
+        paths.add(parts["path"])
+    assert len(cookies) == 2
+    assert paths == {"/api/kernels/k-1", "/voila/api/shutdown/k-1"}
+
+
+def test_behind_a_proxy_the_server_trusts_its_forwarded_headers_only_when_told(
+    tmp_path: Path,
+) -> None:
+    plain = voila_config(parse_args(["--class-folder", str(tmp_path)]), tmp_path)
+    assert plain["ClassroomVoila"]["trust_xheaders"] is False
+    proxied = voila_config(parse_args(["--class-folder", str(tmp_path), "--behind-proxy"]),
+                           tmp_path)
+    assert proxied["ClassroomVoila"]["trust_xheaders"] is True
+
 # -- the server, end to end (no browser) -----------------------------------------------------
 
 

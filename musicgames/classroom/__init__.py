@@ -85,6 +85,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--connect-timeout", type=float, default=60.0, metavar="SECONDS",
                         help="stop an app's kernel when its page has not connected to it "
                              "within SECONDS of being served (default 60)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="the server sits behind a reverse proxy on this computer (one "
+                             "that serves https, say): trust the X-Forwarded-Proto and "
+                             "X-Forwarded-For headers it sends. Only behind a proxy: "
+                             "anyone reaching the server directly could send them too")
     parser.add_argument("--open", action="store_true", help="open the start page in a browser")
     return parser.parse_args(argv)
 
@@ -112,7 +117,8 @@ def voila_config(options: argparse.Namespace, root: Path) -> dict[str, dict[str,
         # behind: stop kernels no page has been connected to for half an hour.
         "MappingKernelManager": {"cull_idle_timeout": 1800, "cull_interval": 300},
         # A page served but never shown (its browser never connected) frees its kernel soon.
-        "ClassroomVoila": {"connect_timeout": max(1.0, float(options.connect_timeout))},
+        "ClassroomVoila": {"connect_timeout": max(1.0, float(options.connect_timeout)),
+                           "trust_xheaders": bool(options.behind_proxy)},
     }
     if options.warm > 0:
         # Voila starts these kernels ahead and runs each app's notebook until it waits for

@@ -21,6 +21,7 @@ with a Reload button (``musicgames/page.js``, served by :class:`PageScriptHandle
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import os
 import secrets
@@ -34,7 +35,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
-from traitlets import Float
+from traitlets import Bool, Float
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -281,15 +282,21 @@ class AppPageHandler(TornadoVoilaHandler):
                 self._stop_unless_connected(given)
 
     def _give(self, kernel_id: str) -> None:
-        """The secret of ``kernel_id``, in cookies its routes alone receive."""
+        """The secret of ``kernel_id``, in cookies its routes alone receive.
+
+        Session cookies (no expiry): the browser drops them when it closes, rather than
+        keeping the secret on the disk of a computer the class shares. Over https (behind a
+        proxy the server was told to trust), they are sent over https only.
+        """
         kernels = _page_kernels(self)
         kernels.keep_only(set(self.settings["kernel_manager"].list_kernel_ids()))
         secret = kernels.give(kernel_id)
         root = self.settings.get("server_url") or self.base_url
+        secure = self.request.protocol == "https"
         for name, route in ((KERNEL_COOKIE, "api/kernels"),
                             (SHUTDOWN_COOKIE, "voila/api/shutdown")):
             self.set_cookie(name, secret, path=url_path_join(root, route, kernel_id),
-                            httponly=True, samesite="Strict", expires_days=1)
+                            httponly=True, samesite="Strict", secure=secure)
 
     def _stop_unless_connected(self, kernel_id: str) -> None:
         after = float(self.settings.get(_CONNECT_TIMEOUT, 60.0))
@@ -309,12 +316,25 @@ class ClassroomVoila(Voila):
         help="stop an app's kernel when its page has not connected to it within this many "
              "seconds after it was served",
     )
+    trust_xheaders = Bool(
+        False, config=True,
+        help="the server sits behind a reverse proxy (one that serves https, say): trust the "
+             "X-Forwarded-Proto and X-Forwarded-For headers it sends, so that a page reached "
+             "over https gets cookies sent over https only",
+    )
 
     def init_settings(self) -> dict[str, Any]:
         settings = dict(super().init_settings())
         settings[_PAGE_KERNELS] = PageKernels()
         settings[_CONNECT_TIMEOUT] = self.connect_timeout
         return settings
+
+    def listen(self) -> None:
+        if self.trust_xheaders:
+            # Voila starts its HTTP server without tornado's ``xheaders``; the request's
+            # protocol is then always the proxy's (http), never the visitor's
+            self.app.listen = functools.partial(self.app.listen, xheaders=True)
+        super().listen()
 
     def init_handlers(self) -> list[Any]:
         page_only = {
