@@ -495,6 +495,62 @@ def test_behind_a_proxy_the_server_trusts_its_forwarded_headers_only_when_told(
                            tmp_path)
     assert proxied["ClassroomVoila"]["trust_xheaders"] is True
 
+
+class _Kernels(dict[str, Any]):
+    """The server's kernels as the query route sees them: each with its connection key."""
+
+    def get_kernel(self, kernel_id: str) -> Any:
+        return self[kernel_id]
+
+
+def test_only_a_kernel_started_ahead_is_told_its_pages_request(tmp_path: Path) -> None:
+    """Behind a reverse proxy on the server's computer every visitor comes from 127.0.0.1:
+    the query route asks for the kernel's own proof, not for a local address."""
+    import asyncio
+
+    from jupyter_client import KernelManager
+    from tornado import httpclient, testing, web, websocket
+    from tornado.httpserver import HTTPServer
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from musicgames.classroom import KERNEL_PROOF_HEADER, kernel_proof, server
+    from musicgames.classroom.kernel import wait_for_request
+
+    anas, brunos = "aaaa-0000-0000-0000-000a", "bbbb-0000-0000-0000-000b"
+    kernels = _Kernels({anas: KernelManager(), brunos: KernelManager()})
+    application = web.Application(
+        [(r"/voila/query/(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)", server.KernelQueryHandler)],
+        kernel_manager=kernels)
+
+    async def run() -> None:
+        socket, port = testing.bind_unused_port()
+        http = HTTPServer(application)
+        http.add_sockets([socket])
+        query = f"ws://127.0.0.1:{port}/voila/query/{anas}"
+        # Ana opened her app: the server keeps her request for the kernel it gave her
+        RequestInfoSocketHandler.send_updates(
+            {"kernel_id": anas, "payload": {"QUERY_STRING": "student=Ana"}})
+        try:
+            for headers in ({}, {KERNEL_PROOF_HEADER: "guess"},
+                            # Bruno's kernel's proof, or Ana's kernel id under his key
+                            {KERNEL_PROOF_HEADER: kernel_proof(kernels[brunos].session.key,
+                                                               brunos)},
+                            {KERNEL_PROOF_HEADER: kernel_proof(kernels[brunos].session.key,
+                                                               anas)}):
+                with pytest.raises(httpclient.HTTPClientError) as refused:
+                    await websocket.websocket_connect(httpclient.HTTPRequest(
+                        query, headers=headers))
+                assert refused.value.code == 403, headers
+            # Ana's own kernel, with its own key: told her request
+            told = await asyncio.to_thread(wait_for_request, query, anas,
+                                           kernels[anas].session.key)
+            assert told == {"QUERY_STRING": "student=Ana"}
+        finally:
+            http.stop()
+            RequestInfoSocketHandler._cache.pop(anas, None)
+
+    asyncio.run(run())
+
 # -- the server, end to end (no browser) -----------------------------------------------------
 
 

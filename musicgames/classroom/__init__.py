@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import hashlib
+import hmac
 import ipaddress
 import os
 import secrets
@@ -31,9 +33,35 @@ from pathlib import Path
 
 from musicgames import appmode
 
-__all__ = ["default_lessons", "is_loopback", "main", "parse_args", "voila_config"]
+__all__ = [
+    "KERNEL_PROOF_HEADER",
+    "default_lessons",
+    "is_loopback",
+    "kernel_proof",
+    "main",
+    "parse_args",
+    "voila_config",
+]
 
 _PASSWORD_ENV = "MUSICGAMES_CLASS_PASSWORD"
+
+#: The header with which a kernel started ahead (``--warm``) asks for its own page's request.
+KERNEL_PROOF_HEADER = "X-Musicgames-Kernel-Proof"
+
+
+def kernel_proof(key: bytes | str, kernel_id: str) -> str:
+    """What kernel ``kernel_id`` shows the server to be given its page's request: a digest
+    of its id under its connection key, which only the server and that kernel know (the
+    key itself is never sent).
+
+    >>> kernel_proof(b"k3y", "a-b-c-d-e") == kernel_proof("k3y", "a-b-c-d-e")
+    True
+    >>> kernel_proof(b"k3y", "a-b-c-d-e") == kernel_proof(b"k3y", "a-b-c-d-f")
+    False
+    """
+    secret = key.encode() if isinstance(key, str) else key
+    return hmac.new(secret, b"musicgames voila query " + kernel_id.encode(),
+                    hashlib.sha256).hexdigest()
 
 
 def is_loopback(ip: str) -> bool:

@@ -180,13 +180,26 @@ class PageShutdownHandler(VoilaShutdownKernelHandler):
 
 
 class KernelQueryHandler(RequestInfoSocketHandler):
-    """Where a kernel started ahead (``--warm``) waits for its page's address: for the
-    kernels themselves, which run on this computer, never for a visitor."""
+    """Where a kernel started ahead (``--warm``) waits for its page's request (the student's
+    name is in its address): for that kernel alone, never for a visitor.
+
+    The kernel proves who it is with :func:`musicgames.classroom.kernel_proof` under its
+    connection key, which the server gave it when starting it; a request without the proof
+    is refused (403), also from this computer (behind a reverse proxy on this computer every
+    visitor comes from it).
+    """
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
-        from musicgames.classroom import is_loopback
+        from musicgames.classroom import KERNEL_PROOF_HEADER, is_loopback, kernel_proof
 
-        if not is_loopback(self.request.remote_ip or ""):
+        kernel_id = str(kwargs.get("kernel_id") or (args[0] if args else ""))
+        manager = self.settings.get("kernel_manager")
+        key: bytes = b""
+        if manager is not None and kernel_id in manager:
+            key = manager.get_kernel(kernel_id).session.key or b""
+        shown = self.request.headers.get(KERNEL_PROOF_HEADER, "")
+        if not (is_loopback(self.request.remote_ip or "") and key and hmac.compare_digest(
+                kernel_proof(key, kernel_id).encode(), shown.encode())):
             raise web.HTTPError(403)
         await super().get(*args, **kwargs)
 
