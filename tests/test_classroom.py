@@ -400,13 +400,24 @@ def test_a_kernels_secret_is_its_pages_alone() -> None:
     assert not kernels.belongs("k-bruno", brunos)
 
 
-def test_every_route_to_a_kernel_asks_for_its_page(tmp_path: Path) -> None:
+#: Ways to run the server, and the route to a kernel each of them adds.
+SERVER_KINDS = {
+    "plain": ([], {}, None),
+    "warm": (["--warm", "1"], {}, "/voila/query/"),  # kernels started ahead
+    "progressive": ([], {"progressive_rendering": True}, "/voila/execution/"),
+}
+
+
+@pytest.mark.parametrize("kind", SERVER_KINDS)
+def test_every_route_to_a_kernel_asks_for_its_page(tmp_path: Path, kind: str) -> None:
     from traitlets.config import Config
 
     from musicgames.classroom import server
 
-    options = parse_args(["--class-folder", str(tmp_path), "--connect-timeout", "5"])
+    extra, voila_options, route = SERVER_KINDS[kind]
+    options = parse_args(["--class-folder", str(tmp_path), "--connect-timeout", "5", *extra])
     config = voila_config(options, tmp_path)
+    config["VoilaConfiguration"].update(voila_options)
     assert config["ClassroomVoila"]["connect_timeout"] == 5.0
     app = server.ClassroomVoila(config=Config(config))
     app.initialize([])
@@ -414,16 +425,20 @@ def test_every_route_to_a_kernel_asks_for_its_page(tmp_path: Path) -> None:
     assert settings["musicgames_connect_timeout"] == 5.0
     routes = {rule[0]: rule[1] for rule in app.init_handlers()}
     kernel_routes = {pattern: handler for pattern, handler in routes.items()
-                     if "kernel" in pattern or "shutdown" in pattern or "query" in pattern}
+                     if any(word in pattern for word in
+                            ("kernel", "shutdown", "query", "execution"))}
     assert len(kernel_routes) >= 3
+    assert route is None or any(route in pattern for pattern in kernel_routes), routes
     page_only = (server.PageKernelHandler, server.PageKernelWebsocketHandler,
-                 server.PageShutdownHandler, server.KernelQueryHandler)
+                 server.PageShutdownHandler, server.KernelQueryHandler,
+                 server.PageExecutionHandler)
     assert all(issubclass(h, page_only) for h in kernel_routes.values()), kernel_routes
     assert any(issubclass(h, server.AppPageHandler) for h in routes.values())
 
 
 
-def _kernel_cookies(tmp_path: Path, forwarded: str, *extra: str) -> list[str]:
+def _kernel_cookies(tmp_path: Path, forwarded: str, *extra: str,
+                    progressive: bool = False) -> list[str]:
     """The Set-Cookie headers of an app page given kernel ``k-1``, asked for through a proxy
     that says the visitor came over ``forwarded`` (http or https)."""
     import asyncio
@@ -435,7 +450,9 @@ def _kernel_cookies(tmp_path: Path, forwarded: str, *extra: str) -> list[str]:
     from musicgames.classroom import server
 
     options = parse_args(["--class-folder", str(tmp_path), *extra])
-    app = server.ClassroomVoila(config=Config(voila_config(options, tmp_path)))
+    config = voila_config(options, tmp_path)
+    config["VoilaConfiguration"]["progressive_rendering"] = progressive
+    app = server.ClassroomVoila(config=Config(config))
     app.initialize([])
 
     class GivenKernel(server.AppPageHandler):
@@ -460,8 +477,7 @@ def _kernel_cookies(tmp_path: Path, forwarded: str, *extra: str) -> list[str]:
         return list(response.headers.get_list("Set-Cookie"))
 
     cookies = asyncio.run(serve())
-    return [c for c in cookies
-            if c.startswith((server.KERNEL_COOKIE + "=", server.SHUTDOWN_COOKIE + "="))]
+    return [c for c in cookies if c.startswith("musicgames-kernel")]
 
 
 @pytest.mark.parametrize(("forwarded", "behind_proxy", "secure"), [
@@ -484,6 +500,53 @@ def test_a_kernels_cookies_live_as_long_as_the_browser_session_and_go_to_its_rou
         paths.add(parts["path"])
     assert len(cookies) == 2
     assert paths == {"/api/kernels/k-1", "/voila/api/shutdown/k-1"}
+
+
+def test_with_progressive_rendering_a_page_is_given_its_kernels_cells_alone(
+    tmp_path: Path,
+) -> None:
+    import asyncio
+
+    from tornado import httpclient, testing, web, websocket
+    from tornado.httpserver import HTTPServer
+    from traitlets.config import Config
+
+    from musicgames.classroom import server
+
+    cookies = _kernel_cookies(tmp_path, "http", progressive=True)
+    assert any(c.startswith(server.EXECUTION_COOKIE + "=")
+               and "Path=/voila/execution/k-1;" in c for c in cookies), cookies
+    # the route itself: for the page given the kernel only
+    config = voila_config(parse_args(["--class-folder", str(tmp_path)]), tmp_path)
+    config["VoilaConfiguration"]["progressive_rendering"] = True
+    app = server.ClassroomVoila(config=Config(config))
+    app.initialize([])
+    application = web.Application(**app.init_settings())
+    application.add_handlers(".*$", app.init_handlers())
+    anas, brunos = "aaaa-0000-0000-0000-000a", "bbbb-0000-0000-0000-000b"
+    kernels = application.settings["musicgames_page_kernels"]
+    secrets = {anas: kernels.give(anas), brunos: kernels.give(brunos)}
+
+    async def run() -> None:
+        socket, port = testing.bind_unused_port()
+        http = HTTPServer(application)
+        http.add_sockets([socket])
+        cells = f"ws://127.0.0.1:{port}/voila/execution/{anas}"
+        try:
+            for cookie in ("", f"{server.EXECUTION_COOKIE}={secrets[brunos]}",
+                           f"{server.KERNEL_COOKIE}={secrets[anas]}"):
+                with pytest.raises(httpclient.HTTPClientError) as refused:
+                    await websocket.websocket_connect(httpclient.HTTPRequest(
+                        cells, headers={"Cookie": cookie} if cookie else {}))
+                assert refused.value.code == 403, cookie
+            mine = await websocket.websocket_connect(httpclient.HTTPRequest(
+                cells, headers={"Cookie": f"{server.EXECUTION_COOKIE}={secrets[anas]}"}))
+            assert json.loads(await mine.read_message() or "{}")["action"] == "initialized"
+            mine.close()
+        finally:
+            http.stop()
+
+    asyncio.run(run())
 
 
 def test_behind_a_proxy_the_server_trusts_its_forwarded_headers_only_when_told(

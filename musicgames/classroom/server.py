@@ -10,8 +10,11 @@ rule), so a student cannot run code; anyone who has the token or password can pl
 Each app page reaches its own kernel and no other. When a page is served, its kernel is
 given a secret, sent to that browser only, in cookies that go to that kernel's routes alone
 (:data:`KERNEL_COOKIE` to ``/api/kernels/<id>`` and its websocket, :data:`SHUTDOWN_COOKIE` to
-Voila's shutdown); those routes refuse every request without it (403), so a student who
-learns another page's kernel id can neither watch, drive nor stop that kernel. A page whose
+Voila's shutdown, :data:`EXECUTION_COOKIE` to Voila's progressive rendering when it is on);
+those routes refuse every request without it (403), so a student who
+learns another page's kernel id can neither watch, drive nor stop that kernel; a kernel
+started ahead (``--warm``) is told its page's request only when it proves it is that kernel
+(:class:`KernelQueryHandler`). A page whose
 browser never connects to its kernel (a page fetched but not shown, a tab closed while
 loading) has its kernel stopped after :attr:`ClassroomVoila.connect_timeout` seconds instead
 of holding it for half an hour. When a page's kernel stops or restarts, the page says so
@@ -39,6 +42,7 @@ from traitlets import Bool, Float
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.execution_request_handler import ExecutionRequestHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -46,6 +50,7 @@ from musicgames.classroom.apps import APPS, Lesson
 from musicgames.i18n import LANGUAGES, text
 
 __all__ = [
+    "EXECUTION_COOKIE",
     "KERNEL_COOKIE",
     "SHUTDOWN_COOKIE",
     "SHARE",
@@ -60,6 +65,9 @@ __all__ = [
 KERNEL_COOKIE = "musicgames-kernel"
 #: The cookie that lets a page stop its kernel (sent to ``/voila/api/shutdown/<its id>`` only).
 SHUTDOWN_COOKIE = "musicgames-kernel-shutdown"
+#: With Voila's progressive rendering: the cookie that lets a page have its notebook run and
+#: receive its cells (sent to ``/voila/execution/<its id>`` only).
+EXECUTION_COOKIE = "musicgames-kernel-execution"
 _PAGE_KERNELS = "musicgames_page_kernels"
 _CONNECT_TIMEOUT = "musicgames_connect_timeout"
 
@@ -177,6 +185,16 @@ class PageShutdownHandler(VoilaShutdownKernelHandler):
     async def post(self, kernel_id: str) -> None:
         _check_page(self, kernel_id, SHUTDOWN_COOKIE).forget(kernel_id)
         await super().post(kernel_id)
+
+
+class PageExecutionHandler(ExecutionRequestHandler):
+    """With Voila's progressive rendering: where a page has its notebook run and receives
+    its cells, for the page that was given the kernel only."""
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        kernel_id = str(kwargs.get("kernel_id") or (args[0] if args else ""))
+        _check_page(self, kernel_id, EXECUTION_COOKIE)
+        await ensure_async(super().get(*args, **kwargs))
 
 
 class KernelQueryHandler(RequestInfoSocketHandler):
@@ -306,8 +324,10 @@ class AppPageHandler(TornadoVoilaHandler):
         secret = kernels.give(kernel_id)
         root = self.settings.get("server_url") or self.base_url
         secure = self.request.protocol == "https"
-        for name, route in ((KERNEL_COOKIE, "api/kernels"),
-                            (SHUTDOWN_COOKIE, "voila/api/shutdown")):
+        routes = [(KERNEL_COOKIE, "api/kernels"), (SHUTDOWN_COOKIE, "voila/api/shutdown")]
+        if self.voila_configuration.progressive_rendering:
+            routes.append((EXECUTION_COOKIE, "voila/execution"))
+        for name, route in routes:
             self.set_cookie(name, secret, path=url_path_join(root, route, kernel_id),
                             httponly=True, samesite="Strict", secure=secure)
 
@@ -356,6 +376,7 @@ class ClassroomVoila(Voila):
             VoilaKernelWebsocketHandler: PageKernelWebsocketHandler,
             VoilaShutdownKernelHandler: PageShutdownHandler,
             RequestInfoSocketHandler: KernelQueryHandler,
+            ExecutionRequestHandler: PageExecutionHandler,
         }
         theirs = [
             (rule[0], page_only.get(rule[1], rule[1]), *rule[2:])
