@@ -669,3 +669,50 @@ def test_with_a_token_nothing_is_served_without_it(tmp_path: Path) -> None:
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=20)
+
+
+@pytest.mark.slow
+def test_behind_a_proxy_an_https_page_gets_its_kernels_cookies_for_https_only(
+    tmp_path: Path,
+) -> None:
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "musicgames.classroom", "--port", str(port), "--behind-proxy",
+         "--class-folder", str(tmp_path / "class")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the classroom server did not start"
+                time.sleep(0.25)
+        # as the reverse proxy asks, for a student who reached it over https
+        asked = urllib.request.Request(
+            f"http://127.0.0.1:{port}/voila/render/note-drill.ipynb?student=Ana",
+            headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.7"})
+        with urllib.request.urlopen(asked, timeout=120) as response:
+            cookies = [c for c in response.headers.get_all("Set-Cookie") or []
+                       if c.startswith("musicgames-kernel")]
+            response.read()
+        assert len(cookies) == 2, cookies
+        for cookie in cookies:
+            attributes = {p.split("=")[0].strip().lower() for p in cookie.split(";")[1:]}
+            assert {"secure", "httponly", "samesite", "path"} <= attributes, cookie
+            assert not attributes & {"expires", "max-age"}, cookie
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
