@@ -400,13 +400,24 @@ def test_a_kernels_secret_is_its_pages_alone() -> None:
     assert not kernels.belongs("k-bruno", brunos)
 
 
-def test_every_route_to_a_kernel_asks_for_its_page(tmp_path: Path) -> None:
+#: Ways to run the server, and the route to a kernel each of them adds.
+SERVER_KINDS = {
+    "plain": ([], {}, None),
+    "warm": (["--warm", "1"], {}, "/voila/query/"),  # kernels started ahead
+    "progressive": ([], {"progressive_rendering": True}, "/voila/execution/"),
+}
+
+
+@pytest.mark.parametrize("kind", SERVER_KINDS)
+def test_every_route_to_a_kernel_asks_for_its_page(tmp_path: Path, kind: str) -> None:
     from traitlets.config import Config
 
     from musicgames.classroom import server
 
-    options = parse_args(["--class-folder", str(tmp_path), "--connect-timeout", "5"])
+    extra, voila_options, route = SERVER_KINDS[kind]
+    options = parse_args(["--class-folder", str(tmp_path), "--connect-timeout", "5", *extra])
     config = voila_config(options, tmp_path)
+    config["VoilaConfiguration"].update(voila_options)
     assert config["ClassroomVoila"]["connect_timeout"] == 5.0
     app = server.ClassroomVoila(config=Config(config))
     app.initialize([])
@@ -414,13 +425,194 @@ def test_every_route_to_a_kernel_asks_for_its_page(tmp_path: Path) -> None:
     assert settings["musicgames_connect_timeout"] == 5.0
     routes = {rule[0]: rule[1] for rule in app.init_handlers()}
     kernel_routes = {pattern: handler for pattern, handler in routes.items()
-                     if "kernel" in pattern or "shutdown" in pattern or "query" in pattern}
+                     if any(word in pattern for word in
+                            ("kernel", "shutdown", "query", "execution"))}
     assert len(kernel_routes) >= 3
+    assert route is None or any(route in pattern for pattern in kernel_routes), routes
     page_only = (server.PageKernelHandler, server.PageKernelWebsocketHandler,
-                 server.PageShutdownHandler, server.KernelQueryHandler)
+                 server.PageShutdownHandler, server.KernelQueryHandler,
+                 server.PageExecutionHandler)
     assert all(issubclass(h, page_only) for h in kernel_routes.values()), kernel_routes
     assert any(issubclass(h, server.AppPageHandler) for h in routes.values())
 
+
+
+def _kernel_cookies(tmp_path: Path, forwarded: str, *extra: str,
+                    progressive: bool = False) -> list[str]:
+    """The Set-Cookie headers of an app page given kernel ``k-1``, asked for through a proxy
+    that says the visitor came over ``forwarded`` (http or https)."""
+    import asyncio
+
+    from tornado import httpclient, testing, web
+    from tornado.httpserver import HTTPServer
+    from traitlets.config import Config
+
+    from musicgames.classroom import server
+
+    options = parse_args(["--class-folder", str(tmp_path), *extra])
+    config = voila_config(options, tmp_path)
+    config["VoilaConfiguration"]["progressive_rendering"] = progressive
+    app = server.ClassroomVoila(config=Config(config))
+    app.initialize([])
+
+    class GivenKernel(server.AppPageHandler):
+        async def get(self, path: str | None = None) -> None:
+            self._give("k-1")  # as when Voila has started kernel k-1 for this page
+            self.finish("page")
+
+    settings = app.init_settings()
+    [kwargs] = [rule[2] for rule in app.init_handlers() if rule[1] is server.AppPageHandler]
+    application = web.Application([(r"/voila/render/(.*)", GivenKernel, kwargs)], **settings)
+
+    async def serve() -> list[str]:
+        socket, port = testing.bind_unused_port()
+        http = HTTPServer(application, xheaders=app.trust_xheaders)
+        http.add_sockets([socket])
+        try:
+            response = await httpclient.AsyncHTTPClient().fetch(
+                f"http://127.0.0.1:{port}/voila/render/note-drill.ipynb?student=Ana",
+                headers={"X-Forwarded-Proto": forwarded})
+        finally:
+            http.stop()
+        return list(response.headers.get_list("Set-Cookie"))
+
+    cookies = asyncio.run(serve())
+    return [c for c in cookies if c.startswith("musicgames-kernel")]
+
+
+@pytest.mark.parametrize(("forwarded", "behind_proxy", "secure"), [
+    ("http", True, False),
+    ("https", True, True),  # the proxy served the page over https
+    ("https", False, False),  # no proxy was declared: the header is anyone's word
+])
+def test_a_kernels_cookies_live_as_long_as_the_browser_session_and_go_to_its_routes_only(
+    tmp_path: Path, forwarded: str, behind_proxy: bool, secure: bool
+) -> None:
+    cookies = _kernel_cookies(tmp_path, forwarded, *(["--behind-proxy"] if behind_proxy else []))
+    paths = set()
+    for cookie in cookies:
+        parts = {p.split("=")[0].strip().lower(): p.partition("=")[2]
+                 for p in cookie.split(";")}
+        # a session cookie: never written to the disk of a computer the class shares
+        assert "expires" not in parts and "max-age" not in parts, cookie
+        assert "httponly" in parts and parts["samesite"] == "Strict", cookie
+        assert ("secure" in parts) == secure, cookie
+        paths.add(parts["path"])
+    assert len(cookies) == 2
+    assert paths == {"/api/kernels/k-1", "/voila/api/shutdown/k-1"}
+
+
+def test_with_progressive_rendering_a_page_is_given_its_kernels_cells_alone(
+    tmp_path: Path,
+) -> None:
+    import asyncio
+
+    from tornado import httpclient, testing, web, websocket
+    from tornado.httpserver import HTTPServer
+    from traitlets.config import Config
+
+    from musicgames.classroom import server
+
+    cookies = _kernel_cookies(tmp_path, "http", progressive=True)
+    assert any(c.startswith(server.EXECUTION_COOKIE + "=")
+               and "Path=/voila/execution/k-1;" in c for c in cookies), cookies
+    # the route itself: for the page given the kernel only
+    config = voila_config(parse_args(["--class-folder", str(tmp_path)]), tmp_path)
+    config["VoilaConfiguration"]["progressive_rendering"] = True
+    app = server.ClassroomVoila(config=Config(config))
+    app.initialize([])
+    application = web.Application(**app.init_settings())
+    application.add_handlers(".*$", app.init_handlers())
+    anas, brunos = "aaaa-0000-0000-0000-000a", "bbbb-0000-0000-0000-000b"
+    kernels = application.settings["musicgames_page_kernels"]
+    secrets = {anas: kernels.give(anas), brunos: kernels.give(brunos)}
+
+    async def run() -> None:
+        socket, port = testing.bind_unused_port()
+        http = HTTPServer(application)
+        http.add_sockets([socket])
+        cells = f"ws://127.0.0.1:{port}/voila/execution/{anas}"
+        try:
+            for cookie in ("", f"{server.EXECUTION_COOKIE}={secrets[brunos]}",
+                           f"{server.KERNEL_COOKIE}={secrets[anas]}"):
+                with pytest.raises(httpclient.HTTPClientError) as refused:
+                    await websocket.websocket_connect(httpclient.HTTPRequest(
+                        cells, headers={"Cookie": cookie} if cookie else {}))
+                assert refused.value.code == 403, cookie
+            mine = await websocket.websocket_connect(httpclient.HTTPRequest(
+                cells, headers={"Cookie": f"{server.EXECUTION_COOKIE}={secrets[anas]}"}))
+            assert json.loads(await mine.read_message() or "{}")["action"] == "initialized"
+            mine.close()
+        finally:
+            http.stop()
+
+    asyncio.run(run())
+
+
+def test_behind_a_proxy_the_server_trusts_its_forwarded_headers_only_when_told(
+    tmp_path: Path,
+) -> None:
+    plain = voila_config(parse_args(["--class-folder", str(tmp_path)]), tmp_path)
+    assert plain["ClassroomVoila"]["trust_xheaders"] is False
+    proxied = voila_config(parse_args(["--class-folder", str(tmp_path), "--behind-proxy"]),
+                           tmp_path)
+    assert proxied["ClassroomVoila"]["trust_xheaders"] is True
+
+
+class _Kernels(dict[str, Any]):
+    """The server's kernels as the query route sees them: each with its connection key."""
+
+    def get_kernel(self, kernel_id: str) -> Any:
+        return self[kernel_id]
+
+
+def test_only_a_kernel_started_ahead_is_told_its_pages_request(tmp_path: Path) -> None:
+    """Behind a reverse proxy on the server's computer every visitor comes from 127.0.0.1:
+    the query route asks for the kernel's own proof, not for a local address."""
+    import asyncio
+
+    from jupyter_client import KernelManager
+    from tornado import httpclient, testing, web, websocket
+    from tornado.httpserver import HTTPServer
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from musicgames.classroom import KERNEL_PROOF_HEADER, kernel_proof, server
+    from musicgames.classroom.kernel import wait_for_request
+
+    anas, brunos = "aaaa-0000-0000-0000-000a", "bbbb-0000-0000-0000-000b"
+    kernels = _Kernels({anas: KernelManager(), brunos: KernelManager()})
+    application = web.Application(
+        [(r"/voila/query/(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)", server.KernelQueryHandler)],
+        kernel_manager=kernels)
+
+    async def run() -> None:
+        socket, port = testing.bind_unused_port()
+        http = HTTPServer(application)
+        http.add_sockets([socket])
+        query = f"ws://127.0.0.1:{port}/voila/query/{anas}"
+        # Ana opened her app: the server keeps her request for the kernel it gave her
+        RequestInfoSocketHandler.send_updates(
+            {"kernel_id": anas, "payload": {"QUERY_STRING": "student=Ana"}})
+        try:
+            for headers in ({}, {KERNEL_PROOF_HEADER: "guess"},
+                            # Bruno's kernel's proof, or Ana's kernel id under his key
+                            {KERNEL_PROOF_HEADER: kernel_proof(kernels[brunos].session.key,
+                                                               brunos)},
+                            {KERNEL_PROOF_HEADER: kernel_proof(kernels[brunos].session.key,
+                                                               anas)}):
+                with pytest.raises(httpclient.HTTPClientError) as refused:
+                    await websocket.websocket_connect(httpclient.HTTPRequest(
+                        query, headers=headers))
+                assert refused.value.code == 403, headers
+            # Ana's own kernel, with its own key: told her request
+            told = await asyncio.to_thread(wait_for_request, query, anas,
+                                           kernels[anas].session.key)
+            assert told == {"QUERY_STRING": "student=Ana"}
+        finally:
+            http.stop()
+            RequestInfoSocketHandler._cache.pop(anas, None)
+
+    asyncio.run(run())
 
 # -- the server, end to end (no browser) -----------------------------------------------------
 
@@ -474,6 +666,53 @@ def test_with_a_token_nothing_is_served_without_it(tmp_path: Path) -> None:
         code, page = status("/?token=la-si-do")
         assert code == 200 and "Note Snap" in page
         assert not list((tmp_path / "class").glob("*.sqlite3"))  # no app ran for anyone
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+
+
+@pytest.mark.slow
+def test_behind_a_proxy_an_https_page_gets_its_kernels_cookies_for_https_only(
+    tmp_path: Path,
+) -> None:
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "musicgames.classroom", "--port", str(port), "--behind-proxy",
+         "--class-folder", str(tmp_path / "class")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the classroom server did not start"
+                time.sleep(0.25)
+        # as the reverse proxy asks, for a student who reached it over https
+        asked = urllib.request.Request(
+            f"http://127.0.0.1:{port}/voila/render/note-drill.ipynb?student=Ana",
+            headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.7"})
+        with urllib.request.urlopen(asked, timeout=120) as response:
+            cookies = [c for c in response.headers.get_all("Set-Cookie") or []
+                       if c.startswith("musicgames-kernel")]
+            response.read()
+        assert len(cookies) == 2, cookies
+        for cookie in cookies:
+            attributes = {p.split("=")[0].strip().lower() for p in cookie.split(";")[1:]}
+            assert {"secure", "httponly", "samesite", "path"} <= attributes, cookie
+            assert not attributes & {"expires", "max-age"}, cookie
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=20)

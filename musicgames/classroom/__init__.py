@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import hashlib
+import hmac
 import ipaddress
 import os
 import secrets
@@ -31,9 +33,35 @@ from pathlib import Path
 
 from musicgames import appmode
 
-__all__ = ["default_lessons", "is_loopback", "main", "parse_args", "voila_config"]
+__all__ = [
+    "KERNEL_PROOF_HEADER",
+    "default_lessons",
+    "is_loopback",
+    "kernel_proof",
+    "main",
+    "parse_args",
+    "voila_config",
+]
 
 _PASSWORD_ENV = "MUSICGAMES_CLASS_PASSWORD"
+
+#: The header with which a kernel started ahead (``--warm``) asks for its own page's request.
+KERNEL_PROOF_HEADER = "X-Musicgames-Kernel-Proof"
+
+
+def kernel_proof(key: bytes | str, kernel_id: str) -> str:
+    """What kernel ``kernel_id`` shows the server to be given its page's request: a digest
+    of its id under its connection key, which only the server and that kernel know (the
+    key itself is never sent).
+
+    >>> kernel_proof(b"k3y", "a-b-c-d-e") == kernel_proof("k3y", "a-b-c-d-e")
+    True
+    >>> kernel_proof(b"k3y", "a-b-c-d-e") == kernel_proof(b"k3y", "a-b-c-d-f")
+    False
+    """
+    secret = key.encode() if isinstance(key, str) else key
+    return hmac.new(secret, b"musicgames voila query " + kernel_id.encode(),
+                    hashlib.sha256).hexdigest()
 
 
 def is_loopback(ip: str) -> bool:
@@ -85,6 +113,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--connect-timeout", type=float, default=60.0, metavar="SECONDS",
                         help="stop an app's kernel when its page has not connected to it "
                              "within SECONDS of being served (default 60)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="the server sits behind a reverse proxy on this computer (one "
+                             "that serves https, say): trust the X-Forwarded-Proto and "
+                             "X-Forwarded-For headers it sends. Only behind a proxy: "
+                             "anyone reaching the server directly could send them too")
     parser.add_argument("--open", action="store_true", help="open the start page in a browser")
     return parser.parse_args(argv)
 
@@ -112,7 +145,8 @@ def voila_config(options: argparse.Namespace, root: Path) -> dict[str, dict[str,
         # behind: stop kernels no page has been connected to for half an hour.
         "MappingKernelManager": {"cull_idle_timeout": 1800, "cull_interval": 300},
         # A page served but never shown (its browser never connected) frees its kernel soon.
-        "ClassroomVoila": {"connect_timeout": max(1.0, float(options.connect_timeout))},
+        "ClassroomVoila": {"connect_timeout": max(1.0, float(options.connect_timeout)),
+                           "trust_xheaders": bool(options.behind_proxy)},
     }
     if options.warm > 0:
         # Voila starts these kernels ahead and runs each app's notebook until it waits for

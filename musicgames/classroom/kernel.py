@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import tempfile
 from html import escape
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as widgets
 
@@ -43,6 +43,7 @@ __all__ = [
     "open_app",
     "page_settings",
     "student_store",
+    "wait_for_request",
 ]
 
 _APPS = tuple(app.name for app in APPS)
@@ -65,10 +66,67 @@ def page_settings() -> dict[str, str]:
 def _wait_for_the_student() -> None:
     """In a kernel Voila started ahead (``--warm``): wait until a student opens the app; then
     their request (``?student=…``) is in the environment. At once otherwise."""
-    if os.environ.get("VOILA_PREHEAT", "False") == "True":
-        from voila.utils import wait_for_request
+    if os.environ.get("VOILA_PREHEAT", "False") != "True":
+        return
+    from ipykernel.connect import get_connection_info
 
-        wait_for_request()
+    kernel_id = os.environ.get("VOILA_KERNEL_ID", "")
+    key = cast(dict[str, Any], get_connection_info(unpack=True))["key"]
+    os.environ.update(wait_for_request(_query_address(kernel_id), kernel_id, key))
+
+
+def _query_address(kernel_id: str) -> str:
+    """Where the server tells a kernel started ahead its page's request (as Voila's
+    ``voila.utils.wait_for_request`` finds it)."""
+    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+    ip = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    return f"{protocol}://{ip}:{port}{base}voila/query/{kernel_id}"
+
+
+def wait_for_request(address: str, kernel_id: str, key: bytes | str) -> dict[str, str]:
+    """The request of the page that was given kernel ``kernel_id`` (its address, as
+    environment variables), asked for at ``address`` with the proof that this is that
+    kernel (see :func:`musicgames.classroom.kernel_proof`); waits until a page is given it.
+
+    Empty if the server cannot be reached (the app then asks for the student's name)."""
+    import asyncio
+    import json
+    import threading
+    import warnings
+
+    from tornado import httpclient, websocket
+
+    from musicgames.classroom import KERNEL_PROOF_HEADER, kernel_proof
+
+    asked = httpclient.HTTPRequest(
+        address, connect_timeout=5,
+        headers={KERNEL_PROOF_HEADER: kernel_proof(key, kernel_id)})
+    said: list[str] = []
+
+    async def ask() -> None:
+        connection = await websocket.websocket_connect(asked)
+        try:
+            message = await connection.read_message()
+        finally:
+            connection.close()
+        if isinstance(message, str):
+            said.append(message)
+
+    def run() -> None:  # the kernel's own event loop is busy running this cell
+        try:
+            asyncio.run(ask())
+        except (OSError, httpclient.HTTPClientError) as error:
+            warnings.warn(f"the server did not say who opened this app: {error}",
+                          stacklevel=1)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if not said:
+        return {}
+    return {str(k): str(v) for k, v in json.loads(said[0]).items()}
 
 
 def _import(app: str) -> None:

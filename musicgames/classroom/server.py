@@ -10,8 +10,11 @@ rule), so a student cannot run code; anyone who has the token or password can pl
 Each app page reaches its own kernel and no other. When a page is served, its kernel is
 given a secret, sent to that browser only, in cookies that go to that kernel's routes alone
 (:data:`KERNEL_COOKIE` to ``/api/kernels/<id>`` and its websocket, :data:`SHUTDOWN_COOKIE` to
-Voila's shutdown); those routes refuse every request without it (403), so a student who
-learns another page's kernel id can neither watch, drive nor stop that kernel. A page whose
+Voila's shutdown, :data:`EXECUTION_COOKIE` to Voila's progressive rendering when it is on);
+those routes refuse every request without it (403), so a student who
+learns another page's kernel id can neither watch, drive nor stop that kernel; a kernel
+started ahead (``--warm``) is told its page's request only when it proves it is that kernel
+(:class:`KernelQueryHandler`). A page whose
 browser never connects to its kernel (a page fetched but not shown, a tab closed while
 loading) has its kernel stopped after :attr:`ClassroomVoila.connect_timeout` seconds instead
 of holding it for half an hour. When a page's kernel stops or restarts, the page says so
@@ -21,6 +24,7 @@ with a Reload button (``musicgames/page.js``, served by :class:`PageScriptHandle
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import os
 import secrets
@@ -34,10 +38,11 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
-from traitlets import Float
+from traitlets import Bool, Float
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.execution_request_handler import ExecutionRequestHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -45,6 +50,7 @@ from musicgames.classroom.apps import APPS, Lesson
 from musicgames.i18n import LANGUAGES, text
 
 __all__ = [
+    "EXECUTION_COOKIE",
     "KERNEL_COOKIE",
     "SHUTDOWN_COOKIE",
     "SHARE",
@@ -59,6 +65,9 @@ __all__ = [
 KERNEL_COOKIE = "musicgames-kernel"
 #: The cookie that lets a page stop its kernel (sent to ``/voila/api/shutdown/<its id>`` only).
 SHUTDOWN_COOKIE = "musicgames-kernel-shutdown"
+#: With Voila's progressive rendering: the cookie that lets a page have its notebook run and
+#: receive its cells (sent to ``/voila/execution/<its id>`` only).
+EXECUTION_COOKIE = "musicgames-kernel-execution"
 _PAGE_KERNELS = "musicgames_page_kernels"
 _CONNECT_TIMEOUT = "musicgames_connect_timeout"
 
@@ -178,14 +187,37 @@ class PageShutdownHandler(VoilaShutdownKernelHandler):
         await super().post(kernel_id)
 
 
-class KernelQueryHandler(RequestInfoSocketHandler):
-    """Where a kernel started ahead (``--warm``) waits for its page's address: for the
-    kernels themselves, which run on this computer, never for a visitor."""
+class PageExecutionHandler(ExecutionRequestHandler):
+    """With Voila's progressive rendering: where a page has its notebook run and receives
+    its cells, for the page that was given the kernel only."""
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
-        from musicgames.classroom import is_loopback
+        kernel_id = str(kwargs.get("kernel_id") or (args[0] if args else ""))
+        _check_page(self, kernel_id, EXECUTION_COOKIE)
+        await ensure_async(super().get(*args, **kwargs))
 
-        if not is_loopback(self.request.remote_ip or ""):
+
+class KernelQueryHandler(RequestInfoSocketHandler):
+    """Where a kernel started ahead (``--warm``) waits for its page's request (the student's
+    name is in its address): for that kernel alone, never for a visitor.
+
+    The kernel proves who it is with :func:`musicgames.classroom.kernel_proof` under its
+    connection key, which the server gave it when starting it; a request without the proof
+    is refused (403), also from this computer (behind a reverse proxy on this computer every
+    visitor comes from it).
+    """
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        from musicgames.classroom import KERNEL_PROOF_HEADER, is_loopback, kernel_proof
+
+        kernel_id = str(kwargs.get("kernel_id") or (args[0] if args else ""))
+        manager = self.settings.get("kernel_manager")
+        key: bytes = b""
+        if manager is not None and kernel_id in manager:
+            key = manager.get_kernel(kernel_id).session.key or b""
+        shown = self.request.headers.get(KERNEL_PROOF_HEADER, "")
+        if not (is_loopback(self.request.remote_ip or "") and key and hmac.compare_digest(
+                kernel_proof(key, kernel_id).encode(), shown.encode())):
             raise web.HTTPError(403)
         await super().get(*args, **kwargs)
 
@@ -281,15 +313,23 @@ class AppPageHandler(TornadoVoilaHandler):
                 self._stop_unless_connected(given)
 
     def _give(self, kernel_id: str) -> None:
-        """The secret of ``kernel_id``, in cookies its routes alone receive."""
+        """The secret of ``kernel_id``, in cookies its routes alone receive.
+
+        Session cookies (no expiry): the browser drops them when it closes, rather than
+        keeping the secret on the disk of a computer the class shares. Over https (behind a
+        proxy the server was told to trust), they are sent over https only.
+        """
         kernels = _page_kernels(self)
         kernels.keep_only(set(self.settings["kernel_manager"].list_kernel_ids()))
         secret = kernels.give(kernel_id)
         root = self.settings.get("server_url") or self.base_url
-        for name, route in ((KERNEL_COOKIE, "api/kernels"),
-                            (SHUTDOWN_COOKIE, "voila/api/shutdown")):
+        secure = self.request.protocol == "https"
+        routes = [(KERNEL_COOKIE, "api/kernels"), (SHUTDOWN_COOKIE, "voila/api/shutdown")]
+        if self.voila_configuration.progressive_rendering:
+            routes.append((EXECUTION_COOKIE, "voila/execution"))
+        for name, route in routes:
             self.set_cookie(name, secret, path=url_path_join(root, route, kernel_id),
-                            httponly=True, samesite="Strict", expires_days=1)
+                            httponly=True, samesite="Strict", secure=secure)
 
     def _stop_unless_connected(self, kernel_id: str) -> None:
         after = float(self.settings.get(_CONNECT_TIMEOUT, 60.0))
@@ -309,12 +349,25 @@ class ClassroomVoila(Voila):
         help="stop an app's kernel when its page has not connected to it within this many "
              "seconds after it was served",
     )
+    trust_xheaders = Bool(
+        False, config=True,
+        help="the server sits behind a reverse proxy (one that serves https, say): trust the "
+             "X-Forwarded-Proto and X-Forwarded-For headers it sends, so that a page reached "
+             "over https gets cookies sent over https only",
+    )
 
     def init_settings(self) -> dict[str, Any]:
         settings = dict(super().init_settings())
         settings[_PAGE_KERNELS] = PageKernels()
         settings[_CONNECT_TIMEOUT] = self.connect_timeout
         return settings
+
+    def listen(self) -> None:
+        if self.trust_xheaders:
+            # Voila starts its HTTP server without tornado's ``xheaders``; the request's
+            # protocol is then always the proxy's (http), never the visitor's
+            self.app.listen = functools.partial(self.app.listen, xheaders=True)
+        super().listen()
 
     def init_handlers(self) -> list[Any]:
         page_only = {
@@ -323,6 +376,7 @@ class ClassroomVoila(Voila):
             VoilaKernelWebsocketHandler: PageKernelWebsocketHandler,
             VoilaShutdownKernelHandler: PageShutdownHandler,
             RequestInfoSocketHandler: KernelQueryHandler,
+            ExecutionRequestHandler: PageExecutionHandler,
         }
         theirs = [
             (rule[0], page_only.get(rule[1], rule[1]), *rule[2:])
