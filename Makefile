@@ -86,7 +86,7 @@ typecheck: setup-dev
 	$(BIN)/mypy
 
 test: setup-dev chromium print-tools proxy lint typecheck
-	$(BIN)/python -m pytest --doctest-modules --doctest-glob=README.md --nbmake \
+	$(BIN)/python -m pytest --durations=20 --doctest-modules --doctest-glob=README.md --nbmake \
 		musicgames README.md tests $(wildcard notebooks lessons)
 
 # The tests marked soak, in full (pytest --soak): run before a release.
