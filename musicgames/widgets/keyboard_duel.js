@@ -16,7 +16,8 @@
 // back, E end turn, L lock in, N next round, R rules (in Spanish the words' letters: P pista,
 // D deshacer, T terminar turno, C confirmar, S siguiente ronda, R reglas). Keys pressed in
 // the widget never reach the notebook. Dialogs (opponent choice, rules) hold focus and give
-// it back when closed.
+// it back when closed; in the rules, Space and Shift+Space page down and up (also on the
+// close button, which closes on Enter, a click or Escape).
 //
 // Layout follows the widget's own width (a ResizeObserver sets data-layout on the root):
 // "wide" from 820 px, with a side column for the duel panel and the log, so the hand stays
@@ -441,6 +442,18 @@ function render({ model, el }) {
     }
   }
   const guard = guardKeys(root, { onKey: onKeydown, label: () => t("duel.focus") });
+
+  // Space in the rules panel pages through it, as on any page that scrolls — also on its
+  // close button, which the shared guard would otherwise let click (and close the panel
+  // under a reader paging down). The button closes on Enter, a click or Escape.
+  function onRulesSpace(event) {
+    if (event.code !== "Space" || event.ctrlKey || event.altKey || event.metaKey) return;
+    event.preventDefault(); // no click on the focused button (it would come on keyup)
+    event.stopPropagation();
+    if (event.type === "keydown") scrollRules(event);
+  }
+  rulesBox.addEventListener("keydown", onRulesSpace, true);
+  rulesBox.addEventListener("keyup", onRulesSpace, true);
 
   // The rules panel scrolls by keyboard: arrows, Page Up / Page Down, Space, Home and End.
   function scrollRules(event) {
