@@ -229,7 +229,7 @@ function render({ model, el }) {
     const wide = root.clientWidth >= WIDE_FROM_PX;
     const layout = wide ? "wide" : "narrow";
     if (root.dataset.layout !== layout) root.dataset.layout = layout;
-    if (ui.rules || ui.chooser) placeDialogs();
+    placeDialogs();
   });
   resize.observe(root);
 
@@ -537,15 +537,17 @@ function render({ model, el }) {
     giveFocusBack();
   }
 
-  // Dialogs sit in the part of the widget a person can see, whatever its scroll position.
+  // A dialog's grey layer covers the whole widget (CSS); the dialog itself sits in the part
+  // of the widget a person can see, whatever its scroll position.
   function placeDialogs() {
     const box = visibleBox(root);
     for (const layer of [rulesBox, overlay]) {
-      if (layer.hidden) continue;
+      const dialog = layer.hidden ? null : layer.querySelector(".mg-duel-dialog");
+      if (!dialog) continue;
       const height = Math.max(box.height, 240);
       const top = Math.min(Math.max(0, box.top), Math.max(0, root.clientHeight - height));
-      layer.style.top = top + "px";
-      layer.style.height = height + "px";
+      dialog.style.marginTop = top + "px";
+      dialog.style.maxHeight = Math.max(200, height - 28) + "px";
     }
   }
 
