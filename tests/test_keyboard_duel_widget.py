@@ -538,6 +538,72 @@ def test_hint_shows_what_sharp_would_do_on_the_board() -> None:
     asyncio.run(scenario())
 
 
+def test_a_hint_is_cleared_whenever_its_position_changes() -> None:
+    """A hint belongs to the position it was worked out for: the table the page is sent
+    drops it as soon as the game moves on — the person's action (a duel's decisions
+    included), a take-back, the computer's turn, the end of a round and the next one, a new
+    game, and a position changed on the engine itself (a lesson's script driving
+    ``game.state``) — and a hint worked out meanwhile is never shown for the new position."""
+    async def scenario() -> None:
+        widget = started(seed=21)
+        page = Pager(widget)
+        rng = random.Random(21)
+
+        def ask() -> dict[str, Any]:
+            page.send({"type": "hint"})
+            return widget.table
+
+        seen = {"act": 0, "undo": 0, "continue": 0}
+        for _ in range(300):
+            await widget.settle()
+            table = widget.table
+            assert table["hint"] is None, table["hint"]  # nothing carried over
+            if table["screen"] == "game_over":
+                break
+            if table["screen"] == "round_end":
+                page.send({"type": "continue"})
+                seen["continue"] += 1
+                continue
+            assert table["your_turn"]
+            ask()
+            await widget.settle()
+            assert widget.table["hint"] is not None
+            if widget.table["can_undo"] and rng.random() < 0.3:
+                page.send({"type": "undo"})
+                seen["undo"] += 1
+            else:
+                page.act(rng.choice(person_options(widget.table)))
+                seen["act"] += 1
+            assert widget.table["hint"] is None
+        assert all(seen.values()), seen
+        # a new game
+        widget.new_game()
+        await widget.settle()
+        ask()
+        await widget.settle()
+        assert widget.table["hint"] is not None
+        widget.new_game()
+        assert widget.table["hint"] is None
+        # the engine moved on under the widget: the next table sent drops the hint
+        ask()
+        await widget.settle()
+        state = widget.state
+        assert state is not None and widget.table["hint"] is not None
+        state.apply(person_options(widget.table)[0], WHITE)
+        page.send({"type": "settings", "naming": "letters"})
+        assert widget.table["hint"] is None
+        # a hint asked, then the position moves on before it is ready: never shown
+        widget.new_game()
+        await widget.settle()
+        page.send({"type": "hint"})
+        page.act(person_options(widget.table)[0])
+        await widget.settle()
+        assert widget.table["hint"] is None
+        widget.close()
+
+    asyncio.run(scenario())
+
+
 def test_hint_is_refused_when_it_is_not_the_persons_decision() -> None:
     async def scenario() -> None:
         position = DuelState.from_position(piano=(D_MAJOR, G_MAJOR),
@@ -1041,8 +1107,7 @@ def test_hint_names_the_power_a_merge_reaches() -> None:
     widget = started()
     widget.new_game(position=DuelState.from_position(
         piano=(0, 7), hands=("C1 C2 Wild", "E3"), tokens=([(0, 4)], [])))
-    widget._hint = {"action": Place(card_ids("C1 C2"), key=0).to_json()}
-    widget._publish()
+    widget._give_hint(Place(card_ids("C1 C2"), key=0))
     assert "(power 6)" in widget.table["hint"]["text"]
     widget.close()
 
@@ -1054,14 +1119,12 @@ def test_a_hint_to_attack_says_it_starts_a_duel_with_the_right_powers() -> None:
     widget = started()
     widget.new_game(position=DuelState.from_position(
         piano=(0, 7), hands=("D1 D2 E2", "E3"), tokens=([(4, 1)], [(2, 3)])))
-    widget._hint = {"action": Place(card_ids("D1 D2"), key=2).to_json()}
-    widget._publish()
+    widget._give_hint(Place(card_ids("D1 D2"), key=2))
     text = widget.table["hint"]["text"]
     assert text.endswith("your power-2 token attacks Black's power-3 token there and starts "
                          "a duel."), text
     assert "(power 3)" not in text
-    widget._hint = {"action": Move(card_ids("E2")[0], key=4, steps=-2).to_json()}
-    widget._publish()
+    widget._give_hint(Move(card_ids("E2")[0], key=4, steps=-2))
     text = widget.table["hint"]["text"]
     assert text.endswith("your power-1 token attacks Black's power-3 token there and starts "
                          "a duel."), text

@@ -42,6 +42,10 @@ FORBIDDEN: dict[str, str] = {
     r"\bCasual\b": "'casual' means 'by chance' in Spanish: the easy-going player is 'Tranquilo'",
     r"Elige con soltura": "reads 'fluently': the easy-going player 'elige sin pensarlo mucho'",
     r"con Blanco\b": "'Juegas con las blancas'",
+    r"[Jj]ugar con el teclado(?! de la computadora)|las teclas van al juego":
+        "in Keyboard Duel 'teclado' and 'teclas' are the piano's: the computer's are "
+        "'el teclado de la computadora', 'las teclas de la computadora'",
+    r"mueve una o las dos cosas": "'coloca una ficha, mueve una, o haz las dos cosas'",
     r"\bde Tú\b": "'Tus fichas', not 'Fichas de Tú'",
     r"\bMute\b": "'Silenciar'",
     r"nombre dicho": "'Se dijo: Re' / 'el nombre que se dijo'",
@@ -94,6 +98,14 @@ def test_the_wrong_wordings_check_can_fail() -> None:
             "A, L, Z, M al empezar", "Los nombres se dicen por ti."]
     caught = {p for p in FORBIDDEN for old in olds if re.search(p, old)}
     assert len(caught) >= len(olds) - 1  # "Fichas de Tú · Blanco" is caught by "de Tú" alone
+
+
+def test_the_keyboard_duel_wordings_check_can_fail() -> None:
+    """In the Duel's rules "teclado" is a piano card: the computer's keyboard is named so."""
+    olds = ["Jugar con el teclado", "Haz clic aquí para jugar (las teclas van al juego)",
+            "coloca una ficha, mueve una o las dos cosas, y luego"]
+    assert all(any(re.search(p, old) for p in FORBIDDEN) for old in olds)
+    assert not any(re.search(p, "Jugar con el teclado de la computadora") for p in FORBIDDEN)
 
 
 def _unpaired_marks(s: str) -> bool:

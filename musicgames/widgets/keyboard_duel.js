@@ -16,7 +16,8 @@
 // back, E end turn, L lock in, N next round, R rules (in Spanish the words' letters: P pista,
 // D deshacer, T terminar turno, C confirmar, S siguiente ronda, R reglas). Keys pressed in
 // the widget never reach the notebook. Dialogs (opponent choice, rules) hold focus and give
-// it back when closed.
+// it back when closed; in the rules, Space and Shift+Space page down and up (also on the
+// close button, which closes on Enter, a click or Escape).
 //
 // Layout follows the widget's own width (a ResizeObserver sets data-layout on the root):
 // "wide" from 820 px, with a side column for the duel panel and the log, so the hand stays
@@ -228,7 +229,7 @@ function render({ model, el }) {
     const wide = root.clientWidth >= WIDE_FROM_PX;
     const layout = wide ? "wide" : "narrow";
     if (root.dataset.layout !== layout) root.dataset.layout = layout;
-    if (ui.rules || ui.chooser) placeDialogs();
+    placeDialogs();
   });
   resize.observe(root);
 
@@ -442,6 +443,18 @@ function render({ model, el }) {
   }
   const guard = guardKeys(root, { onKey: onKeydown, label: () => t("duel.focus") });
 
+  // Space in the rules panel pages through it, as on any page that scrolls — also on its
+  // close button, which the shared guard would otherwise let click (and close the panel
+  // under a reader paging down). The button closes on Enter, a click or Escape.
+  function onRulesSpace(event) {
+    if (event.code !== "Space" || event.ctrlKey || event.altKey || event.metaKey) return;
+    event.preventDefault(); // no click on the focused button (it would come on keyup)
+    event.stopPropagation();
+    if (event.type === "keydown") scrollRules(event);
+  }
+  rulesBox.addEventListener("keydown", onRulesSpace, true);
+  rulesBox.addEventListener("keyup", onRulesSpace, true);
+
   // The rules panel scrolls by keyboard: arrows, Page Up / Page Down, Space, Home and End.
   function scrollRules(event) {
     const box = rulesBox.querySelector(".mg-duel-dialog");
@@ -524,15 +537,17 @@ function render({ model, el }) {
     giveFocusBack();
   }
 
-  // Dialogs sit in the part of the widget a person can see, whatever its scroll position.
+  // A dialog's grey layer covers the whole widget (CSS); the dialog itself sits in the part
+  // of the widget a person can see, whatever its scroll position.
   function placeDialogs() {
     const box = visibleBox(root);
     for (const layer of [rulesBox, overlay]) {
-      if (layer.hidden) continue;
+      const dialog = layer.hidden ? null : layer.querySelector(".mg-duel-dialog");
+      if (!dialog) continue;
       const height = Math.max(box.height, 240);
       const top = Math.min(Math.max(0, box.top), Math.max(0, root.clientHeight - height));
-      layer.style.top = top + "px";
-      layer.style.height = height + "px";
+      dialog.style.marginTop = top + "px";
+      dialog.style.maxHeight = Math.max(200, height - 28) + "px";
     }
   }
 

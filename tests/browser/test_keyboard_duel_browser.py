@@ -492,6 +492,101 @@ def test_the_rules_scroll_by_keyboard_with_the_close_button_at_the_top(
     assert not errors
 
 
+def test_space_in_the_rules_pages_down_and_never_closes_them(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """The rules open with the focus on their close button: Space there pages down (and
+    Shift+Space up) like on any page, as it does anywhere in the panel; only Enter, a click
+    or Escape closes it."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    set_position(page, kernel_execute, "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1')")
+    page.locator(ROOT).focus()
+    page.keyboard.press("r")
+    rules = page.locator(f"{ROOT}-rules")
+    rules.wait_for()
+    close = page.locator(f"{ROOT}-rules-close")
+    on_close = "() => document.activeElement.classList.contains('mg-duel-rules-close')"
+    assert page.evaluate(on_close)
+    scroll = "(box) => [box.scrollTop, box.scrollHeight - box.clientHeight, box.clientHeight]"
+    top, room, height = rules.evaluate(scroll)
+    assert top == 0 and room > height, (top, room, height)  # more than a page to read
+    page.keyboard.press("Space")
+    page.wait_for_timeout(200)
+    assert rules.is_visible() and page.evaluate(on_close)
+    down = rules.evaluate(scroll)[0]
+    assert down > height / 2, (down, height)  # a page down
+    page.keyboard.press("Space")
+    page.wait_for_timeout(200)
+    further = rules.evaluate(scroll)[0]
+    assert rules.is_visible() and further > down, (down, further)
+    page.keyboard.press("Shift+Space")
+    page.wait_for_timeout(200)
+    assert rules.is_visible() and rules.evaluate(scroll)[0] < further
+    page.keyboard.press("Enter")  # Enter on the close button closes
+    rules.wait_for(state="hidden")
+    page.keyboard.press("r")
+    rules.wait_for()
+    close.click()  # and so does a click
+    rules.wait_for(state="hidden")
+    assert not errors
+
+
+COVER_JS = """() => {
+  const root = document.querySelector('.mg-duel');
+  const layer = root.querySelector('.mg-duel-overlay:not(.mg-duel-rules-overlay)');
+  const box = (n) => {
+    const r = n.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  return {root: box(root), layer: box(layer), shown: !layer.hidden,
+          dialog: box(layer.querySelector('.mg-duel-dialog')), layout: root.dataset.layout};
+}"""
+
+
+def _covers(outer: list[float], inner: list[float]) -> bool:
+    return (outer[0] <= inner[0] + 0.5 and outer[1] <= inner[1] + 0.5
+            and outer[2] >= inner[2] - 0.5 and outer[3] >= inner[3] - 0.5)
+
+
+def test_the_opponent_chooser_covers_the_whole_widget_at_every_width(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """The grey layer behind "Choose your opponent" covers the whole widget (the log column
+    included), on opening and from New game, at 1280×800 (two columns) and 1024×768 (one);
+    its dialog is in view."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    page.locator(f"{ROOT}-chooser").wait_for()
+    for width, height in ((1280, 800), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        _layout(page)  # the widget's top in view
+        shown = page.evaluate(COVER_JS)
+        assert shown["shown"] and _covers(shown["layer"], shown["root"]), (width, shown)
+    start_game(page, kernel_execute, "casual", seed=SEED, pause=PAUSE)
+    for width, height in ((1280, 800), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        view = _layout(page)["view"]
+        page.locator(f"{ROOT}-new").click()
+        page.locator(f"{ROOT}-chooser").wait_for()
+        shown = page.evaluate(COVER_JS)
+        assert shown["shown"] and _covers(shown["layer"], shown["root"]), (width, shown)
+        assert _inside(shown["dialog"], view), (width, view, shown)
+        page.keyboard.press("Escape")
+        page.locator(f"{ROOT}-chooser").wait_for(state="hidden")
+    assert not errors
+
+
 DICE_JS = """() => ['white', 'black'].map((seat) => [...document.querySelectorAll(
   '.mg-duel-duelpanel .mg-duel-side-' + seat + ' .mg-duel-die')]
   .map((d) => Number(d.dataset.value)))"""

@@ -120,6 +120,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self._story = Story()
         self._duel_put_away = 0
         self._error: str | None = None
+        # the hint shown, with the position it was worked out for (see _hint_position)
         self._hint: dict[str, Any] | None = None
         self._seq = 0
         self._svg_key: tuple[Any, ...] | None = None
@@ -332,11 +333,9 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         except RuntimeError:
             # No event loop (a plain script): work the hint out at once.
             assert self._hinter is not None
-            action = self._choose(self._hinter, state.view(_PERSON))
-            self._hint = {"action": action.to_json()}
-            self._publish()
+            self._give_hint(self._choose(self._hinter, state.view(_PERSON)))
             return
-        self._spawn(self._hint_task(self._game_number, len(state.actions())))
+        self._spawn(self._hint_task(self._game_number, self._hint_position()))
         self._publish()
 
     def _on_continue(self, message: ContinueMessage) -> None:
@@ -481,7 +480,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
                 self._thinking = False
                 self._publish()
 
-    async def _hint_task(self, game: int, done: int) -> None:
+    async def _hint_task(self, game: int, position: tuple[int, str, str]) -> None:
         state = self._state
         if state is None or self._hinter is None:
             return
@@ -489,13 +488,33 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         try:
             action = await asyncio.to_thread(self._choose, self._hinter, view)
         except (DuelError, MessageError) as err:
-            if game == self._game_number and len(state.actions()) == done:
+            if game == self._game_number and self._hint_position() == position:
                 self.refused.append(("hint", str(err)))
             return  # a hint for a turn that has ended is of no use: dropped
-        if game != self._game_number or self._state is not state or len(state.actions()) != done:
+        if game != self._game_number or self._state is not state:
             return
-        self._hint = {"action": action.to_json()}
+        if self._hint_position() != position:
+            return  # the position moved on while the hint was worked out: dropped
+        self._give_hint(action)
+
+    def _give_hint(self, action: Action) -> None:
+        """Show ``action`` as the hint for the position the game is in now."""
+        self._hint = {"action": action.to_json(), "position": self._hint_position()}
         self._publish()
+
+    def _hint_position(self) -> tuple[int, str, str]:
+        """Where the game stands, for a hint: the game, the screen and the engine's saved
+        game (its position and record, take-backs included). A hint belongs to the position
+        it was worked out for and is shown only while the game is there."""
+        state = self._state
+        return (self._game_number, self._screen, "" if state is None else state.to_json())
+
+    def _current_hint(self) -> dict[str, Any] | None:
+        """The hint, if the game is still where it was given; a hint whose position changed
+        (an action, a take-back, the end of a duel or a round, a new game) is dropped."""
+        if self._hint is not None and self._hint["position"] != self._hint_position():
+            self._hint = None
+        return self._hint
 
     def _duel_odds(self) -> DuelOdds | None:
         """The engine's honest odds for the person's decision in a duel (given the other
@@ -543,7 +562,8 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         self.table = build_table(Scene(
             state=state, story=self._story, screen=self._screen, opponent=self._opponent,
             game=self._game_number, seq=self._seq, error=self._error, thinking=self._thinking,
-            hint=self._hint, duel_put_away=self._duel_put_away, can_undo=self._can_undo(),
+            hint=self._current_hint(), duel_put_away=self._duel_put_away,
+            can_undo=self._can_undo(),
             undo_label=self._undo_label(),
             odds=self._duel_odds(), finished_trays=self._finished_trays,
             naming=self._naming, language=self._language,
