@@ -449,7 +449,7 @@ def _kernel_cookies(tmp_path: Path, forwarded: str, *extra: str,
 
     from musicgames.classroom import server
 
-    options = parse_args(["--class-folder", str(tmp_path), *extra])
+    options = parse_args(["--class-folder", str(tmp_path), "--token", "class-3b", *extra])
     config = voila_config(options, tmp_path)
     config["VoilaConfiguration"]["progressive_rendering"] = progressive
     app = server.ClassroomVoila(config=Config(config))
@@ -470,8 +470,8 @@ def _kernel_cookies(tmp_path: Path, forwarded: str, *extra: str,
         http.add_sockets([socket])
         try:
             response = await httpclient.AsyncHTTPClient().fetch(
-                f"http://127.0.0.1:{port}/voila/render/note-drill.ipynb?student=Ana",
-                headers={"X-Forwarded-Proto": forwarded})
+                f"http://127.0.0.1:{port}/voila/render/note-drill.ipynb?student=Ana"
+                "&token=class-3b", headers={"X-Forwarded-Proto": forwarded})
         finally:
             http.stop()
         return list(response.headers.get_list("Set-Cookie"))
@@ -557,6 +557,19 @@ def test_behind_a_proxy_the_server_trusts_its_forwarded_headers_only_when_told(
     proxied = voila_config(parse_args(["--class-folder", str(tmp_path), "--behind-proxy"]),
                            tmp_path)
     assert proxied["ClassroomVoila"]["trust_xheaders"] is True
+
+
+def test_behind_a_proxy_the_server_asks_for_a_token_or_a_password(tmp_path: Path) -> None:
+    """Everyone who reaches the proxy comes in from 127.0.0.1: a server behind one is no
+    server for this computer alone, so it makes up a token, and refuses an empty one."""
+    here = voila_config(parse_args(["--class-folder", str(tmp_path)]), tmp_path)
+    assert "token" not in here["Voila"]  # this computer only: no token asked
+    proxied = voila_config(parse_args(["--class-folder", str(tmp_path), "--behind-proxy"]),
+                           tmp_path)
+    assert len(str(proxied["Voila"]["token"])) >= 8
+    with pytest.raises(SystemExit, match="--behind-proxy lets the network in"):
+        voila_config(parse_args(["--class-folder", str(tmp_path), "--behind-proxy",
+                                 "--token", ""]), tmp_path)
 
 
 class _Kernels(dict[str, Any]):
@@ -688,7 +701,7 @@ def test_behind_a_proxy_an_https_page_gets_its_kernels_cookies_for_https_only(
         port = probe.getsockname()[1]
     process = subprocess.Popen(
         [sys.executable, "-m", "musicgames.classroom", "--port", str(port), "--behind-proxy",
-         "--class-folder", str(tmp_path / "class")],
+         "--token", "class-3b", "--class-folder", str(tmp_path / "class")],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
     try:
@@ -702,7 +715,7 @@ def test_behind_a_proxy_an_https_page_gets_its_kernels_cookies_for_https_only(
                 time.sleep(0.25)
         # as the reverse proxy asks, for a student who reached it over https
         asked = urllib.request.Request(
-            f"http://127.0.0.1:{port}/voila/render/note-drill.ipynb?student=Ana",
+            f"http://127.0.0.1:{port}/voila/render/note-drill.ipynb?student=Ana&token=class-3b",
             headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.7"})
         with urllib.request.urlopen(asked, timeout=120) as response:
             cookies = [c for c in response.headers.get_all("Set-Cookie") or []

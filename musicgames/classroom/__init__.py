@@ -125,9 +125,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def voila_config(options: argparse.Namespace, root: Path) -> dict[str, dict[str, object]]:
     """Voila's settings for these options, serving the app folder ``root``.
 
-    Refuses (``SystemExit``) to serve beyond this computer without a token or password.
+    Refuses (``SystemExit``) to serve beyond this computer without a token or password. A
+    server behind a reverse proxy serves whoever reaches the proxy, so it is never taken
+    for one that serves this computer only, whatever address it listens on.
     """
-    loopback = is_loopback(options.ip)
+    loopback = is_loopback(options.ip) and not options.behind_proxy
     config: dict[str, dict[str, object]] = {
         "Voila": {
             "ip": options.ip,
@@ -168,9 +170,8 @@ def voila_config(options: argparse.Namespace, root: Path) -> dict[str, dict[str,
     elif options.token is not None and options.token != "":
         config["Voila"]["token"] = options.token
     elif options.token == "" and not loopback:
-        raise SystemExit(
-            f"--ip {options.ip} lets the local network in: a token or a password is required"
-        )
+        reach = "--behind-proxy" if options.behind_proxy else f"--ip {options.ip}"
+        raise SystemExit(f"{reach} lets the network in: a token or a password is required")
     elif not loopback:
         config["Voila"]["token"] = secrets.token_urlsafe(8)
     return config
