@@ -27,10 +27,11 @@
 // kernel answers. Computer slaps come with the card (their times were drawn in Python) and
 // are drawn at their moment, counted from the same painted time.
 //
-// h() and fill() are in _dom.js, guardKeys() in _focus.js, WidgetSound in _sound.js: the
-// Python class puts them in front of this file. Sound: "hear the card" (a setting, off by
-// default) plays the card's note from the frame it is shown in; a person's slap sounds right
-// or wrong at once. Nothing sounds before the first click or key press on the page.
+// h(), replaceWith() and fill() are in _dom.js, guardKeys() in _focus.js, WidgetSound in
+// _sound.js: the Python class puts them in front of this file. Sound: "hear the card" (a
+// setting, off by default) plays the card's note from the frame it is shown in; a person's
+// slap sounds right or wrong at once. Nothing sounds before the first click or key press on
+// the page.
 
 const SPACE = "Space";
 const FLIP_KEYS = new Set(["Enter", "NumpadEnter"]);
@@ -445,8 +446,7 @@ class SnapView {
     const text = JSON.stringify(signature);
     if (this.signatures[name] === text) return false;
     this.signatures[name] = text;
-    const built = build();
-    this.slots[name].replaceChildren(...[].concat(built === null ? [] : built));
+    replaceWith(this.slots[name], build());
     return true;
   }
 

@@ -481,8 +481,17 @@ LOOK_JS = """(root) => {
       const rects = li.getClientRects();
       return rects.length;
     }),
+    text: root.innerText,
   };
 }"""
+
+#: Words a page shows only when it prints a missing value or an object instead of text.
+NOT_TEXT = ("null", "undefined", "NaN", "[object")
+
+
+def _assert_only_text(text: str) -> None:
+    for word in NOT_TEXT:
+        assert word not in text, f"{word!r} on the table: {text!r}"
 
 
 def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
@@ -546,6 +555,7 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
     assert len({look["table_height"] for look in looks}) == 1, looks
     assert len({look["controls_top"] for look in looks}) == 1, looks
     for look in looks:
+        _assert_only_text(look["text"])
         assert all(n == 1 for n in look["lines_per_item"]), look
         assert look["result_text"].count("Nobody slapped") <= 1, look["result_text"]
 
@@ -559,7 +569,8 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
     shown = [int(standings.nth(i).get_attribute("data-cards")) for i in range(3)]
     assert sorted(shown) == sorted(sizes) and shown == sorted(shown)
     words = winner.inner_text()
-    assert "You came" in words and f"with {sizes[0]} card" in words, words
+    _assert_only_text(root.inner_text())
+    assert "You came" and f"with {sizes[0]} card" in words, words
     assert "when" in words and "was called" in words, words  # the false slap's card
     assert "NoteDrill" not in page.locator("body").inner_text()
     summary = json.loads(kernel_execute(
@@ -579,6 +590,7 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
             overlay.click()
         root = _start_game(page, kernel_execute, "game.new_game(minutes=0.05, pace_ms=100)")
         root.locator(".mg-snap-winner").wait_for(timeout=30_000)
+        _assert_only_text(root.inner_text())
         if how == "Escape":
             page.keyboard.press("Escape")
         else:
