@@ -878,25 +878,11 @@ class SnapView {
     const text = winners.length === 1
       ? this.say("snap.winner.one", winners[0], { names: names[0] })
       : this.t("snap.winner.many", { names: names.join(this.t("snap.winner.and")) });
-    const why = summary.ended_by ? this.t(`snap.over.${summary.ended_by}`, {
-      minutes: table.minutes, limit: table.hand_limit, cards: table.card_limit }) : "";
     const standings = table.standings || [];
     const place = (n) => this.t(`snap.place.${n}`);
     const mine = standings.find((s) => seats[s.seat] && seats[s.seat].is_you);
-    const lines = [];
-    if (summary.matches !== undefined) {
-      lines.push(summary.mean_ms === null
-        ? this.t("snap.summary.mean_none")
-        : this.t("snap.summary.mean", { ms: summary.mean_ms, n: summary.matches }));
-      lines.push(this.t("snap.summary.misses", { n: summary.misses }));
-      const falseCards = (summary.false_cards || []).map((c) => this.t("snap.summary.false_card",
-        { note: c.label, call: c.call }));
-      lines.push(h("span", { class: "mg-snap-summary-false" },
-        this.t("snap.summary.false", { n: summary.false_slaps }),
-        falseCards.length ? [" ", this.t("snap.summary.false_cards",
-          { cards: falseCards.join(", ") })] : null));
-    }
-    const hesitated = summary.hesitated_labels || [];
+    const lines = summary.lines || [];  // whole sentences, written by the kernel
+    const practice = summary.practice_labels || [];
     const close = () => this.closeOver(table);
     return h("div", { class: "mg-snap-winner", role: "dialog" },
       h("button", { class: "mg-snap-close mg-snap-winner-close", type: "button", onclick: close },
@@ -904,9 +890,7 @@ class SnapView {
       h("div", { class: "mg-snap-winner-text" }, text),
       mine ? h("div", { class: "mg-snap-winner-place" }, this.t("snap.standings.yours",
         { place: place(mine.place), cards: this.cards(mine.cards) })) : null,
-      h("div", { class: "mg-snap-winner-why" }, why),
-      h("div", { class: "mg-snap-winner-flips" },
-        this.t("snap.winner.flips", { cards: this.cards(table.flips) })),
+      (summary.ended || []).map((line) => h("div", { class: "mg-snap-winner-why" }, line)),
       standings.length ? h("div", { class: "mg-snap-standings" },
         h("div", { class: "mg-snap-summary-title" }, this.t("snap.standings.title")),
         h("ol", {}, standings.map((s) => h("li", { "data-seat": s.seat, "data-place": s.place,
@@ -915,13 +899,10 @@ class SnapView {
       lines.length ? h("div", { class: "mg-snap-summary" },
         h("div", { class: "mg-snap-summary-title" }, this.t("snap.summary.title")),
         h("ul", {}, lines.map((line) => h("li", {}, line))),
-        hesitated.length
-          ? h("div", { class: "mg-snap-summary-drill" },
-            this.t("snap.summary.hesitated", { notes: hesitated.join(", ") }), " ",
-            h("button", { class: "mg-snap-practise", type: "button",
-              onclick: () => { this.model.send({ type: "practise" }); close(); } },
-            this.t("snap.button.practise")))
-          : h("div", {}, this.t("snap.summary.none"))) : null,
+        h("div", { class: "mg-snap-summary-drill" }, summary.advice,
+          practice.length ? [" ", h("button", { class: "mg-snap-practise", type: "button",
+            onclick: () => { this.model.send({ type: "practise" }); close(); } },
+          this.t("snap.button.practise"))] : null)) : null,
       h("div", { class: "mg-snap-winner-buttons" },
         h("button", { class: "mg-snap-new", type: "button",
           onclick: () => this.model.send({ type: "new_game" }) }, this.t("snap.button.new_game"))));

@@ -494,6 +494,16 @@ def _assert_only_text(text: str) -> None:
         assert word not in text, f"{word!r} on the table: {text!r}"
 
 
+#: True when the game-over panel's Close button overlaps its title ("You win!").
+OVERLAP_JS = """(panel) => {
+  const a = panel.querySelector('.mg-snap-winner-close').getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(panel.querySelector('.mg-snap-winner-text'));
+  return [...range.getClientRects()].some((b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom);
+}"""
+
+
 def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
                      looks: list[dict[str, Any]], timeout_s: float = 60.0) -> None:
     """Play through the page until the game is over: Enter on the person's turn, Space on
@@ -570,7 +580,7 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
     assert sorted(shown) == sorted(sizes) and shown == sorted(shown)
     words = winner.inner_text()
     _assert_only_text(root.inner_text())
-    assert "You came" and f"with {sizes[0]} card" in words, words
+    assert "You came" in words and f"with {sizes[0]} card" in words, words
     assert "when" in words and "was called" in words, words  # the false slap's card
     assert "NoteDrill" not in page.locator("body").inner_text()
     summary = json.loads(kernel_execute(
@@ -591,6 +601,10 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
         root = _start_game(page, kernel_execute, "game.new_game(minutes=0.05, pace_ms=100)")
         root.locator(".mg-snap-winner").wait_for(timeout=30_000)
         _assert_only_text(root.inner_text())
+        for width, height in ((1024, 768), (1280, 800)):  # the title never meets Close
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            assert not root.locator(".mg-snap-winner").evaluate(OVERLAP_JS), (width, height)
         if how == "Escape":
             page.keyboard.press("Escape")
         else:
