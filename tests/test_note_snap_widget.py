@@ -965,6 +965,9 @@ def test_practise_opens_a_note_drill_of_the_notes_hesitated_on(
     assert widget.practice == f"IPY_MODEL_{drill.model_id}"
     assert [n.solfege for n in drill.notes] == hesitated
     assert (drill.naming, drill.language) == (Naming.LETTERS, "es")
+    send(widget, "close_practice")  # the practice's Close button
+    assert widget.practice == "" and widget.practice_drill is None
+    send(widget, "practise")
     widget.new_game()
     assert widget.practice == "" and widget.practice_drill is None
 

@@ -12,6 +12,7 @@
 //   {type: "pause", paused}                       paused (Settings, Guide, focus lost, P);
 //                                                 paused: false after the 3-2-1 count
 //   {type: "practise"}                            at the end: practise the notes hesitated on
+//   {type: "close_practice"}                      the practice's Close button
 //
 // "ready" is sent once the table is on screen and has the focus: until then no computer
 // flips and no game clock runs (the focus overlay says to click the table).
@@ -70,6 +71,7 @@ class SnapView {
     this.clockAt = null;      // performance.now() when time_left_s was received
     this.clockTimer = null;
     this.face = null;         // the card element on the page
+    this.modal = null;        // the slot of the panel that holds the keyboard (Settings, end)
     this.signatures = {};
     this.timings = [];        // measurements, read by the browser tests and figures
     this.root = h("div", { class: "mg-snap" });
@@ -113,6 +115,9 @@ class SnapView {
       if (!this.onScreen()) this.root.scrollIntoView({ block: "nearest" });
     };
     this.root.addEventListener("pointerdown", this.onPointer);
+    // Tab stays inside an open panel (Settings, the end of a game): it goes round.
+    this.onTab = (event) => this.keepTabInPanel(event);
+    this.root.addEventListener("keydown", this.onTab, true);
     this.draw();
     this.showPractice();
   }
@@ -150,10 +155,31 @@ class SnapView {
     const view = await manager.create_view(child);
     if ((this.practiceSlot.dataset.ref || "") !== ref) { view.remove(); return; }
     this.practiceView = view;
-    this.practiceSlot.append(view.el);
+    const notes = ((this.model.get("table") || {}).summary || {}).practice_labels || [];
+    this.practiceSlot.append(
+      h("div", { class: "mg-snap-practice-head" },
+        h("span", { class: "mg-snap-practice-title" },
+          this.t("snap.practice.title", { notes: notes.join(", ") })),
+        h("button", { class: "mg-snap-close mg-snap-practice-close", type: "button",
+          onclick: () => this.model.send({ type: "close_practice" }) },
+        this.t("snap.button.close"))),
+      view.el);
     view.trigger("displayed");
-    view.el.scrollIntoView({ block: "nearest" });
-    const target = view.el.querySelector("[tabindex]");
+    this.showDrill(ref, 0);
+  }
+
+  // Once the drill is drawn (it has a height), bring all of it on screen and give it the
+  // keyboard: it opens below the table, often under the window's edge.
+  showDrill(ref, frames) {
+    if ((this.practiceSlot.dataset.ref || "") !== ref || !this.practiceView) return;
+    const el = this.practiceView.el;
+    const drawn = el.getBoundingClientRect().height > 40 && el.querySelector("[tabindex]");
+    if (!drawn && frames < 120) {
+      requestAnimationFrame(() => this.showDrill(ref, frames + 1));
+      return;
+    }
+    this.practiceSlot.scrollIntoView({ block: "nearest" });
+    const target = el.querySelector("[tabindex]");
     if (target) target.focus({ preventScroll: true });
   }
 
@@ -166,6 +192,7 @@ class SnapView {
     this.model.off("change:practice", this.onPractice);
     clearInterval(this.readyTimer);
     this.root.removeEventListener("pointerdown", this.onPointer);
+    this.root.removeEventListener("keydown", this.onTab, true);
     if (this.practiceView) this.practiceView.remove();
     this.guard.destroy();
   }
@@ -503,6 +530,7 @@ class SnapView {
     this.put("panel", [lang, this.panel, this.panel === "settings" ? this.model.get("form")
       : null, this.panel === "settings" ? this.model.get("options") : null],
     () => (this.panel === "settings" ? this.drawSettings() : null));
+    this.holdPanel(table);
     this.root.classList.toggle("has-guide", this.guideOpen);
     this.root.classList.toggle("is-paused", paused);
     this.root.dataset.phase = table.phase || "";
@@ -511,6 +539,57 @@ class SnapView {
     this.root.dataset.flips = String(table.flips === undefined ? "" : table.flips);
     if (hadFocus && !this.root.contains(document.activeElement)) {
       this.root.focus({ preventScroll: true });
+    }
+  }
+
+  // A panel over the table (Settings, or the end of a game) holds the keyboard: what lies
+  // under it is inert, the focus goes to its first control, and back to the table when it
+  // closes.
+  holdPanel(table) {
+    let modal = null;
+    if (this.panel === "settings") modal = this.slots.panel;
+    else if (this.overOpen(table)) modal = this.slots.overlay;
+    for (const part of [this.main, this.slots.guide, this.slots.overlay, this.slots.panel]) {
+      part.inert = modal !== null && part !== modal;
+    }
+    if (modal === this.modal) return;
+    const was = this.modal;
+    this.modal = modal;
+    // After the click that opened it (the table takes the focus back on a click).
+    setTimeout(() => {
+      if (this.modal !== modal) return;
+      if (modal) {
+        if (!modal.contains(document.activeElement)) {
+          const first = this.panelControls(modal)[0];
+          if (first) first.focus({ preventScroll: true });
+        }
+      } else if (was && this.root.isConnected) {
+        this.root.focus({ preventScroll: true });
+      }
+    }, 0);
+  }
+
+  panelControls(modal) {
+    const all = modal.querySelectorAll(
+      "button, select, input, textarea, a[href], [tabindex]:not([tabindex='-1'])");
+    return [...all].filter((node) => !node.disabled && node.getClientRects().length > 0);
+  }
+
+  keepTabInPanel(event) {
+    if (event.key !== "Tab" || !this.modal || event.ctrlKey || event.altKey || event.metaKey) {
+      return;
+    }
+    const controls = this.panelControls(this.modal);
+    if (!controls.length) return;
+    const at = controls.indexOf(document.activeElement);
+    const last = controls.length - 1;
+    let next = null;
+    if (at < 0) next = event.shiftKey ? controls[last] : controls[0];
+    else if (event.shiftKey && at === 0) next = controls[last];
+    else if (!event.shiftKey && at === last) next = controls[0];
+    if (next) {
+      event.preventDefault();
+      next.focus({ preventScroll: true });
     }
   }
 

@@ -666,6 +666,7 @@ _DISPATCH: dict[str, Callable[[NoteSnapWidget, Mapping[str, Any]], None]] = {
     "pass": lambda w, p: w._on_pass(PassMessage.parse(p)),
     "pause": lambda w, p: w._on_pause(PauseMessage.parse(p)),
     "practise": lambda w, p: w.practise(),
+    "close_practice": lambda w, p: w._close_practice(),
 }
 
 

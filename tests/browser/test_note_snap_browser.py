@@ -504,6 +504,14 @@ OVERLAP_JS = """(panel) => {
 }"""
 
 
+#: True once the drill is wholly inside the window and the focus is in it.
+DRILL_SHOWN_JS = """(drill) => {
+  const box = drill.getBoundingClientRect();
+  return box.height > 40 && box.top >= 0 && box.bottom <= window.innerHeight
+    && drill.contains(document.activeElement);
+}"""
+
+
 def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
                      looks: list[dict[str, Any]], timeout_s: float = 60.0) -> None:
     """Play through the page until the game is over: Enter on the person's turn, Space on
@@ -585,13 +593,23 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
     assert "NoteDrill" not in page.locator("body").inner_text()
     summary = json.loads(kernel_execute(
         page, "import json; print(json.dumps(game.summary()))"))
-    if summary["hesitated"]:
-        winner.locator(".mg-snap-practise").click()
-        assert not winner.is_visible()
-        drill = root.locator("xpath=..").locator(".mg-snap-practice .mg-drill").first
-        drill.wait_for(timeout=10_000)
-        assert kernel_execute(page, "print(type(game.practice_drill).__name__)") == \
-            "NoteDrill\n"
+    assert summary["practice"]  # the false slap's note at least
+    assert "well read" not in words
+    winner.locator(".mg-snap-practise").click()
+    assert not winner.is_visible()
+    practice = root.locator("xpath=..").locator(".mg-snap-practice")
+    drill = practice.locator(".mg-drill").first
+    drill.wait_for(timeout=10_000)
+    assert kernel_execute(page, "print(type(game.practice_drill).__name__)") == \
+        "NoteDrill\n"
+    # The drill is brought on screen whole (staff and buttons) and has the keyboard; it
+    # says which notes it practises, and Close takes it away.
+    page.wait_for_function(DRILL_SHOWN_JS, arg=drill.element_handle(), timeout=5_000)
+    heading = practice.locator(".mg-snap-practice-title").inner_text()
+    assert all(label in heading for label in summary["practice_labels"]), heading
+    practice.locator(".mg-snap-practice-close").click()
+    drill.wait_for(state="detached", timeout=5_000)
+    assert kernel_execute(page, "print(game.practice_drill)") == "None\n"
 
     # Another game: Escape closes its end panel; and another: so does Close.
     for how in ("Escape", "Close"):
@@ -671,3 +689,62 @@ def test_voila_game_over_shows_no_code_and_practice_opens_a_drill(
         assert not failures
     finally:
         page.close()
+
+
+#: Where the keyboard's focus is: in the Settings form, in the end panel, on the table.
+FOCUS_JS = """() => {
+  const active = document.activeElement;
+  const root = document.querySelector('.mg-snap');
+  return {
+    settings: Boolean(active && active.closest('.mg-snap-settings')),
+    over: Boolean(active && active.closest('.mg-snap-winner')),
+    table: active === root,
+    main_inert: root.querySelector('.mg-snap-main').inert,
+  };
+}"""
+
+
+def test_lab_the_keyboard_goes_into_settings_and_the_end_panel_and_back_to_the_table(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """Settings opened with the keyboard (Tab to it, Enter) takes the focus to its first
+    control; Tab goes round inside it (the table under it is inert); closing it gives the
+    focus back to the table. The same for the panel at the end of a game."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _open_game(page, open_notebook)
+    root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
+    _wait_for_flips_above(page, 0)
+    root.locator(".mg-snap-open-settings").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.closest('.mg-snap-settings')",
+                           timeout=3_000)
+    controls = root.locator(".mg-snap-settings").evaluate(
+        "(form) => form.querySelectorAll('button, select, input').length")
+    for _ in range(controls + 3):  # round the form and past its end
+        page.keyboard.press("Tab")
+        where = page.evaluate(FOCUS_JS)
+        assert where["settings"] and where["main_inert"], where
+    for _ in range(controls + 3):
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(FOCUS_JS)["settings"]
+    root.locator(".mg-snap-settings .mg-snap-close").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement === document.querySelector('.mg-snap')",
+                           timeout=3_000)
+    assert not page.evaluate(FOCUS_JS)["main_inert"]
+
+    root = _start_game(page, kernel_execute, "game.new_game(minutes=0.05, pace_ms=100)")
+    root.locator(".mg-snap-winner").wait_for(timeout=30_000)
+    page.wait_for_function("() => document.activeElement.closest('.mg-snap-winner')",
+                           timeout=3_000)
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        where = page.evaluate(FOCUS_JS)
+        assert where["over"] and where["main_inert"], where
+    page.keyboard.press("Escape")
+    root.locator(".mg-snap-winner").wait_for(state="detached", timeout=3_000)
+    page.wait_for_function("() => document.activeElement === document.querySelector('.mg-snap')",
+                           timeout=3_000)
