@@ -62,7 +62,7 @@ class SnapView {
     this.panel = null;        // "settings" | null: the panel over the table
     this.guideOpen = false;   // the guide card beside the table
     this.paused = false;      // the page paused the game
-    this.pauseWhy = null;     // "settings" | "guide" | "focus" | "key"
+    this.pauseWhy = null;     // "settings" | "guide" | "focus" | "key" | "away"
     this.counting = null;     // {n, timer}: the 3-2-1 count before play goes on
     this.hadFocus = false;
     this.readySent = false;   // "ready" sent: the table was on screen with the focus
@@ -118,6 +118,22 @@ class SnapView {
     // Tab stays inside an open panel (Settings, the end of a game): it goes round.
     this.onTab = (event) => this.keepTabInPanel(event);
     this.root.addEventListener("keydown", this.onTab, true);
+    // The table scrolled (mostly) off the screen, or the page hidden: the game pauses, as P
+    // does, and plays on (after the 3-2-1) when the person is back and presses a key or
+    // clicks the table.
+    this.onVisibility = () => { if (document.visibilityState === "hidden") this.away(); };
+    document.addEventListener("visibilitychange", this.onVisibility);
+    this.seen = null;
+    if (typeof IntersectionObserver === "function") {
+      this.seen = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting || entry.intersectionRatio < 0.5) this.away();
+        }
+      }, { threshold: [0, 0.5] });
+      this.seen.observe(this.main.querySelector(".mg-snap-table"));
+    }
+    this.onBack = () => this.comeBack();
+    this.root.addEventListener("pointerdown", this.onBack);
     this.draw();
     this.showPractice();
   }
@@ -193,6 +209,9 @@ class SnapView {
     clearInterval(this.readyTimer);
     this.root.removeEventListener("pointerdown", this.onPointer);
     this.root.removeEventListener("keydown", this.onTab, true);
+    document.removeEventListener("visibilitychange", this.onVisibility);
+    if (this.seen) this.seen.disconnect();
+    this.root.removeEventListener("pointerdown", this.onBack);
     if (this.practiceView) this.practiceView.remove();
     this.guard.destroy();
   }
@@ -234,6 +253,10 @@ class SnapView {
     if (event.repeat) return;  // a key held down slaps (or flips) once
     if (!this.readySent) this.maybeReady();
     if (!this.readySent) return;  // the game has not started: the table is not on screen
+    if (this.paused && this.pauseWhy === "away" && !this.panel) {
+      this.comeBack();  // back at the table: any key plays on (after the 3-2-1)
+      return;
+    }
     if (PAUSE_KEYS.has(event.code)) {
       if (event.code === "Escape" && this.panel) this.closePanel();
       else if (event.code === "Escape" && this.overOpen(table)) this.closeOver(table);
@@ -274,6 +297,18 @@ class SnapView {
     }
     // (before the game started there is nothing to pause: it starts with the focus)
     if (this.readySent && !this.isPaused() && this.running()) this.pause("focus");
+  }
+
+  // The table left the screen (or the page was hidden) while the game ran.
+  away() {
+    if (this.readySent && !this.paused && this.running()) this.pause("away");
+  }
+
+  // The person is back: a key or a click on the table, with the table on screen.
+  comeBack() {
+    if (this.paused && this.pauseWhy === "away" && !this.panel && this.onScreen()) {
+      this.resume();
+    }
   }
 
   pause(why) {

@@ -748,3 +748,38 @@ def test_lab_the_keyboard_goes_into_settings_and_the_end_panel_and_back_to_the_t
     root.locator(".mg-snap-winner").wait_for(state="detached", timeout=3_000)
     page.wait_for_function("() => document.activeElement === document.querySelector('.mg-snap')",
                            timeout=3_000)
+
+
+def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """A game under way pauses (page and kernel: no clock, no flips) when the table is
+    scrolled away, and plays on after the 3-2-1 once the person is back and presses a key."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 600})
+    _open_game(page, open_notebook)
+    root = page.locator(".mg-snap")
+    root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
+    root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
+    _wait_for_flips_above(page, 0)
+    assert root.get_attribute("data-paused") == "false"
+    page.locator(".jp-Cell").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    top = root.locator(".mg-snap-table").evaluate("(el) => el.getBoundingClientRect().top")
+    assert top > 400, "the table is still on screen: this test needs it scrolled away"
+    page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'true'",
+                           timeout=3_000)
+    page.wait_for_timeout(500)
+    before = kernel_execute(page, "print(game._paused, game.state.flips)")
+    assert before.startswith("True "), before
+    page.wait_for_timeout(1_500)
+    assert kernel_execute(page, "print(game._paused, game.state.flips)") == before
+
+    root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)
+    assert root.get_attribute("data-paused") == "true"  # back, but no key pressed yet
+    page.keyboard.press("KeyX")
+    page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'false'",
+                           timeout=6_000)
+    assert kernel_execute(page, "print(game._paused)") == "False\n"
