@@ -513,7 +513,8 @@ DRILL_SHOWN_JS = """(drill) => {
 
 
 def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
-                     looks: list[dict[str, Any]], timeout_s: float = 60.0) -> None:
+                     looks: list[dict[str, Any]], timeout_s: float = 60.0,
+                     layout: bool = False) -> None:
     """Play through the page until the game is over: Enter on the person's turn, Space on
     the cards ``slap`` picks; after each slap, note how the page looks."""
     handled: list[int] = []
@@ -536,6 +537,8 @@ def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
         else:
             page.wait_for_timeout(1_100)  # the window closes: what became of the card
         looks.append({"after": table.number, **root.evaluate(LOOK_JS)})
+        if layout:
+            looks[-1]["layout"] = root.evaluate(LAYOUT_JS)
 
 
 def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
@@ -783,3 +786,67 @@ def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
     page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'false'",
                            timeout=6_000)
     assert kernel_execute(page, "print(game._paused)") == "False\n"
+
+
+#: Parts of the table that scroll sideways, or whose text is cut, as the page is now.
+LAYOUT_JS = """(root) => {
+  const scrollers = [];
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    if (!el.getClientRects().length || el.closest('svg')) continue;
+    const style = getComputedStyle(el);
+    const sideways = ['auto', 'scroll'].includes(style.overflowX)
+      && el.scrollWidth > el.clientWidth + 1;
+    if (sideways || style.overflowX === 'scroll') scrollers.push(el.className);
+  }
+  const nested = [root, ...root.querySelectorAll('*')].filter(
+    (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)
+      && el.scrollHeight > el.clientHeight + 1).length;
+  const result = root.querySelector('.mg-snap-result');
+  return {
+    sideways: scrollers,
+    page_sideways: document.documentElement.scrollWidth > window.innerWidth + 1,
+    result_sizes: result ? [result.scrollHeight, result.clientHeight] : null,
+    result_cut: result ? (result.scrollWidth > result.clientWidth + 1
+      || result.scrollHeight > result.clientHeight + 1) : false,
+    result_text: result ? result.innerText : '',
+    scrollers: nested,
+  };
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(1024, 768), (1280, 800)])
+def test_lab_no_part_of_the_table_scrolls_sideways_and_the_last_card_is_never_cut(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+    width: int,
+    height: int,
+) -> None:
+    """At 1024×768 and 1280×800, through a game with slaps, false slaps and missed
+    matches: no part of the table has a horizontal scrollbar (the "Last cards" strip fits),
+    the last card's text fits its panel (no scrollbar, nothing cut), and Settings scroll
+    with one scrollbar at most (none nested in another)."""
+    page = lab_page
+    page.set_viewport_size({"width": width, "height": height})
+    _open_game(page, open_notebook)
+    root = page.locator(".mg-snap")
+    root.locator(".mg-snap-open-settings").click()
+    root.locator(".mg-snap-settings").wait_for()
+    layout = root.evaluate(LAYOUT_JS)
+    assert not layout["sideways"] and layout["scrollers"] <= 1, layout
+    root.locator(".mg-snap-settings .mg-snap-close").click()
+    root = _start_game(page, kernel_execute,
+                       "game.new_game(seed=21, pace_ms=150, slap_window_ms=900, minutes=0.4)")
+    seen: list[int] = []
+
+    def pick(table: PageTable) -> bool:
+        seen.append(table.number or 0)
+        return len(seen) % 3 != 0  # slaps most cards: right, false, and some let pass
+
+    looks: list[dict[str, Any]] = []
+    _play_until_over(page, root, pick, looks, layout=True)
+    layouts = [look["layout"] for look in looks if "layout" in look]
+    assert len(layouts) > 8
+    for layout in layouts:
+        assert not layout["sideways"] and not layout["page_sideways"], layout
+        assert not layout["result_cut"], layout
