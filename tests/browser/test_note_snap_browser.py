@@ -798,7 +798,12 @@ LAYOUT_JS = """(root) => {
       && el.scrollWidth > el.clientWidth + 1;
     if (sideways || style.overflowX === 'scroll') scrollers.push(el.className);
   }
-  const nested = [root, ...root.querySelectorAll('*')].filter(
+  const around = [];  // the table's own boxes, and the notebook's output around it
+  const page = '.jp-WindowedPanel-outer, .jp-Notebook, body';
+  for (let el = root.parentElement; el && !el.matches(page); el = el.parentElement) {
+    around.push(el);
+  }
+  const nested = [...around, root, ...root.querySelectorAll('*')].filter(
     (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)
       && el.scrollHeight > el.clientHeight + 1).length;
   const result = root.querySelector('.mg-snap-result');
