@@ -965,6 +965,9 @@ def test_practise_opens_a_note_drill_of_the_notes_hesitated_on(
     assert widget.practice == f"IPY_MODEL_{drill.model_id}"
     assert [n.solfege for n in drill.notes] == hesitated
     assert (drill.naming, drill.language) == (Naming.LETTERS, "es")
+    send(widget, "close_practice")  # the practice's Close button
+    assert widget.practice == "" and widget.practice_drill is None
+    send(widget, "practise")
     widget.new_game()
     assert widget.practice == "" and widget.practice_drill is None
 
@@ -992,3 +995,90 @@ def test_the_page_is_sent_whether_the_card_shown_is_a_match_as_the_rules_judge_i
     assert True in seen and False in seen
     page = (Path(musicgames.widgets.__file__).parent / "note_snap.js").read_text("utf-8")
     assert ".note.replace(" not in page  # the page never strips the octave to judge a match
+
+
+def _play_slapping(widget: NoteSnapWidget, *, false_slaps: int, flips: int = 12) -> None:
+    """The person slaps every match at 400 ms (no hesitation) and ``false_slaps`` cards
+    that are not a match."""
+    left = false_slaps
+    for _ in range(flips):
+        if widget.state.is_terminal():
+            return
+        if widget.state.to_flip == 0:
+            send(widget, "flip", seat=0, call=None)
+        else:
+            widget._computer_flips()
+        if widget.state.phase is not Phase.SLAPS:
+            continue
+        number = card_number(widget)
+        if widget.table["card"]["match"]:
+            send(widget, "slap", number=number, seat=0, reaction_ms=400.0)
+        elif left > 0:
+            left -= 1
+            send(widget, "slap", number=number, seat=0, reaction_ms=500.0)
+        if widget.state.phase is Phase.SLAPS:
+            widget._close_slaps()
+
+
+def test_the_end_summary_praises_only_a_game_without_hesitation_false_slap_or_miss(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    """False slaps and no hesitation: no "well read!"; the falsely slapped notes are offered
+    for practice (and the practice drills them). A clean game is praised."""
+    widget = table_for(widgets, people=1, computers=1, seed=1, length="timed")
+    widget.new_game(hands=stacked_deal([[DO3, FA3, DO4], [SOL3, RE3, MI3]]))
+    _play_slapping(widget, false_slaps=1)
+    end_now(widget)
+    summary = widget.table["summary"]
+    assert summary["false_slaps"] == 1 and summary["hesitated"] == [] and summary["misses"] == 0
+    falsely = [c for c in widget.record.cards if c.slappable and not c.match
+               and c.reactions[0] is not None]
+    assert summary["practice"] == [falsely[0].note]
+    assert "well read" not in summary["advice"] and summary["advice"] == (
+        f"Notes to practise: {summary['practice_labels'][0]}.")
+    send(widget, "practise")
+    assert [n.solfege for n in widget.practice_drill.notes] == summary["practice"]
+
+    widget.new_game(hands=stacked_deal([[DO3, FA3, DO4], [SOL3, RE3, MI3]]))
+    _play_slapping(widget, false_slaps=0)
+    end_now(widget)
+    summary = widget.table["summary"]
+    assert (summary["false_slaps"], summary["misses"], summary["practice"]) == (0, 0, [])
+    assert summary["advice"] == "No note held you up: well read!"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_end_summary_is_whole_sentences_each_count_singular_or_plural(
+    widgets: list[NoteSnapWidget], language: str
+) -> None:
+    """Every sentence of the summary ends with its full stop ("…not a match. Those cards:
+    …"), and one of something is said in the singular ("1 match", "1 coincidencia")."""
+    widget = table_for(widgets, people=1, computers=1, seed=1, length="timed",
+                       language=language)
+    widget.new_game(hands=stacked_deal([[DO3, FA3, DO4], [SOL3, RE3, MI3]]))
+    _play_slapping(widget, false_slaps=1, flips=2)  # Do3 called Do, then a false slap
+    end_now(widget)
+    summary = widget.table["summary"]
+    assert summary["matches"] == 1 and summary["false_slaps"] == 1
+    for line in [*summary["ended"], *summary["lines"], summary["advice"]]:
+        assert line.rstrip().endswith((".", "!")), line
+    one = {"en": ("(1 match).", "1 card that was not a match.", "That card:"),
+           "es": ("(1 coincidencia).", "1 carta que no coincidía.", "Esa carta:")}[language]
+    words = " ".join(summary["lines"])
+    for part in one:
+        assert part in words, words
+    assert "1 matches" not in words and "1 coincidencias" not in words
+
+
+def test_a_card_limit_game_says_once_how_many_cards_it_lasted(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    widget = table_for(widgets, people=1, computers=2, seed=4, length="timed", card_limit=6,
+                       pace_ms=0)
+    _play_slapping(widget, false_slaps=0, flips=20)
+    assert widget.state.ended_by == "card_limit"
+    ended = widget.table["summary"]["ended"]
+    assert ended == ["The game ended after 6 cards. The fewest cards win."]
+    widget.new_game()
+    end_now(widget)
+    assert widget.table["summary"]["ended"][1] == "0 cards were flipped."

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -272,6 +273,29 @@ def test_lesson_3s_game_ends_after_40_cards_and_lasts_at_most_3_minutes() -> Non
     assert all(s.flips <= 40 and s.is_terminal() for s in states)
     assert any(s.ended_by == "card_limit" for s in states)
     game.close()
+
+
+def test_the_short_game_of_settings_is_lesson_3s_game_and_lasts_at_most_3_minutes() -> None:
+    """"Short" in Settings ends after 40 cards flipped too, as lesson 3's game does: at the
+    default table (a person and two beginners, the person played by a beginner or an
+    intermediate computer player who never presses "no match": the slowest case) no game
+    lasts more than 3 minutes or flips more than 40 cards."""
+    from musicgames.widgets.note_snap import SnapSettings, _table_seats
+
+    settings = SnapSettings(seats=_table_seats(1, 2, "beginner", None), length="short")
+    config = settings.config()
+    assert config.card_limit == 40 and config.length is GameLength.SHORT
+    lesson = SnapSettings.from_dict({"seats": [{"kind": "person"}, {"kind": "computer"}],
+                                     "length": "short", "card_limit": 40})
+    assert replace(lesson.config(), players=3, call_modes=config.call_modes) == config
+    for person in ("beginner", "intermediate"):
+        pace = TablePace(flip_ms=settings.pace_ms, passes=(False, True, True))
+        minutes = game_minutes([person, "beginner", "beginner"], 150, seed=5, config=config,
+                               pace=pace)
+        assert max(minutes) <= 3.0, f"{person}: longest {max(minutes):.2f} min"
+    states = [play_game(["beginner"] * 3, seed, config=config, check=True).state
+              for seed in range(40)]
+    assert all(s.flips <= 40 and s.is_terminal() for s in states)
 
 
 def test_lesson_3s_game_ends_when_someone_holds_40_and_the_readme_says_so() -> None:

@@ -13,11 +13,24 @@ function h(tag, attrs, ...children) {
     else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
     else node.setAttribute(name, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
+  node.append(...domChildren(children));
   return node;
+}
+
+// The nodes of a list of children (nested arrays flattened): null, undefined and false are
+// nothing, never the words "null" or "undefined"; other values become text.
+function domChildren(children) {
+  const out = [];
+  for (const child of [children].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    out.push(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return out;
+}
+
+// Replace what a node holds with these children, as h() takes them.
+function replaceWith(node, ...children) {
+  node.replaceChildren(...domChildren(children));
 }
 
 // A string of the catalogue with its {names} filled in: fill("{n} of {total}", {n: 1, total: 5}).

@@ -12,6 +12,7 @@
 //   {type: "pause", paused}                       paused (Settings, Guide, focus lost, P);
 //                                                 paused: false after the 3-2-1 count
 //   {type: "practise"}                            at the end: practise the notes hesitated on
+//   {type: "close_practice"}                      the practice's Close button
 //
 // "ready" is sent once the table is on screen and has the focus: until then no computer
 // flips and no game clock runs (the focus overlay says to click the table).
@@ -27,10 +28,11 @@
 // kernel answers. Computer slaps come with the card (their times were drawn in Python) and
 // are drawn at their moment, counted from the same painted time.
 //
-// h() and fill() are in _dom.js, guardKeys() in _focus.js, WidgetSound in _sound.js: the
-// Python class puts them in front of this file. Sound: "hear the card" (a setting, off by
-// default) plays the card's note from the frame it is shown in; a person's slap sounds right
-// or wrong at once. Nothing sounds before the first click or key press on the page.
+// h(), replaceWith() and fill() are in _dom.js, guardKeys() in _focus.js, WidgetSound in
+// _sound.js: the Python class puts them in front of this file. Sound: "hear the card" (a
+// setting, off by default) plays the card's note from the frame it is shown in; a person's
+// slap sounds right or wrong at once. Nothing sounds before the first click or key press on
+// the page.
 
 const SPACE = "Space";
 const FLIP_KEYS = new Set(["Enter", "NumpadEnter"]);
@@ -60,7 +62,7 @@ class SnapView {
     this.panel = null;        // "settings" | null: the panel over the table
     this.guideOpen = false;   // the guide card beside the table
     this.paused = false;      // the page paused the game
-    this.pauseWhy = null;     // "settings" | "guide" | "focus" | "key"
+    this.pauseWhy = null;     // "settings" | "guide" | "focus" | "key" | "away"
     this.counting = null;     // {n, timer}: the 3-2-1 count before play goes on
     this.hadFocus = false;
     this.readySent = false;   // "ready" sent: the table was on screen with the focus
@@ -69,6 +71,7 @@ class SnapView {
     this.clockAt = null;      // performance.now() when time_left_s was received
     this.clockTimer = null;
     this.face = null;         // the card element on the page
+    this.modal = null;        // the slot of the panel that holds the keyboard (Settings, end)
     this.signatures = {};
     this.timings = [];        // measurements, read by the browser tests and figures
     this.root = h("div", { class: "mg-snap" });
@@ -112,6 +115,25 @@ class SnapView {
       if (!this.onScreen()) this.root.scrollIntoView({ block: "nearest" });
     };
     this.root.addEventListener("pointerdown", this.onPointer);
+    // Tab stays inside an open panel (Settings, the end of a game): it goes round.
+    this.onTab = (event) => this.keepTabInPanel(event);
+    this.root.addEventListener("keydown", this.onTab, true);
+    // The table scrolled (mostly) off the screen, or the page hidden: the game pauses, as P
+    // does, and plays on (after the 3-2-1) when the person is back and presses a key or
+    // clicks the table.
+    this.onVisibility = () => { if (document.visibilityState === "hidden") this.away(); };
+    document.addEventListener("visibilitychange", this.onVisibility);
+    this.seen = null;
+    if (typeof IntersectionObserver === "function") {
+      this.seen = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting || entry.intersectionRatio < 0.5) this.away();
+        }
+      }, { threshold: [0, 0.5] });
+      this.seen.observe(this.main.querySelector(".mg-snap-table"));
+    }
+    this.onBack = () => this.comeBack();
+    this.root.addEventListener("pointerdown", this.onBack);
     this.draw();
     this.showPractice();
   }
@@ -149,10 +171,31 @@ class SnapView {
     const view = await manager.create_view(child);
     if ((this.practiceSlot.dataset.ref || "") !== ref) { view.remove(); return; }
     this.practiceView = view;
-    this.practiceSlot.append(view.el);
+    const notes = ((this.model.get("table") || {}).summary || {}).practice_labels || [];
+    this.practiceSlot.append(
+      h("div", { class: "mg-snap-practice-head" },
+        h("span", { class: "mg-snap-practice-title" },
+          this.t("snap.practice.title", { notes: notes.join(", ") })),
+        h("button", { class: "mg-snap-close mg-snap-practice-close", type: "button",
+          onclick: () => this.model.send({ type: "close_practice" }) },
+        this.t("snap.button.close"))),
+      view.el);
     view.trigger("displayed");
-    view.el.scrollIntoView({ block: "nearest" });
-    const target = view.el.querySelector("[tabindex]");
+    this.showDrill(ref, 0);
+  }
+
+  // Once the drill is drawn (it has a height), bring all of it on screen and give it the
+  // keyboard: it opens below the table, often under the window's edge.
+  showDrill(ref, frames) {
+    if ((this.practiceSlot.dataset.ref || "") !== ref || !this.practiceView) return;
+    const el = this.practiceView.el;
+    const drawn = el.getBoundingClientRect().height > 40 && el.querySelector("[tabindex]");
+    if (!drawn && frames < 120) {
+      requestAnimationFrame(() => this.showDrill(ref, frames + 1));
+      return;
+    }
+    this.practiceSlot.scrollIntoView({ block: "nearest" });
+    const target = el.querySelector("[tabindex]");
     if (target) target.focus({ preventScroll: true });
   }
 
@@ -165,6 +208,10 @@ class SnapView {
     this.model.off("change:practice", this.onPractice);
     clearInterval(this.readyTimer);
     this.root.removeEventListener("pointerdown", this.onPointer);
+    this.root.removeEventListener("keydown", this.onTab, true);
+    document.removeEventListener("visibilitychange", this.onVisibility);
+    if (this.seen) this.seen.disconnect();
+    this.root.removeEventListener("pointerdown", this.onBack);
     if (this.practiceView) this.practiceView.remove();
     this.guard.destroy();
   }
@@ -206,6 +253,10 @@ class SnapView {
     if (event.repeat) return;  // a key held down slaps (or flips) once
     if (!this.readySent) this.maybeReady();
     if (!this.readySent) return;  // the game has not started: the table is not on screen
+    if (this.paused && this.pauseWhy === "away" && !this.panel) {
+      this.comeBack();  // back at the table: any key plays on (after the 3-2-1)
+      return;
+    }
     if (PAUSE_KEYS.has(event.code)) {
       if (event.code === "Escape" && this.panel) this.closePanel();
       else if (event.code === "Escape" && this.overOpen(table)) this.closeOver(table);
@@ -246,6 +297,18 @@ class SnapView {
     }
     // (before the game started there is nothing to pause: it starts with the focus)
     if (this.readySent && !this.isPaused() && this.running()) this.pause("focus");
+  }
+
+  // The table left the screen (or the page was hidden) while the game ran.
+  away() {
+    if (this.readySent && !this.paused && this.running()) this.pause("away");
+  }
+
+  // The person is back: a key or a click on the table, with the table on screen.
+  comeBack() {
+    if (this.paused && this.pauseWhy === "away" && !this.panel && this.onScreen()) {
+      this.resume();
+    }
   }
 
   pause(why) {
@@ -445,8 +508,7 @@ class SnapView {
     const text = JSON.stringify(signature);
     if (this.signatures[name] === text) return false;
     this.signatures[name] = text;
-    const built = build();
-    this.slots[name].replaceChildren(...[].concat(built === null ? [] : built));
+    replaceWith(this.slots[name], build());
     return true;
   }
 
@@ -503,6 +565,7 @@ class SnapView {
     this.put("panel", [lang, this.panel, this.panel === "settings" ? this.model.get("form")
       : null, this.panel === "settings" ? this.model.get("options") : null],
     () => (this.panel === "settings" ? this.drawSettings() : null));
+    this.holdPanel(table);
     this.root.classList.toggle("has-guide", this.guideOpen);
     this.root.classList.toggle("is-paused", paused);
     this.root.dataset.phase = table.phase || "";
@@ -511,6 +574,57 @@ class SnapView {
     this.root.dataset.flips = String(table.flips === undefined ? "" : table.flips);
     if (hadFocus && !this.root.contains(document.activeElement)) {
       this.root.focus({ preventScroll: true });
+    }
+  }
+
+  // A panel over the table (Settings, or the end of a game) holds the keyboard: what lies
+  // under it is inert, the focus goes to its first control, and back to the table when it
+  // closes.
+  holdPanel(table) {
+    let modal = null;
+    if (this.panel === "settings") modal = this.slots.panel;
+    else if (this.overOpen(table)) modal = this.slots.overlay;
+    for (const part of [this.main, this.slots.guide, this.slots.overlay, this.slots.panel]) {
+      part.inert = modal !== null && part !== modal;
+    }
+    if (modal === this.modal) return;
+    const was = this.modal;
+    this.modal = modal;
+    // After the click that opened it (the table takes the focus back on a click).
+    setTimeout(() => {
+      if (this.modal !== modal) return;
+      if (modal) {
+        if (!modal.contains(document.activeElement)) {
+          const first = this.panelControls(modal)[0];
+          if (first) first.focus({ preventScroll: true });
+        }
+      } else if (was && this.root.isConnected) {
+        this.root.focus({ preventScroll: true });
+      }
+    }, 0);
+  }
+
+  panelControls(modal) {
+    const all = modal.querySelectorAll(
+      "button, select, input, textarea, a[href], [tabindex]:not([tabindex='-1'])");
+    return [...all].filter((node) => !node.disabled && node.getClientRects().length > 0);
+  }
+
+  keepTabInPanel(event) {
+    if (event.key !== "Tab" || !this.modal || event.ctrlKey || event.altKey || event.metaKey) {
+      return;
+    }
+    const controls = this.panelControls(this.modal);
+    if (!controls.length) return;
+    const at = controls.indexOf(document.activeElement);
+    const last = controls.length - 1;
+    let next = null;
+    if (at < 0) next = event.shiftKey ? controls[last] : controls[0];
+    else if (event.shiftKey && at === 0) next = controls[last];
+    else if (!event.shiftKey && at === last) next = controls[0];
+    if (next) {
+      event.preventDefault();
+      next.focus({ preventScroll: true });
     }
   }
 
@@ -878,25 +992,11 @@ class SnapView {
     const text = winners.length === 1
       ? this.say("snap.winner.one", winners[0], { names: names[0] })
       : this.t("snap.winner.many", { names: names.join(this.t("snap.winner.and")) });
-    const why = summary.ended_by ? this.t(`snap.over.${summary.ended_by}`, {
-      minutes: table.minutes, limit: table.hand_limit, cards: table.card_limit }) : "";
     const standings = table.standings || [];
     const place = (n) => this.t(`snap.place.${n}`);
     const mine = standings.find((s) => seats[s.seat] && seats[s.seat].is_you);
-    const lines = [];
-    if (summary.matches !== undefined) {
-      lines.push(summary.mean_ms === null
-        ? this.t("snap.summary.mean_none")
-        : this.t("snap.summary.mean", { ms: summary.mean_ms, n: summary.matches }));
-      lines.push(this.t("snap.summary.misses", { n: summary.misses }));
-      const falseCards = (summary.false_cards || []).map((c) => this.t("snap.summary.false_card",
-        { note: c.label, call: c.call }));
-      lines.push(h("span", { class: "mg-snap-summary-false" },
-        this.t("snap.summary.false", { n: summary.false_slaps }),
-        falseCards.length ? [" ", this.t("snap.summary.false_cards",
-          { cards: falseCards.join(", ") })] : null));
-    }
-    const hesitated = summary.hesitated_labels || [];
+    const lines = summary.lines || [];  // whole sentences, written by the kernel
+    const practice = summary.practice_labels || [];
     const close = () => this.closeOver(table);
     return h("div", { class: "mg-snap-winner", role: "dialog" },
       h("button", { class: "mg-snap-close mg-snap-winner-close", type: "button", onclick: close },
@@ -904,9 +1004,7 @@ class SnapView {
       h("div", { class: "mg-snap-winner-text" }, text),
       mine ? h("div", { class: "mg-snap-winner-place" }, this.t("snap.standings.yours",
         { place: place(mine.place), cards: this.cards(mine.cards) })) : null,
-      h("div", { class: "mg-snap-winner-why" }, why),
-      h("div", { class: "mg-snap-winner-flips" },
-        this.t("snap.winner.flips", { cards: this.cards(table.flips) })),
+      (summary.ended || []).map((line) => h("div", { class: "mg-snap-winner-why" }, line)),
       standings.length ? h("div", { class: "mg-snap-standings" },
         h("div", { class: "mg-snap-summary-title" }, this.t("snap.standings.title")),
         h("ol", {}, standings.map((s) => h("li", { "data-seat": s.seat, "data-place": s.place,
@@ -915,13 +1013,10 @@ class SnapView {
       lines.length ? h("div", { class: "mg-snap-summary" },
         h("div", { class: "mg-snap-summary-title" }, this.t("snap.summary.title")),
         h("ul", {}, lines.map((line) => h("li", {}, line))),
-        hesitated.length
-          ? h("div", { class: "mg-snap-summary-drill" },
-            this.t("snap.summary.hesitated", { notes: hesitated.join(", ") }), " ",
-            h("button", { class: "mg-snap-practise", type: "button",
-              onclick: () => { this.model.send({ type: "practise" }); close(); } },
-            this.t("snap.button.practise")))
-          : h("div", {}, this.t("snap.summary.none"))) : null,
+        h("div", { class: "mg-snap-summary-drill" }, summary.advice,
+          practice.length ? [" ", h("button", { class: "mg-snap-practise", type: "button",
+            onclick: () => { this.model.send({ type: "practise" }); close(); } },
+          this.t("snap.button.practise"))] : null)) : null,
       h("div", { class: "mg-snap-winner-buttons" },
         h("button", { class: "mg-snap-new", type: "button",
           onclick: () => this.model.send({ type: "new_game" }) }, this.t("snap.button.new_game"))));

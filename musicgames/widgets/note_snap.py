@@ -48,7 +48,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from musicgames.i18n import LANGUAGES, catalogue, text
+from musicgames.i18n import LANGUAGES, catalogue, counted, text
 from musicgames.progress import ProgressSink, not_saved_notice
 from musicgames.render import staff_svg
 from musicgames.shown import short_repr
@@ -126,6 +126,11 @@ CARD_SIZE = 100
 GUIDE_ROW = 4
 #: How many cards the history strip keeps.
 HISTORY_KEPT = 5
+#: A short game also ends once this many cards have been flipped (lesson 3's game): at the
+#: default pace it fits in 3 minutes.
+SHORT_CARD_LIMIT = 40
+#: The most notes a practice opened at the end of a game drills.
+PRACTICE_MOST = 6
 #: The "no match" key of a person alone at the table (S14 v2), and the pause key.
 PASS_KEY = "KeyN"
 PAUSE_KEYS: frozenset[str] = frozenset({"KeyP", "Escape"})
@@ -235,7 +240,8 @@ class SnapSettings:
     (people choose them, S10). Computer players always call for themselves, so their
     level's wrong-call rate applies (S17). ``length`` is how a game ends
     (:class:`~musicgames.snap.GameLength`): ``'classic'`` (S11), ``'short'`` (the first to
-    empty a hand, or someone holding 40 cards) or ``'timed'`` (after ``minutes`` of play,
+    empty a hand, or someone holding 40 cards, or 40 cards flipped: ``SHORT_CARD_LIMIT``,
+    unless ``card_limit`` says otherwise) or ``'timed'`` (after ``minutes`` of play,
     not counting pauses; the default: 5 minutes). ``card_limit``, with any length, also
     ends the game once that many cards have been flipped (a lesson's game "ends after 40
     cards"; ``None``: no such limit). ``hear_cards``
@@ -347,7 +353,8 @@ class SnapSettings:
             flip_pause_ms=self.pace_ms,
             length=GameLength(self.length),
             time_limit_s=self.minutes * 60.0,
-            card_limit=self.card_limit,
+            card_limit=self.card_limit if self.card_limit is not None or self.length != "short"
+            else SHORT_CARD_LIMIT,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -659,6 +666,7 @@ _DISPATCH: dict[str, Callable[[NoteSnapWidget, Mapping[str, Any]], None]] = {
     "pass": lambda w, p: w._on_pass(PassMessage.parse(p)),
     "pause": lambda w, p: w._on_pause(PauseMessage.parse(p)),
     "practise": lambda w, p: w.practise(),
+    "close_practice": lambda w, p: w._close_practice(),
 }
 
 
@@ -1103,10 +1111,15 @@ class NoteSnapWidget(anywidget.AnyWidget):
     def summary(self) -> dict[str, Any]:
         """How the person alone at the table played this game (empty with no such person):
         why it ended, the mean reaction on matches slapped, matches missed, false slaps, and
-        the notes hesitated on (missed, or slapped slower than 1.25 × the person's median)."""
+        the notes hesitated on (missed, or slapped slower than 1.25 × the person's median).
+        ``practice`` is the notes to practise: those hesitated on, then those slapped by
+        mistake. ``ended`` and ``lines`` are the sentences the page shows, in the table's
+        language; ``advice`` names the notes to practise, or praises a game with no
+        hesitation, no false slap and no miss."""
         person = self._single_person()
         state = self._state
-        out: dict[str, Any] = {"ended_by": state.ended_by, "flips": state.flips}
+        out: dict[str, Any] = {"ended_by": state.ended_by, "flips": state.flips,
+                               "ended": self._ended_sentences()}
         if person is None:
             return out
         played = [c for c in self._record.cards if c.slappable]
@@ -1137,7 +1150,55 @@ class NoteSnapWidget(anywidget.AnyWidget):
             "hesitated": notes_,
             "hesitated_labels": [Note.parse(n).label(naming) for n in notes_],
         })
+        practice = list(notes_)
+        for c in false_slaps:
+            if c.note not in practice and len(practice) < PRACTICE_MOST:
+                practice.append(c.note)
+        out["practice"] = practice
+        out["practice_labels"] = [Note.parse(n).label(naming) for n in practice]
+        out["lines"] = self._summary_sentences(out)
+        language = self._settings.language
+        out["advice"] = (
+            text("snap.summary.practise", language, notes=", ".join(out["practice_labels"]))
+            if practice else text("snap.summary.none", language))
         return out
+
+    def _ended_sentences(self) -> list[str]:
+        """Why the game ended, and how many cards were flipped (said once: a game ended by
+        its card limit says it in its reason)."""
+        state = self._state
+        language = self._settings.language
+        if state.ended_by is None:
+            return []
+        config = state.config
+        cards = counted("snap.summary.cards", config.card_limit or 0, language)
+        minutes = self._settings.minutes
+        why = text(f"snap.over.{state.ended_by}", language, limit=config.hand_limit,
+                   cards=cards, minutes=f"{minutes:g}")
+        if state.ended_by == "card_limit":
+            return [why]
+        return [why, counted("snap.summary.flips", state.flips, language)]
+
+    def _summary_sentences(self, summary: Mapping[str, Any]) -> list[str]:
+        """The person's game in whole sentences, each count in its singular or plural."""
+        language = self._settings.language
+        lines: list[str] = []
+        if summary["mean_ms"] is None:
+            lines.append(text("snap.summary.mean_none", language))
+        else:
+            lines.append(counted("snap.summary.mean", summary["matches"], language,
+                                 ms=summary["mean_ms"]))
+        lines.append(counted("snap.summary.misses", summary["misses"], language))
+        false_line = counted("snap.summary.false", summary["false_slaps"], language)
+        if summary["false_cards"]:
+            cards = ", ".join(
+                text("snap.summary.false_card", language, note=c["label"], call=c["call"])
+                for c in summary["false_cards"])
+            those = counted("snap.summary.false_cards", len(summary["false_cards"]), language,
+                            cards=cards)
+            false_line = f"{false_line} {those}"
+        lines.append(false_line)
+        return lines
 
     def standings(self) -> list[dict[str, Any]]:
         """Every seat's place at the end of the game: the fewest cards in hand first (equal
@@ -1164,7 +1225,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
         """Open a note drill of the notes the person hesitated on in the game that ended
         (the page's "Practise these notes" button); ``None`` when there are none."""
         summary = self.summary() if self._state.is_terminal() else {}
-        chosen = summary.get("hesitated") or []
+        chosen = summary.get("practice") or []
         if not chosen:
             raise _Refused("no notes to practise: the game is not over or none held you up")
         from musicgames.widgets.note_drill import NoteDrill

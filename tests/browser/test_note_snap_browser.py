@@ -481,12 +481,40 @@ LOOK_JS = """(root) => {
       const rects = li.getClientRects();
       return rects.length;
     }),
+    text: root.innerText,
   };
+}"""
+
+#: Words a page shows only when it prints a missing value or an object instead of text.
+NOT_TEXT = ("null", "undefined", "NaN", "[object")
+
+
+def _assert_only_text(text: str) -> None:
+    for word in NOT_TEXT:
+        assert word not in text, f"{word!r} on the table: {text!r}"
+
+
+#: True when the game-over panel's Close button overlaps its title ("You win!").
+OVERLAP_JS = """(panel) => {
+  const a = panel.querySelector('.mg-snap-winner-close').getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(panel.querySelector('.mg-snap-winner-text'));
+  return [...range.getClientRects()].some((b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom);
+}"""
+
+
+#: True once the drill is wholly inside the window and the focus is in it.
+DRILL_SHOWN_JS = """(drill) => {
+  const box = drill.getBoundingClientRect();
+  return box.height > 40 && box.top >= 0 && box.bottom <= window.innerHeight
+    && drill.contains(document.activeElement);
 }"""
 
 
 def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
-                     looks: list[dict[str, Any]], timeout_s: float = 60.0) -> None:
+                     looks: list[dict[str, Any]], timeout_s: float = 60.0,
+                     layout: bool = False) -> None:
     """Play through the page until the game is over: Enter on the person's turn, Space on
     the cards ``slap`` picks; after each slap, note how the page looks."""
     handled: list[int] = []
@@ -509,6 +537,8 @@ def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
         else:
             page.wait_for_timeout(1_100)  # the window closes: what became of the card
         looks.append({"after": table.number, **root.evaluate(LOOK_JS)})
+        if layout:
+            looks[-1]["layout"] = root.evaluate(LAYOUT_JS)
 
 
 def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
@@ -546,6 +576,7 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
     assert len({look["table_height"] for look in looks}) == 1, looks
     assert len({look["controls_top"] for look in looks}) == 1, looks
     for look in looks:
+        _assert_only_text(look["text"])
         assert all(n == 1 for n in look["lines_per_item"]), look
         assert look["result_text"].count("Nobody slapped") <= 1, look["result_text"]
 
@@ -559,18 +590,29 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
     shown = [int(standings.nth(i).get_attribute("data-cards")) for i in range(3)]
     assert sorted(shown) == sorted(sizes) and shown == sorted(shown)
     words = winner.inner_text()
+    _assert_only_text(root.inner_text())
     assert "You came" in words and f"with {sizes[0]} card" in words, words
     assert "when" in words and "was called" in words, words  # the false slap's card
     assert "NoteDrill" not in page.locator("body").inner_text()
     summary = json.loads(kernel_execute(
         page, "import json; print(json.dumps(game.summary()))"))
-    if summary["hesitated"]:
-        winner.locator(".mg-snap-practise").click()
-        assert not winner.is_visible()
-        drill = root.locator("xpath=..").locator(".mg-snap-practice .mg-drill").first
-        drill.wait_for(timeout=10_000)
-        assert kernel_execute(page, "print(type(game.practice_drill).__name__)") == \
-            "NoteDrill\n"
+    assert summary["practice"]  # the false slap's note at least
+    assert "well read" not in words
+    winner.locator(".mg-snap-practise").click()
+    assert not winner.is_visible()
+    practice = root.locator("xpath=..").locator(".mg-snap-practice")
+    drill = practice.locator(".mg-drill").first
+    drill.wait_for(timeout=10_000)
+    assert kernel_execute(page, "print(type(game.practice_drill).__name__)") == \
+        "NoteDrill\n"
+    # The drill is brought on screen whole (staff and buttons) and has the keyboard; it
+    # says which notes it practises, and Close takes it away.
+    page.wait_for_function(DRILL_SHOWN_JS, arg=drill.element_handle(), timeout=5_000)
+    heading = practice.locator(".mg-snap-practice-title").inner_text()
+    assert all(label in heading for label in summary["practice_labels"]), heading
+    practice.locator(".mg-snap-practice-close").click()
+    drill.wait_for(state="detached", timeout=5_000)
+    assert kernel_execute(page, "print(game.practice_drill)") == "None\n"
 
     # Another game: Escape closes its end panel; and another: so does Close.
     for how in ("Escape", "Close"):
@@ -579,6 +621,11 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
             overlay.click()
         root = _start_game(page, kernel_execute, "game.new_game(minutes=0.05, pace_ms=100)")
         root.locator(".mg-snap-winner").wait_for(timeout=30_000)
+        _assert_only_text(root.inner_text())
+        for width, height in ((1024, 768), (1280, 800)):  # the title never meets Close
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            assert not root.locator(".mg-snap-winner").evaluate(OVERLAP_JS), (width, height)
         if how == "Escape":
             page.keyboard.press("Escape")
         else:
@@ -645,3 +692,166 @@ def test_voila_game_over_shows_no_code_and_practice_opens_a_drill(
         assert not failures
     finally:
         page.close()
+
+
+#: Where the keyboard's focus is: in the Settings form, in the end panel, on the table.
+FOCUS_JS = """() => {
+  const active = document.activeElement;
+  const root = document.querySelector('.mg-snap');
+  return {
+    settings: Boolean(active && active.closest('.mg-snap-settings')),
+    over: Boolean(active && active.closest('.mg-snap-winner')),
+    table: active === root,
+    main_inert: root.querySelector('.mg-snap-main').inert,
+  };
+}"""
+
+
+def test_lab_the_keyboard_goes_into_settings_and_the_end_panel_and_back_to_the_table(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """Settings opened with the keyboard (Tab to it, Enter) takes the focus to its first
+    control; Tab goes round inside it (the table under it is inert); closing it gives the
+    focus back to the table. The same for the panel at the end of a game."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _open_game(page, open_notebook)
+    root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
+    _wait_for_flips_above(page, 0)
+    root.locator(".mg-snap-open-settings").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.closest('.mg-snap-settings')",
+                           timeout=3_000)
+    controls = root.locator(".mg-snap-settings").evaluate(
+        "(form) => form.querySelectorAll('button, select, input').length")
+    for _ in range(controls + 3):  # round the form and past its end
+        page.keyboard.press("Tab")
+        where = page.evaluate(FOCUS_JS)
+        assert where["settings"] and where["main_inert"], where
+    for _ in range(controls + 3):
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(FOCUS_JS)["settings"]
+    root.locator(".mg-snap-settings .mg-snap-close").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement === document.querySelector('.mg-snap')",
+                           timeout=3_000)
+    assert not page.evaluate(FOCUS_JS)["main_inert"]
+
+    root = _start_game(page, kernel_execute, "game.new_game(minutes=0.05, pace_ms=100)")
+    root.locator(".mg-snap-winner").wait_for(timeout=30_000)
+    page.wait_for_function("() => document.activeElement.closest('.mg-snap-winner')",
+                           timeout=3_000)
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        where = page.evaluate(FOCUS_JS)
+        assert where["over"] and where["main_inert"], where
+    page.keyboard.press("Escape")
+    root.locator(".mg-snap-winner").wait_for(state="detached", timeout=3_000)
+    page.wait_for_function("() => document.activeElement === document.querySelector('.mg-snap')",
+                           timeout=3_000)
+
+
+def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+) -> None:
+    """A game under way pauses (page and kernel: no clock, no flips) when the table is
+    scrolled away, and plays on after the 3-2-1 once the person is back and presses a key."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 600})
+    _open_game(page, open_notebook)
+    root = page.locator(".mg-snap")
+    root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
+    root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
+    _wait_for_flips_above(page, 0)
+    assert root.get_attribute("data-paused") == "false"
+    page.locator(".jp-Cell").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    top = root.locator(".mg-snap-table").evaluate("(el) => el.getBoundingClientRect().top")
+    assert top > 400, "the table is still on screen: this test needs it scrolled away"
+    page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'true'",
+                           timeout=3_000)
+    page.wait_for_timeout(500)
+    before = kernel_execute(page, "print(game._paused, game.state.flips)")
+    assert before.startswith("True "), before
+    page.wait_for_timeout(1_500)
+    assert kernel_execute(page, "print(game._paused, game.state.flips)") == before
+
+    root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)
+    assert root.get_attribute("data-paused") == "true"  # back, but no key pressed yet
+    page.keyboard.press("KeyX")
+    page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'false'",
+                           timeout=6_000)
+    assert kernel_execute(page, "print(game._paused)") == "False\n"
+
+
+#: Parts of the table that scroll sideways, or whose text is cut, as the page is now.
+LAYOUT_JS = """(root) => {
+  const scrollers = [];
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    if (!el.getClientRects().length || el.closest('svg')) continue;
+    const style = getComputedStyle(el);
+    const sideways = ['auto', 'scroll'].includes(style.overflowX)
+      && el.scrollWidth > el.clientWidth + 1;
+    if (sideways || style.overflowX === 'scroll') scrollers.push(el.className);
+  }
+  const around = [];  // the table's own boxes, and the notebook's output around it
+  const page = '.jp-WindowedPanel-outer, .jp-Notebook, body';
+  for (let el = root.parentElement; el && !el.matches(page); el = el.parentElement) {
+    around.push(el);
+  }
+  const nested = [...around, root, ...root.querySelectorAll('*')].filter(
+    (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)
+      && el.scrollHeight > el.clientHeight + 1).length;
+  const result = root.querySelector('.mg-snap-result');
+  return {
+    sideways: scrollers,
+    page_sideways: document.documentElement.scrollWidth > window.innerWidth + 1,
+    result_sizes: result ? [result.scrollHeight, result.clientHeight] : null,
+    result_cut: result ? (result.scrollWidth > result.clientWidth + 1
+      || result.scrollHeight > result.clientHeight + 1) : false,
+    result_text: result ? result.innerText : '',
+    scrollers: nested,
+  };
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(1024, 768), (1280, 800)])
+def test_lab_no_part_of_the_table_scrolls_sideways_and_the_last_card_is_never_cut(
+    lab_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Execute,
+    width: int,
+    height: int,
+) -> None:
+    """At 1024×768 and 1280×800, through a game with slaps, false slaps and missed
+    matches: no part of the table has a horizontal scrollbar (the "Last cards" strip fits),
+    the last card's text fits its panel (no scrollbar, nothing cut), and Settings scroll
+    with one scrollbar at most (none nested in another)."""
+    page = lab_page
+    page.set_viewport_size({"width": width, "height": height})
+    _open_game(page, open_notebook)
+    root = page.locator(".mg-snap")
+    root.locator(".mg-snap-open-settings").click()
+    root.locator(".mg-snap-settings").wait_for()
+    layout = root.evaluate(LAYOUT_JS)
+    assert not layout["sideways"] and layout["scrollers"] <= 1, layout
+    root.locator(".mg-snap-settings .mg-snap-close").click()
+    root = _start_game(page, kernel_execute,
+                       "game.new_game(seed=21, pace_ms=150, slap_window_ms=900, minutes=0.4)")
+    seen: list[int] = []
+
+    def pick(table: PageTable) -> bool:
+        seen.append(table.number or 0)
+        return len(seen) % 3 != 0  # slaps most cards: right, false, and some let pass
+
+    looks: list[dict[str, Any]] = []
+    _play_until_over(page, root, pick, looks, layout=True)
+    layouts = [look["layout"] for look in looks if "layout" in look]
+    assert len(layouts) > 8
+    for layout in layouts:
+        assert not layout["sideways"] and not layout["page_sideways"], layout
+        assert not layout["result_cut"], layout
