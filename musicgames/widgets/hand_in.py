@@ -101,6 +101,9 @@ class HandInBox(ipywidgets.VBox):
         if not folder:
             self._say("progress.handin.nofolder")
             return
+        if not self.store.answers():
+            self._say("progress.handin.empty")  # an empty file handed in helps nobody
+            return
         try:
             target = self.store.hand_in(folder)
             answers = len(read_answers(target))
