@@ -885,3 +885,20 @@ def test_fifteen_named_notes_go_on_two_staves() -> None:
     assert len(rows) == 2 and shown.count("<svg width=") == 2
     assert rows[0] < shown.index(">Si3<") < rows[1] < shown.index(">Do5<")
     assert lesson.staff(["Do3", "Mi3"], labels=True).startswith("<svg")
+
+
+def test_lesson_3_says_all_three_ways_its_short_game_ends() -> None:
+    """Lesson 3's game (short, 40-card limit) also ends when someone holds 40 cards: the
+    lesson's text says so next to the empty hand and the 40 cards flipped, in both languages."""
+    [plan] = [plan for plan in COURSE if plan.files["en"].startswith("03")]
+    said = {
+        "en": ("has no cards left", "has 40 cards in their hand",
+               "after 40 cards have been flipped"),
+        "es": ("se queda sin cartas", "tiene 40 cartas en la mano",
+               "después de voltear 40 cartas"),
+    }
+    for language, endings in said.items():
+        nb = nbformat.read(notebook_path(ROOT, plan, language), as_version=4)
+        text = " ".join(_plain(c.source) for c in nb.cells if c.cell_type == "markdown")
+        for ending in endings:
+            assert ending in text, (language, ending)
