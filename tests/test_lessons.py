@@ -902,3 +902,24 @@ def test_lesson_3_says_all_three_ways_its_short_game_ends() -> None:
         text = " ".join(_plain(c.source) for c in nb.cells if c.cell_type == "markdown")
         for ending in endings:
             assert ending in text, (language, ending)
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "one step higher", "2 steps lower"),
+    ("es", "un paso más arriba", "2 pasos más abajo"),
+])
+def test_lesson_plurals_go_through_the_catalogues_one_and_other_forms(
+        language: str, one: str, two: str) -> None:
+    from musicgames.i18n import _all_strings
+    from musicgames.lessons.facts import steps_words
+
+    strings = _all_strings()
+    for key in ("lesson.half.why", "lesson.steps.up", "lesson.steps.down"):
+        assert f"{key}.one" in strings and f"{key}.other" in strings, key
+        assert key not in strings and f"{key}.1" not in strings, key
+    assert (steps_words(1, language), steps_words(-2, language)) == (one, two)
+    ex = open_lesson("04-sharps-and-flats", language, remember=False, record=False).half_steps(
+        [("Mi3", "Fa3"), ("Re3", "Fa3")])
+    explained = [q.explain for q in ex.questions]
+    assert ("1 half step." if language == "en" else "1 semitono.") in explained[0]
+    assert ("3 half steps." if language == "en" else "3 semitonos.") in explained[1]
