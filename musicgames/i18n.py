@@ -17,7 +17,7 @@ import json
 from functools import cache
 from importlib import resources
 
-__all__ = ["LANGUAGES", "LanguageError", "catalogue", "counted", "text"]
+__all__ = ["LANGUAGES", "LanguageError", "catalogue", "counted", "month_name", "text"]
 
 #: The languages a page can be shown in.
 LANGUAGES: tuple[str, ...] = ("en", "es")
@@ -84,3 +84,14 @@ def counted(key: str, count: int, language: str = "en", **values: object) -> str
     """
     form = "one" if count == 1 else "other"
     return text(f"{key}.{form}", language, count=count, **values)
+
+
+def month_name(month: int, language: str = "en", *, short: bool = False) -> str:
+    """The name of month 1–12 in ``language``; ``short``, its first three letters, as
+    English and Spanish both shorten it (the days chart and a report's dates).
+
+    >>> month_name(9, "es"), month_name(9, "es", short=True), month_name(1, short=True)
+    ('septiembre', 'sep', 'Jan')
+    """
+    name = text("months", language).split()[month - 1]
+    return name[:3] if short else name

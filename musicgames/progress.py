@@ -1655,7 +1655,7 @@ def _judged(answers: Iterable[Answer], activity: str | None) -> list[Answer]:
     ]
 
 
-def _note_order(item: str) -> tuple[int, int, int, str]:
+def _note_order(item: str) -> tuple[int, Note | None, str]:
     """Where an item goes in a table or on the staff chart: notes low to high, two names of
     one key by letter, as :class:`Note` orders them (Do♯3 before Re♭3, Sol♯3 before La♭3),
     then other items by name.
@@ -1664,10 +1664,9 @@ def _note_order(item: str) -> tuple[int, int, int, str]:
     ['Do#3', 'Reb3', 'Sol3', 'Sol#3', 'Lab3', 'D major']
     """
     try:
-        note = Note.parse(item)
+        return (0, Note.parse(item), item)  # Note's own order
     except NoteError:
-        return (10_000, 0, 0, item)
-    return (note.midi, LETTERS.index(note.step), note.alter, item)
+        return (1, None, item)
 
 
 def _tally(rows: Sequence[Answer]) -> tuple[int, int, float | None]:
@@ -1833,7 +1832,9 @@ def _day_said(day: date, language: str) -> str:
     >>> _day_said(date(2026, 3, 7), "es"), _day_said(date(2026, 3, 7), "en")
     ('7 mar 2026', '7 Mar 2026')
     """
-    month = _w("chart.months", language).split()[day.month - 1]
+    from musicgames.i18n import month_name
+
+    month = month_name(day.month, language, short=True)
     return _w("report.date", language, day=day.day, month=month, year=day.year)
 
 
@@ -2152,8 +2153,11 @@ def _concise_dates(locator: Any, language: str) -> Any:
     """
     from matplotlib.dates import ConciseDateFormatter
 
-    english = _w("chart.months", "en").split()
-    local = dict(zip(english, _w("chart.months", language).split(), strict=True))
+    from musicgames.i18n import month_name
+
+    english = [month_name(month, "en", short=True) for month in range(1, 13)]
+    local = {name: month_name(month, language, short=True)
+             for month, name in enumerate(english, start=1)}
     names = re.compile(r"\b(" + "|".join(english) + r")\b")
 
     def said(label: str) -> str:

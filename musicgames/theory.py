@@ -36,6 +36,8 @@ from enum import Enum
 from functools import cache, total_ordering
 from typing import TYPE_CHECKING
 
+from musicgames.shown import short_repr
+
 if TYPE_CHECKING:  # music21 is imported lazily: it takes a moment to load.
     from music21.pitch import Pitch
 
@@ -127,7 +129,7 @@ def syllable_for_letter(letter: str) -> str:
         return SYLLABLES[LETTERS.index(letter.upper())]
     except ValueError:
         raise NoteError(
-            f"{letter!r} is not a letter name: use one of {' '.join(LETTERS)}"
+            f"{short_repr(letter)} is not a letter name: use one of {' '.join(LETTERS)}"
         ) from None
 
 
@@ -141,7 +143,7 @@ def letter_for_syllable(syllable: str) -> str:
         return _SYLLABLE_TO_LETTER[syllable.strip().lower()]
     except (KeyError, AttributeError):
         raise NoteError(
-            f"{syllable!r} is not a solfège syllable: use one of {' '.join(SYLLABLES)}"
+            f"{short_repr(syllable)} is not a solfège syllable: use one of {' '.join(SYLLABLES)}"
         ) from None
 
 
@@ -151,9 +153,7 @@ _MAX_NAME = 32
 
 def _bad(text: object, why: str = "") -> NoteError:
     reason = f" ({why})" if why else ""
-    shown = repr(text[:_MAX_NAME]) + "…" if isinstance(text, str) and len(text) > _MAX_NAME else (
-        repr(text))
-    return NoteError(f"{shown} is not a note name{reason}: {_ACCEPTED_FORMS}")
+    return NoteError(f"{short_repr(text)} is not a note name{reason}: {_ACCEPTED_FORMS}")
 
 
 @total_ordering
@@ -328,7 +328,8 @@ def _parse_name(text: str, *, octave_required: bool, default_octave: int = 4) ->
     try:
         alter = _accidentals_to_alter(accidentals)
     except NoteError:
-        raise _bad(text, f"{accidentals!r} is not a sharp, a flat or a double one") from None
+        why = f"{short_repr(accidentals)} is not a sharp, a flat or a double one"
+        raise _bad(text, why) from None
     if solfege:
         step = _SYLLABLE_TO_LETTER[name.lower()]
         octave = (
@@ -457,9 +458,11 @@ class Triad:
         musicgames.theory.TriadError: pitch class 12 is not one of 0 (C) to 11 (B)
         """
         if isinstance(pitch_class, bool) or not isinstance(pitch_class, int):
-            raise TriadError(f"pitch class {pitch_class!r} is not a whole number from 0 to 11")
+            raise TriadError(f"pitch class {short_repr(pitch_class)} is not a whole number "
+                             "from 0 to 11")
         if not 0 <= pitch_class <= 11:
-            raise TriadError(f"pitch class {pitch_class!r} is not one of 0 (C) to 11 (B)")
+            raise TriadError(f"pitch class {short_repr(pitch_class)} is not one of 0 (C) "
+                             "to 11 (B)")
         step, alter = _key_spellings(self)[pitch_class]
         return Note(step, alter, 4)
 
@@ -473,7 +476,7 @@ class Triad:
         ('Do4', 'Si#3')
         """
         if isinstance(midi, bool) or not isinstance(midi, int) or not 0 <= midi <= 127:
-            raise TriadError(f"MIDI key {midi!r} is not a whole number from 0 to 127")
+            raise TriadError(f"MIDI key {short_repr(midi)} is not a whole number from 0 to 127")
         note = self.spell(midi % 12)
         return Note(note.step, note.alter, note.scientific_octave + (midi - note.midi) // 12)
 
@@ -505,7 +508,7 @@ class Triad:
         """
         words = _QUALITY_WORDS.get(language)
         if words is None:
-            raise TriadError(f"{language!r} is not a language here: use 'en' or 'es'")
+            raise TriadError(f"{short_repr(language)} is not a language here: use 'en' or 'es'")
         return f"{self.root.label(naming, octave=False)} {words[self.quality]}"
 
     def to_music21(self) -> object:
@@ -537,7 +540,8 @@ def triad(root: str | Note, quality: str = "major") -> Triad:
     musicgames.theory.TriadError: 'diminished' is not a triad quality here: use 'major' or 'minor'
     """
     if quality not in ("major", "minor"):
-        raise TriadError(f"{quality!r} is not a triad quality here: use 'major' or 'minor'")
+        raise TriadError(f"{short_repr(quality)} is not a triad quality here: "
+                         "use 'major' or 'minor'")
     if isinstance(root, Note):
         root_note = root
     elif isinstance(root, str):

@@ -729,3 +729,53 @@ def test_behind_a_proxy_an_https_page_gets_its_kernels_cookies_for_https_only(
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=20)
+
+
+@pytest.mark.parametrize("behind_proxy", [True, False], ids=["behind_proxy", "direct"])
+def test_the_server_started_behind_a_proxy_takes_the_visitors_protocol_from_its_headers(
+    tmp_path: Path, behind_proxy: bool
+) -> None:
+    """The real server's ``start`` and ``listen``: a request the proxy forwards with
+    ``X-Forwarded-Proto: https`` is an https request behind a proxy the server was told to
+    trust (its cookies then go over https only), and stays http otherwise."""
+    import socket
+
+    import tornado.web
+    from tornado.httpclient import AsyncHTTPClient
+    from tornado.ioloop import IOLoop
+    from traitlets.config import Config
+
+    from musicgames.classroom.apps import build_app_folder
+    from musicgames.classroom.server import ClassroomVoila
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    args = ["--class-folder", str(tmp_path / "class"), "--port", str(port), "--token", "t0ken123"]
+    root = tmp_path / "served"
+    root.mkdir()
+    build_app_folder(root, [])
+    config = voila_config(parse_args([*args, *(["--behind-proxy"] if behind_proxy else [])]),
+                          root)
+    config["Voila"].update(open_browser=False, port_retries=0, ip="127.0.0.1")
+    server = ClassroomVoila(config=Config(config))
+    server.initialize([])
+
+    class Protocol(tornado.web.RequestHandler):
+        def get(self) -> None:
+            self.finish(self.request.protocol)
+
+    seen: list[str] = []
+
+    async def ask() -> None:  # once the server listens
+        try:
+            server.app.add_handlers(".*$", [("/protocol", Protocol)])
+            reply = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/protocol",
+                                                  headers={"X-Forwarded-Proto": "https"})
+            seen.append(reply.body.decode())
+        finally:
+            IOLoop.current().stop()
+
+    IOLoop.current().add_callback(ask)
+    server.start()  # builds the app and listens, until ask() has its answer
+    assert seen == (["https"] if behind_proxy else ["http"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -18,6 +19,7 @@ from musicgames.duel import (
     ActionTaken,
     BadSavedGame,
     BadSavedGameError,
+    BadSeedError,
     CardPlayed,
     Corner,
     Dealt,
@@ -51,7 +53,10 @@ from musicgames.duel import (
     TurnEnded,
     card_ids,
 )
+from musicgames.duel.bots import RandomBot, SharpBot
+from musicgames.duel.errors import NotAnOddsQuestionError
 from musicgames.duel.errors import __all__ as error_names
+from musicgames.duel.odds import MOST_DICE, dice_count, total_counts, win_chance_now
 
 RULE = re.compile(r"\bD(1[0-6]|[1-9])[a-f]?\b")
 
@@ -592,3 +597,53 @@ def test_d2_a_black_key_in_b_flat_major_is_b_flat_never_a_sharp():
                                     tokens=([], [(22, 1)]))
     error = refusal(state, Move(card_ids("D1")[0], 22, 1))
     assert "B♭ (fff) of B♭ major" in str(error) and "A♯" not in str(error)
+
+
+@pytest.mark.parametrize("setup", [
+    {"tokens": ([[HUGE, 1]], ())},  # a list, not a (key, power) pair, holding a huge key
+    {"tokens": ([(HUGE, 1)], ())},
+    {"round": HUGE},  # checked before a list of that many round scores is made
+    {"round": -HUGE},
+    {"round": "2"},
+    {"turns": HUGE},
+    {"piano": (HUGE, 1)},
+], ids=["listed_token", "token", "huge_round", "minus_huge_round", "text_round", "huge_turns",
+        "huge_piano"])
+def test_a_position_with_a_huge_or_odd_number_is_refused_as_a_bad_position(
+        setup: dict[str, object]) -> None:
+    with pytest.raises(BadSavedGameError) as info:
+        DuelState.from_position(**setup)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, None, True],
+                         ids=["text", "float", "none", "true"])
+@pytest.mark.parametrize("make", [DuelState.new_game, DuelState, SharpBot, RandomBot],
+                         ids=["new_game", "state", "sharp_bot", "random_bot"])
+def test_a_seed_that_is_no_whole_number_gets_the_duels_typed_error(
+        make: Callable[[object], object], seed: object) -> None:
+    with pytest.raises(BadSeedError, match="seed must be an int or a random.Random, not "):
+        make(seed)
+
+
+def test_a_huge_seed_plays_and_a_bot_made_with_one_shows_it_by_its_size() -> None:
+    assert DuelState.new_game(seed=HUGE).legal_actions()
+    assert repr(SharpBot(seed=HUGE)) == "SharpBot(seed=a number of more than 3900 digits)"
+
+
+@pytest.mark.parametrize(("ask", "said"), [
+    (lambda: total_counts(HUGE), "3900 digits"),
+    (lambda: total_counts(10**7), "10000000 is not a number of dice"),  # once, an endless sum
+    (lambda: total_counts(MOST_DICE + 1), "a side rolls 0 to 3"),
+    (lambda: total_counts(-1), "-1 is not a number of dice"),
+    (lambda: total_counts(True), "True is not a number of dice"),
+    (lambda: dice_count(HUGE), "3900 digits"),
+    (lambda: dice_count(7), "7 is not a token power"),
+    (lambda: win_chance_now((HUGE,), (1,), attacker=True), "3900 digits"),
+    (lambda: win_chance_now((1, 1, 1, 1), (1,), attacker=True), "one to three dice"),
+], ids=["huge_dice", "ten_million_dice", "four_dice", "minus_one_dice", "true_dice",
+        "huge_power", "power_7", "huge_face", "four_faces"])
+def test_the_odds_refuse_what_the_rules_never_ask_with_the_duels_typed_error(
+        ask: Callable[[], object], said: str) -> None:
+    with pytest.raises(NotAnOddsQuestionError, match=re.escape(said)):
+        ask()

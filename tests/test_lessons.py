@@ -885,3 +885,41 @@ def test_fifteen_named_notes_go_on_two_staves() -> None:
     assert len(rows) == 2 and shown.count("<svg width=") == 2
     assert rows[0] < shown.index(">Si3<") < rows[1] < shown.index(">Do5<")
     assert lesson.staff(["Do3", "Mi3"], labels=True).startswith("<svg")
+
+
+def test_lesson_3_says_all_three_ways_its_short_game_ends() -> None:
+    """Lesson 3's game (short, 40-card limit) also ends when someone holds 40 cards: the
+    lesson's text says so next to the empty hand and the 40 cards flipped, in both languages."""
+    [plan] = [plan for plan in COURSE if plan.files["en"].startswith("03")]
+    said = {
+        "en": ("has no cards left", "has 40 cards in their hand",
+               "after 40 cards have been flipped"),
+        "es": ("se queda sin cartas", "tiene 40 cartas en la mano",
+               "después de voltear 40 cartas"),
+    }
+    for language, endings in said.items():
+        nb = nbformat.read(notebook_path(ROOT, plan, language), as_version=4)
+        text = " ".join(_plain(c.source) for c in nb.cells if c.cell_type == "markdown")
+        for ending in endings:
+            assert ending in text, (language, ending)
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "one step higher", "2 steps lower"),
+    ("es", "un paso más arriba", "2 pasos más abajo"),
+])
+def test_lesson_plurals_go_through_the_catalogues_one_and_other_forms(
+        language: str, one: str, two: str) -> None:
+    from musicgames.i18n import _all_strings
+    from musicgames.lessons.facts import steps_words
+
+    strings = _all_strings()
+    for key in ("lesson.half.why", "lesson.steps.up", "lesson.steps.down"):
+        assert f"{key}.one" in strings and f"{key}.other" in strings, key
+        assert key not in strings and f"{key}.1" not in strings, key
+    assert (steps_words(1, language), steps_words(-2, language)) == (one, two)
+    ex = open_lesson("04-sharps-and-flats", language, remember=False, record=False).half_steps(
+        [("Mi3", "Fa3"), ("Re3", "Fa3")])
+    explained = [q.explain for q in ex.questions]
+    assert ("1 half step." if language == "en" else "1 semitono.") in explained[0]
+    assert ("3 half steps." if language == "en" else "3 semitonos.") in explained[1]

@@ -510,3 +510,32 @@ def test_open_class_without_a_folder_makes_a_demo_class() -> None:
 def test_figures_show_themselves_in_a_notebook() -> None:
     fig = progress.plot_days([])
     assert fig._repr_png_().startswith(b"\x89PNG")  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_one_list_of_month_names_serves_the_report_chart_and_next_review(language: str) -> None:
+    """The month names live in one place: a report's dates and the days chart shorten them,
+    the next review says them in full."""
+    from datetime import date
+
+    from musicgames.i18n import _all_strings, month_name
+    from musicgames.widgets._practice import next_review_text
+
+    strings = _all_strings()
+    assert "chart.months" not in strings and "progress.next.months" not in strings
+    for month in range(1, 13):
+        full = month_name(month, language)
+        short = month_name(month, language, short=True)
+        assert full.startswith(short) and len(short) == 3
+        assert progress._day_said(date(2026, month, 7), language) == (
+            f"7 {short} 2026")
+        assert f"9 {'' if language == 'en' else 'de '}{full}" in next_review_text(
+            40, date(2027, month, 9), ["Do4"], language)
+
+
+def test_the_teachers_tables_put_notes_in_the_order_note_itself_keeps() -> None:
+    from musicgames.theory import Note
+
+    names = ["Sol#3", "Lab3", "Do#3", "Reb3", "Si#3", "Do4", "Mi3", "Fab3", "D major", "Do3"]
+    notes = sorted(Note.parse(n) for n in names if n != "D major")
+    assert sorted(names, key=progress._note_order) == [n.solfege for n in notes] + ["D major"]

@@ -42,9 +42,12 @@ FORBIDDEN: dict[str, str] = {
     r"\bCasual\b": "'casual' means 'by chance' in Spanish: the easy-going player is 'Tranquilo'",
     r"Elige con soltura": "reads 'fluently': the easy-going player 'elige sin pensarlo mucho'",
     r"con Blanco\b": "'Juegas con las blancas'",
-    r"[Jj]ugar con el teclado(?! de la computadora)|las teclas van al juego":
-        "in Keyboard Duel 'teclado' and 'teclas' are the piano's: the computer's are "
-        "'el teclado de la computadora', 'las teclas de la computadora'",
+    r"[Tt]ecla Tab de la computadora": "'Con la tecla Tab pasas…': say what the player does",
+    r"teclas de la computadora van al juego": "'(lo que teclees va al juego)'",
+    r"\(las teclas amarillas de abajo\)": "the yellow keys are white: name the gaps, then "
+        "'(en amarillo, abajo)'",
+    r"un número de cartas de 1 a": "'el límite de cartas va de 1 a {most}, o puede no haber "
+        "límite'",
     r"mueve una o las dos cosas": "'coloca una ficha, mueve una, o haz las dos cosas'",
     r"\bde Tú\b": "'Tus fichas', not 'Fichas de Tú'",
     r"\bMute\b": "'Silenciar'",
@@ -52,6 +55,15 @@ FORBIDDEN: dict[str, str] = {
     r"al empezar": "a setting's default is 'por defecto'",
     r"[Jj]uego nuevo": "a new game is 'Nueva partida'",
     r"se dicen por ti": "'La computadora dice los nombres por ti', as lesson 3 says it first",
+}
+
+
+#: Wordings wrong in Keyboard Duel's texts (``duel.*`` keys) alone: there "teclado" and
+#: "teclas" are the piano's, while elsewhere "el teclado" rightly means the computer's.
+FORBIDDEN_IN_DUEL: dict[str, str] = {
+    r"[Jj]ugar con el teclado(?! de la computadora)|las teclas van al juego":
+        "in Keyboard Duel 'teclado' and 'teclas' are the piano's: the computer's are "
+        "'el teclado de la computadora', 'las teclas de la computadora'",
 }
 
 
@@ -91,6 +103,13 @@ def test_no_spanish_text_holds_a_wording_users_found_wrong(pattern: str) -> None
     assert found == [], f"{FORBIDDEN[pattern]}: {found}"
 
 
+@pytest.mark.parametrize("pattern", list(FORBIDDEN_IN_DUEL), ids=list(FORBIDDEN_IN_DUEL.values()))
+def test_no_keyboard_duel_text_holds_a_wording_users_found_wrong(pattern: str) -> None:
+    found = [(where, s) for where, s in spanish_texts()
+             if where.startswith("catalogue duel.") and re.search(pattern, s)]
+    assert found == [], f"{FORBIDDEN_IN_DUEL[pattern]}: {found}"
+
+
 def test_the_wrong_wordings_check_can_fail() -> None:
     olds = ["Espera al ordenador.", "No del todo.", "Terminado: 3 de 6 bien.", "Chico",
             "{right} bien de {asked}", "Juego nuevo", "nombre dicho", "Fichas de Tú · Blanco",
@@ -103,9 +122,27 @@ def test_the_wrong_wordings_check_can_fail() -> None:
 def test_the_keyboard_duel_wordings_check_can_fail() -> None:
     """In the Duel's rules "teclado" is a piano card: the computer's keyboard is named so."""
     olds = ["Jugar con el teclado", "Haz clic aquí para jugar (las teclas van al juego)",
-            "coloca una ficha, mueve una o las dos cosas, y luego"]
+            "coloca una ficha, mueve una o las dos cosas, y luego",
+            "Haz clic aquí para jugar (las teclas de la computadora van al juego)",
+            "La tecla Tab de la computadora pasa de una parte de la mesa a otra"]
+    rules = FORBIDDEN | FORBIDDEN_IN_DUEL
+    assert all(any(re.search(p, old) for p in rules) for old in olds)
+    news = ["Jugar con el teclado de la computadora",
+            "Haz clic aquí para jugar (lo que teclees va al juego)",
+            "Con la tecla Tab pasas de una parte de la mesa a otra"]
+    assert not any(re.search(p, new) for p in rules for new in news)
+
+
+def test_other_spanish_wordings_check_can_fail() -> None:
+    """Lesson 4's yellow keys are white keys, and a card limit is said as a limit."""
+    olds = ["Mira dónde faltan teclas negras (las teclas amarillas de abajo): entre **Mi y Fa**",
+            "una partida puede terminar después de un número de cartas de 1 a {most}, o no "
+            "tener ese límite."]
     assert all(any(re.search(p, old) for p in FORBIDDEN) for old in olds)
-    assert not any(re.search(p, "Jugar con el teclado de la computadora") for p in FORBIDDEN)
+    news = ["Mira dónde faltan teclas negras: entre **Mi y Fa** y entre **Si y Do** (en "
+            "amarillo, abajo).", "el límite de cartas va de 1 a {most}, o puede no haber límite.",
+            "Jugar con el teclado"]  # outside Keyboard Duel, the computer's keyboard
+    assert not any(re.search(p, new) for p in FORBIDDEN for new in news)
 
 
 def _unpaired_marks(s: str) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -232,3 +234,24 @@ def test_bad_triads_give_clear_errors(root: object, quality: str, error: type) -
         triad(root, quality)  # type: ignore[arg-type]
     assert issubclass(error, ValueError)
     assert repr(root) in str(caught.value) or repr(quality) in str(caught.value)
+
+
+HUGE = 10**5000  # too long for Python to write out: repr() of it raises ValueError
+
+
+@pytest.mark.parametrize(("ask", "error"), [
+    (lambda: triad("C").spell(HUGE), TriadError),
+    (lambda: triad("C").spell(-HUGE), TriadError),
+    (lambda: triad("C").spell_midi(HUGE), TriadError),
+    (lambda: triad("C", HUGE), TriadError),  # type: ignore[arg-type]
+    (lambda: Note.parse(HUGE), NoteError),  # type: ignore[arg-type]
+    (lambda: Note.parse("Do" * 5000), NoteError),
+], ids=["spell", "spell_minus", "spell_midi", "quality", "parse_number", "parse_long_text"])
+def test_a_huge_input_is_named_by_its_size_in_the_theory_error(
+        ask: Callable[[], object], error: type[ValueError]) -> None:
+    with pytest.raises(error) as caught:
+        ask()
+    message = str(caught.value)
+    assert len(message) < 400, message
+    if "Do" not in message[:10]:
+        assert "3900 digits" in message

@@ -264,7 +264,8 @@ class PageScriptHandler(JupyterHandler):
     def get(self) -> None:
         said = {code: {"stopped": text("classroom.kernel_stopped", code),
                        "reload": text("classroom.reload", code)} for code in LANGUAGES}
-        script = _PAGES.get_template("page.js.j2").render(said=said)
+        root = self.settings.get("server_url") or self.base_url
+        script = _PAGES.get_template("page.js.j2").render(said=said, root=root)
         self.set_header("Content-Type", "text/javascript; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(script)

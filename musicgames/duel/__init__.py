@@ -37,6 +37,7 @@ from musicgames.duel.cards import (
 from musicgames.duel.errors import (
     BadSavedGame,
     BadSavedGameError,
+    BadSeedError,
     CardNotInHand,
     CardNotInHandError,
     DuelError,
@@ -57,6 +58,7 @@ from musicgames.duel.errors import (
     NoSuchPianoCardError,
     NotAnAction,
     NotAnActionError,
+    NotAnOddsQuestionError,
     NothingToUndo,
     NothingToUndoError,
     NotNow,
@@ -141,7 +143,8 @@ from musicgames.duel.view import SeatView
 
 __all__ = [
     "Action", "ActionTaken", "BLACK", "BOARD_KEYS", "BadSavedGame", "BadSavedGameError",
-    "COMPOSE_DECK", "CardCodeError", "CardNotInHand", "CardNotInHandError", "CardPlayed",
+    "BadSeedError", "COMPOSE_DECK", "CardCodeError", "CardNotInHand", "CardNotInHandError",
+    "CardPlayed",
     "ComposeCard", "Corner", "DECK_SIZE", "Dealt", "DiceRolled", "DieRerolled", "Drew",
     "DuelCard", "DuelError", "DuelOdds", "DuelInfo", "DuelStarted", "DuelState", "DuelWon",
     "DuplicateCard", "DuplicateCardError", "Effect", "EndTurn", "Event", "FinalTurnBegins",
@@ -150,7 +153,8 @@ __all__ = [
     "MAX_TURNS_PER_ROUND", "Merged", "MixedLetters", "MixedLettersError", "Move", "Moved",
     "MustActFirst", "MustActFirstError", "NoCards", "NoCardsError", "NoSuchPianoCard",
     "NoSuchPianoCardError", "NoTokenLeft", "NoTokenLeftError", "NoTokenThere",
-    "NoTokenThereError", "NotAnAction", "NotAnActionError", "NotNow", "NotNowError",
+    "NoTokenThereError", "NotAnAction", "NotAnActionError",
+    "NotAnOddsQuestionError", "NotNow", "NotNowError",
     "NotYourToken", "NotYourTokenError", "NotYourTurn", "NotYourTurnError", "NothingToUndo",
     "NothingToUndoError", "PIANO_CARDS", "Phase", "PianoCard", "Place", "Placed", "ROUNDS",
     "Reshuffled", "RoundScored", "RoundStarted", "SEAT_NAMES", "SaveError", "SeatView",

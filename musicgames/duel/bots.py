@@ -55,10 +55,11 @@ from musicgames.duel.cards import (
     PIANO_CARDS,
     PIANO_CHORD_PITCH_CLASSES,
 )
-from musicgames.duel.errors import NotYourTurnError
+from musicgames.duel.errors import BadSeedError, NotYourTurnError
 from musicgames.duel.kernel import Table, chord_bonuses, outcomes, round_score, settle_duel
 from musicgames.duel.odds import attacker_win_chance, best_run_chance, duel_odds
 from musicgames.duel.view import SeatView
+from musicgames.shown import short_repr
 
 __all__ = [
     "BOT_NAMES",
@@ -129,12 +130,12 @@ class _SeededBot:
         elif isinstance(seed, int) and not isinstance(seed, bool):
             self.rng = random.Random(seed)
         else:
-            raise TypeError(f"seed must be an int or a random.Random, not {seed!r}")
+            raise BadSeedError(f"seed must be an int or a random.Random, not {short_repr(seed)}")
         self.seed = seed
 
     def __repr__(self) -> str:
         if isinstance(self.seed, int):
-            return f"{type(self).__name__}(seed={self.seed})"
+            return f"{type(self).__name__}(seed={short_repr(self.seed)})"
         return f"{type(self).__name__}(seed=random.Random(...))"
 
     def _rng(self, rng: random.Random | None) -> random.Random:

@@ -11,6 +11,7 @@ from __future__ import annotations
 __all__ = [
     "BadSavedGame",
     "BadSavedGameError",
+    "BadSeedError",
     "CardNotInHand",
     "CardNotInHandError",
     "DuelError",
@@ -35,6 +36,7 @@ __all__ = [
     "NoTokenThereError",
     "NotAnAction",
     "NotAnActionError",
+    "NotAnOddsQuestionError",
     "NotNow",
     "NotNowError",
     "NotYourToken",
@@ -161,6 +163,16 @@ class TakeBackStoppedError(NothingToUndoError):
 
 class BadSavedGameError(DuelError):
     """A saved game that is malformed, inconsistent or does not replay."""
+
+
+class BadSeedError(DuelError, TypeError):
+    """A seed that is neither a whole number nor a ``random.Random`` (also a ``TypeError``,
+    as it always was)."""
+
+
+class NotAnOddsQuestionError(DuelError):
+    """A question the odds cannot answer under the rules: a token power off 1–6, more dice
+    than a side ever rolls (3, D11a), or dice showing other than 1–6."""
 
 
 # The names before the ``…Error`` suffix, kept so older code keeps working.

@@ -40,9 +40,12 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 from musicgames.duel.cards import CARD_CORNER
+from musicgames.duel.errors import NotAnOddsQuestionError
+from musicgames.shown import short_repr
 
 __all__ = [
     "EXACT_HANDS_LIMIT",
+    "MOST_DICE",
     "DuelOdds",
     "Effect",
     "Profile",
@@ -62,6 +65,8 @@ __all__ = [
 ]
 
 _FACES = range(1, 7)
+#: The most dice one side rolls: a token of power 5 or 6 rolls 3 (D11a).
+MOST_DICE = 3
 
 
 class Effect(str, Enum):
@@ -100,7 +105,8 @@ def dice_count(power: int) -> int:
     [1, 1, 2, 2, 3, 3]
     """
     if not isinstance(power, int) or isinstance(power, bool) or not 1 <= power <= 6:
-        raise ValueError(f"{power!r} is not a token power: powers go from 1 to 6")
+        raise NotAnOddsQuestionError(f"{short_repr(power)} is not a token power: powers go "
+                                     "from 1 to 6")
     return (power + 1) // 2
 
 
@@ -111,8 +117,9 @@ def total_counts(dice: int) -> tuple[int, ...]:
     >>> total_counts(2)[7], sum(total_counts(2))
     (6, 36)
     """
-    if not isinstance(dice, int) or dice < 0:
-        raise ValueError(f"{dice!r} is not a number of dice")
+    if not isinstance(dice, int) or isinstance(dice, bool) or not 0 <= dice <= MOST_DICE:
+        raise NotAnOddsQuestionError(f"{short_repr(dice)} is not a number of dice: a side rolls "
+                                     f"0 to {MOST_DICE} (D11a)")
     counts = [1]
     for _ in range(dice):
         grown = [0] * (len(counts) + 6)
@@ -173,7 +180,8 @@ def _wins(own_total: int, opp_total: int, attacker: bool) -> bool:
 def _check_dice(dice: Sequence[int], name: str) -> tuple[int, ...]:
     values = tuple(dice)
     if not 1 <= len(values) <= 3 or not all(isinstance(d, int) and 1 <= d <= 6 for d in values):
-        raise ValueError(f"{name}={dice!r}: a side rolls one to three dice showing 1–6")
+        raise NotAnOddsQuestionError(f"{name}={short_repr(dice)}: a side rolls one to three "
+                                     "dice showing 1–6")
     return tuple(sorted(values))
 
 

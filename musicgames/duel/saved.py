@@ -23,7 +23,7 @@ from musicgames.shown import short_repr
 if TYPE_CHECKING:
     from musicgames.duel.state import DuelState
 
-__all__ = ["dump_position", "load_position", "rng_to_json"]
+__all__ = ["MOST_ROUNDS", "dump_position", "load_position", "rng_to_json", "whole_number"]
 
 _FIELDS = (
     "rng", "round", "starter", "turn", "turns", "final_turn", "placed", "moved", "phase",
@@ -85,6 +85,16 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: The highest round number a position may name: far more than any game reaches (extra
+#: rounds follow a tie), few enough for a position's list of round scores.
+MOST_ROUNDS = 10**6
+
+
+def whole_number(value: object, field: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; else BadSavedGameError."""
+    return _int(value, field, low, high)
+
+
 def _int(value: object, field: str, low: int, high: int) -> int:
     if not _is_int(value):
         raise _bad(field, f"must be a whole number, not {short_repr(value)}")
@@ -143,7 +153,7 @@ def load_position(state: DuelState, position: object) -> None:
     except (ValueError, TypeError, OverflowError) as err:
         raise _bad("rng", f"is not a generator state: {err}") from None
 
-    number = _int(p["round"], "round", 1, 10**6)
+    number = _int(p["round"], "round", 1, MOST_ROUNDS)
     starter = _int(p["starter"], "starter", 0, 1)
     turn = _int(p["turn"], "turn", 0, 1)
     turns = _int(p["turns"], "turns", 0, 60)  # 60 only once a game has ended on the guard

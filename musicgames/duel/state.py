@@ -95,6 +95,7 @@ from musicgames.duel.cards import (
 )
 from musicgames.duel.errors import (
     BadSavedGameError,
+    BadSeedError,
     CardNotInHandError,
     DuelError,
     DuplicateCardError,
@@ -143,7 +144,13 @@ from musicgames.duel.events import (
     TurnEnded,
     seen_by,
 )
-from musicgames.duel.saved import dump_position, load_position, rng_to_json
+from musicgames.duel.saved import (
+    MOST_ROUNDS,
+    dump_position,
+    load_position,
+    rng_to_json,
+    whole_number,
+)
 from musicgames.duel.table import DuelInfo, Phase, Token, TokenState, dice_for_power
 from musicgames.duel.view import SeatView
 from musicgames.shown import short_repr
@@ -285,7 +292,7 @@ class DuelState:
         if isinstance(seed, random.Random):
             seed = seed.getrandbits(64)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int or a random.Random, not {seed!r}")
+            raise BadSeedError(f"seed must be an int or a random.Random, not {short_repr(seed)}")
         self._rng = random.Random(seed)
         piano_deck = list(range(len(PIANO_CARDS)))
         _shuffle(self._rng, piano_deck)
@@ -376,6 +383,7 @@ class DuelState:
         """
         if len(hands) != 2 or len(tokens) != 2:
             raise BadSavedGameError("a position needs two hands and two token lists")
+        whole_number(round, "round", 1, MOST_ROUNDS)  # before a list of round scores is made
         rng = random.Random(f"layout {seed}")
         given = (hands[0], hands[1], discard)
         codes = [g.replace(",", " ").split() if isinstance(g, str) else [] for g in given]
@@ -411,7 +419,7 @@ class DuelState:
                 elif isinstance(spec, tuple) and len(spec) == 2:
                     token_rows.append(["on_board", spec[0], spec[1]])
                 else:
-                    raise BadSavedGameError(f"{spec!r} is not a token: use (key, power), "
+                    raise BadSavedGameError(f"{short_repr(spec)} is not a token: use (key, power), "
                                        "'merged', 'beaten' or 'unplaced'")
         if round_scores is None:
             round_scores = [list(totals)] + [[0, 0]] * (round - 2) if round > 1 else []
@@ -2007,4 +2015,4 @@ def _triad_index(t: Triad) -> int:
     for card in PIANO_CARDS:
         if card.triad == t:
             return card.index
-    raise BadSavedGameError(f"{t!r} is not one of the 24 piano cards")
+    raise BadSavedGameError(f"{short_repr(t)} is not one of the 24 piano cards")

@@ -28,7 +28,7 @@ The same words explain the lessons' exercises, the note drill and the chord quiz
 
 from __future__ import annotations
 
-from musicgames.i18n import text
+from musicgames.i18n import counted, text
 from musicgames.theory import LETTERS, Naming, Note, Triad
 
 __all__ = [
@@ -158,10 +158,7 @@ def steps_words(n: int, language: str = "en") -> str:
     """How far up or down on the staff, in words: "one step higher", "3 steps lower"."""
     if n == 0:
         return text("lesson.steps.same", language)
-    key = "up" if n > 0 else "down"
-    if abs(n) == 1:
-        return text(f"lesson.steps.{key}.1", language)
-    return text(f"lesson.steps.{key}", language, n=abs(n))
+    return counted("lesson.steps.up" if n > 0 else "lesson.steps.down", abs(n), language)
 
 
 def nearest_named(letter: str, note: Note | str) -> Note:

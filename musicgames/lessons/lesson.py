@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from musicgames.i18n import text
+from musicgames.i18n import counted, text
 from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question
 from musicgames.lessons.facts import (
     chord_third_words,
@@ -697,12 +697,13 @@ class Lesson:
             n = half_steps(low, high)
             path = " → ".join(self._key_on_the_way(m) for m in range(low.midi, high.midi + 1))
             options = tuple(str(k) for k in range(1, 6))
-            said = self._t(
-                "lesson.half.why" if n > 1 else "lesson.half.why.1",
+            said = counted(
+                "lesson.half.why",
+                n,
+                self.language,
                 low=self.name(low, octave=False),
                 high=self.name(high, octave=False),
                 path=path,
-                n=n,
             )
             if n == 1 and low.is_natural and high.is_natural:
                 said += " " + self._t("lesson.half.no_black")

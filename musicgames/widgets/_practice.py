@@ -31,7 +31,7 @@ import anywidget
 import traitlets
 
 from musicgames.drill import DrillError, DrillSession, DrillSummary
-from musicgames.i18n import text
+from musicgames.i18n import month_name, text
 from musicgames.memory import Memory
 from musicgames.progress import ProgressSink, why_not_saved
 
@@ -132,7 +132,7 @@ def next_review_text(days: int, day: date, names: Sequence[str], language: str) 
         return text("progress.next.tomorrow", language, items=shown)
     if days < 7:
         return text("progress.next.days", language, days=days, items=shown)
-    month = text("progress.next.months", language).split()[day.month - 1]
+    month = month_name(day.month, language)
     if day.year == (day - timedelta(days=days)).year:
         return text("progress.next.date", language, day=day.day, month=month, items=shown)
     return text(

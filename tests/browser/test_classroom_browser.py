@@ -357,6 +357,18 @@ def test_the_lessons_own_link_to_the_other_language_keeps_the_student_and_naming
         nobody.close()
 
 
+#: Adds links to ``hrefs`` to the page, points at each, and gives back where each leads.
+ELSEWHERE_JS = """(hrefs) => hrefs.map((href) => {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = href;
+  document.querySelector(".musicgames-app").append(a);
+  a.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+  a.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+  return a.href;
+})"""
+
+
 def test_a_game_or_practice_page_keeps_the_student_in_its_links(
     browser: Any, classroom: tuple[Server, Path]
 ) -> None:
@@ -383,6 +395,12 @@ def test_a_game_or_practice_page_keeps_the_student_in_its_links(
             [link] = jon.page.evaluate(APP_LINKS_JS)
             assert "student=Jon" in link and "naming=solfege" in link, (title, link)
             assert "language=en" in link, (title, link)
+            # links that only look like the server's apps, or go elsewhere, are left alone
+            elsewhere = ["https://other.example/voila/render/x.ipynb",
+                         "//other.example/voila/render/x.ipynb", "/other/voila/render/x.ipynb",
+                         "/files/x"]
+            hrefs = jon.page.evaluate(ELSEWHERE_JS, elsewhere)
+            assert not [href for href in hrefs if "student=" in href], (title, hrefs)
     finally:
         jon.close()
 

@@ -103,10 +103,10 @@ Cuando la carta volteada **es** el nombre que se acaba de decir —en cualquier 
         Md(T(
             """## 4. Play: a short game of Note Snap against a beginner
 
-You and a beginner computer player. **Click the table first**, then: **Enter** flips your card when it is your turn, **Space** (or a click on the card) slaps. The names are called for you. Win by having no cards left. This short game ends when someone has no cards left, or after 40 cards: then the player with fewer cards wins. **Guide card** shows every note with its name if you need it.""",
+You and a beginner computer player. **Click the table first**, then: **Enter** flips your card when it is your turn, **Space** (or a click on the card) slaps. The names are called for you. Win by having no cards left. This short game ends when someone has no cards left, when someone has 40 cards in their hand, or after 40 cards have been flipped: then the player with fewer cards wins. **Guide card** shows every note with its name if you need it.""",
             """## 4. A jugar: una partida corta de Mano a la nota contra un principiante
 
-Tú y un jugador de la computadora principiante. **Primero haz clic en la mesa**; luego: **Enter** voltea tu carta cuando es tu turno y la **barra espaciadora** (o un clic en la carta) pone la mano. La computadora dice los nombres por ti. Ganas si te quedas sin cartas. Esta partida corta termina cuando alguien se queda sin cartas, o después de 40 cartas: entonces gana quien tenga menos. La **carta guía** muestra todas las notas con su nombre, si la necesitas.""",
+Tú y un jugador de la computadora principiante. **Primero haz clic en la mesa**; luego: **Enter** voltea tu carta cuando es tu turno y la **barra espaciadora** (o un clic en la carta) pone la mano. La computadora dice los nombres por ti. Ganas si te quedas sin cartas. Esta partida corta termina cuando alguien se queda sin cartas, cuando alguien tiene 40 cartas en la mano, o después de voltear 40 cartas: entonces gana quien tenga menos. La **carta guía** muestra todas las notas con su nombre, si la necesitas.""",
         )),
         Step("note-snap", "note_snap", people=1, computers=1, level="beginner", card_limit=40),
     ),

@@ -34,12 +34,12 @@ PLAN = Plan(
 
 So far every note was a white key. Between most white keys there is a **black key**. From any key to the very next one — black or white, up or down — is a **half step** (a *semitone*); two half steps make a **whole step**.
 
-Look where the black keys are missing (the yellow keys below): between **Mi and Fa** (E and F) and between **Si and Do** (B and C). Those white keys are only a half step apart.""",
+Look where the black keys are missing: between **Mi and Fa** (E and F) and between **Si and Do** (B and C), in yellow below. Those white keys are only a half step apart.""",
             """## 1. Semitonos
 
 Hasta ahora cada nota era una tecla blanca. Entre la mayoría de las teclas blancas hay una **tecla negra**. De una tecla a la de al lado —negra o blanca, hacia arriba o hacia abajo— hay un **semitono**; dos semitonos forman un **tono**.
 
-Mira dónde faltan teclas negras (las teclas amarillas de abajo): entre **Mi y Fa** y entre **Si y Do**. Esas teclas blancas están a solo un semitono.""",
+Mira dónde faltan teclas negras: entre **Mi y Fa** y entre **Si y Do** (en amarillo, abajo). Esas teclas blancas están a solo un semitono.""",
         )),
         Step("half-step-keys", "keyboard", 2,  # two octaves: Si3 and the Do4 above it
              highlight=dict.fromkeys(("Mi3", "Fa3", "Si3", "Do4", "Mi4", "Fa4"), YELLOW),
