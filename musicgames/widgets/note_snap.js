@@ -125,11 +125,16 @@ class SnapView {
     document.addEventListener("visibilitychange", this.onVisibility);
     this.seen = null;
     if (typeof IntersectionObserver === "function") {
+      // Away when less than half of the table (or of the window, for a table taller than
+      // it) is in view: the same measure as onScreen(), so a tall table at 1024×768 that
+      // fills the notebook's view never counts as away.
       this.seen = new IntersectionObserver((entries) => {
         for (const entry of entries) {
-          if (!entry.isIntersecting || entry.intersectionRatio < 0.5) this.away();
+          const view = entry.rootBounds ? entry.rootBounds.height : window.innerHeight;
+          const need = Math.min(entry.boundingClientRect.height, view) / 2;
+          if (!entry.isIntersecting || entry.intersectionRect.height < need) this.away();
         }
-      }, { threshold: [0, 0.5] });
+      }, { threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] });
       this.seen.observe(this.main.querySelector(".mg-snap-table"));
     }
     this.onBack = () => this.comeBack();
