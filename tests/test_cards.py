@@ -333,6 +333,7 @@ def _marks_on_page(page: str) -> list[tuple[int, str, float, float]]:
 
 
 @needs_tools
+@pytest.mark.slow  # renders every piano page three times
 def test_d4_every_printed_mark_stands_out_from_what_is_under_it(tmp_path: Path) -> None:
     """D4: the fff, ff and f marks decide the score, so each of the 72 on the piano cards
     must be seen: its ink contrasts (3:1 or more) with what lies under it on the page.
@@ -369,6 +370,7 @@ def test_d4_every_printed_mark_stands_out_from_what_is_under_it(tmp_path: Path) 
 
 
 @needs_tools
+@pytest.mark.slow  # renders every page of both decks
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_ink_within_5_mm_of_the_paper_edge(paper: str, tmp_path: Path) -> None:
     """Most printers cannot print within 5 mm of the edge: cut marks, footers and everything

@@ -184,6 +184,7 @@ _WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # two processes, 2,000 durable writes
 def test_two_processes_writing_1000_answers_each_lose_none(tmp_path: Path) -> None:
     path = tmp_path / "shared.sqlite3"  # not there yet: both processes race to create it
     go = tmp_path / "go"
