@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -630,25 +632,44 @@ def test_only_a_kernel_started_ahead_is_told_its_pages_request(tmp_path: Path) -
 # -- the server, end to end (no browser) -----------------------------------------------------
 
 
-@pytest.mark.slow
-def test_with_a_token_nothing_is_served_without_it(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def _classroom_server(tmp_path: Path, *options: str) -> Iterator[int]:
+    """The classroom server started as a teacher starts it, with ``options``, on a free
+    port of this computer; yields the port once it accepts connections, and stops it."""
     import os
     import signal
     import socket
     import subprocess
     import sys
     import time
-    import urllib.error
-    import urllib.request
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     process = subprocess.Popen(
-        [sys.executable, "-m", "musicgames.classroom", "--port", str(port), "--token", "la-si-do",
+        [sys.executable, "-m", "musicgames.classroom", "--port", str(port), *options,
          "--class-folder", str(tmp_path / "class")],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the classroom server did not start"
+                time.sleep(0.25)
+        yield port
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+
+
+@pytest.mark.slow
+def test_with_a_token_nothing_is_served_without_it(tmp_path: Path) -> None:
+    import urllib.error
+    import urllib.request
 
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args: Any) -> None:
@@ -656,22 +677,15 @@ def test_with_a_token_nothing_is_served_without_it(tmp_path: Path) -> None:
 
     opener = urllib.request.build_opener(NoRedirect)
 
-    def status(path: str) -> tuple[int, str]:
-        try:
-            with opener.open(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as err:
-            return err.code, err.headers.get("Location", "")
+    with _classroom_server(tmp_path, "--token", "la-si-do") as port:
 
-    try:
-        deadline = time.monotonic() + 60
-        while True:
+        def status(path: str) -> tuple[int, str]:
             try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the classroom server did not start"
-                time.sleep(0.25)
+                with opener.open(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
+                    return response.status, response.read().decode()
+            except urllib.error.HTTPError as err:
+                return err.code, err.headers.get("Location", "")
+
         code, where = status("/")
         assert code in (302, 303) and "/login" in where
         code, where = status("/voila/render/note-snap.ipynb?student=Ana")
@@ -679,40 +693,15 @@ def test_with_a_token_nothing_is_served_without_it(tmp_path: Path) -> None:
         code, page = status("/?token=la-si-do")
         assert code == 200 and "Note Snap" in page
         assert not list((tmp_path / "class").glob("*.sqlite3"))  # no app ran for anyone
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
 
 
 @pytest.mark.slow
 def test_behind_a_proxy_an_https_page_gets_its_kernels_cookies_for_https_only(
     tmp_path: Path,
 ) -> None:
-    import os
-    import signal
-    import socket
-    import subprocess
-    import sys
-    import time
     import urllib.request
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "musicgames.classroom", "--port", str(port), "--behind-proxy",
-         "--token", "class-3b", "--class-folder", str(tmp_path / "class")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the classroom server did not start"
-                time.sleep(0.25)
+    with _classroom_server(tmp_path, "--behind-proxy", "--token", "class-3b") as port:
         # as the reverse proxy asks, for a student who reached it over https
         asked = urllib.request.Request(
             f"http://127.0.0.1:{port}/voila/render/note-drill.ipynb?student=Ana&token=class-3b",
@@ -721,14 +710,11 @@ def test_behind_a_proxy_an_https_page_gets_its_kernels_cookies_for_https_only(
             cookies = [c for c in response.headers.get_all("Set-Cookie") or []
                        if c.startswith("musicgames-kernel")]
             response.read()
-        assert len(cookies) == 2, cookies
-        for cookie in cookies:
-            attributes = {p.split("=")[0].strip().lower() for p in cookie.split(";")[1:]}
-            assert {"secure", "httponly", "samesite", "path"} <= attributes, cookie
-            assert not attributes & {"expires", "max-age"}, cookie
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
+    assert len(cookies) == 2, cookies
+    for cookie in cookies:
+        attributes = {p.split("=")[0].strip().lower() for p in cookie.split(";")[1:]}
+        assert {"secure", "httponly", "samesite", "path"} <= attributes, cookie
+        assert not attributes & {"expires", "max-age"}, cookie
 
 
 @pytest.mark.parametrize("behind_proxy", [True, False], ids=["behind_proxy", "direct"])
