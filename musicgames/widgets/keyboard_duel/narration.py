@@ -34,6 +34,7 @@ from musicgames.duel.events import (
     Shifted,
     TurnEnded,
 )
+from musicgames.duel.kernel import attacker_wins
 from musicgames.i18n import text
 from musicgames.theory import Naming
 
@@ -219,7 +220,8 @@ class Story:
         elif isinstance(event, CardPlayed):
             record = self.duels[-1]
             record.totals = [event.attacker_total, event.defender_total]
-            record.leads.append(0 if event.attacker_total >= event.defender_total else 1)
+            ahead = attacker_wins(event.attacker_total, event.defender_total)
+            record.leads.append(0 if ahead else 1)
             if event.effect == "add":
                 role = record.role(event.seat)
                 record.adds[role] += event.amount

@@ -34,6 +34,7 @@ from musicgames.duel import (
 )
 from musicgames.duel.cards import KEYS_PER_CARD
 from musicgames.duel.events import DuelStarted, Event, FinalTurnBegins, Moved
+from musicgames.duel.kernel import attacker_wins
 from musicgames.duel.odds import DuelOdds
 from musicgames.duel.state import dice_for_power
 from musicgames.i18n import LANGUAGES, text
@@ -199,7 +200,7 @@ def _decided(record: DuelRecord, words: Words) -> str:
     if final[0] == final[1]:
         return words.t("duel.decided.tie", total=final[0], seat=words.seat(record.attacker))
     rolled = (sum(record.first_dice[0]), sum(record.first_dice[1]))
-    leads = [0 if rolled[0] >= rolled[1] else 1, *record.leads]
+    leads = [0 if attacker_wins(*rolled) else 1, *record.leads]
     seat = words.seat(record.winner)
     tied = rolled[0] == rolled[1]
     scores = dict(seat=seat, score=rolled[win], other_score=rolled[1 - win], final=final[win],
