@@ -24,6 +24,7 @@ Computer players (S17) are :class:`Bot` objects with a level from :data:`LEVELS`
 """
 
 from musicgames.snap.actions import (
+    TAKEN_UNSLAPPED,
     Action,
     CallMode,
     CloseSlaps,
@@ -113,6 +114,7 @@ __all__ = [
     "PhaseError",
     "ReactionTimeError",
     "Reason",
+    "TAKEN_UNSLAPPED",
     "SaveError",
     "SeatError",
     "SeatView",

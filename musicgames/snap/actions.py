@@ -53,6 +53,7 @@ __all__ = [
     "Passed",
     "Phase",
     "Reason",
+    "TAKEN_UNSLAPPED",
     "Slap",
     "Slapped",
     "TimeUp",
@@ -115,6 +116,10 @@ class Reason(str, Enum):
     NO_SLAP = "no_slap"
     #: A match nobody slapped: no one takes the pile now; the next flip takes it (S9).
     MATCH_NOT_SLAPPED = "match_not_slapped"
+
+#: Outcomes of a card taken at once, before anyone could slap it: a wrong call (S10) and a
+#: flip onto a match nobody slapped (S9). No slap window opened for such a card.
+TAKEN_UNSLAPPED: frozenset[Reason] = frozenset({Reason.WRONG_CALL, Reason.MISSED_MATCH})
 
 
 # -- actions ------------------------------------------------------------------------------

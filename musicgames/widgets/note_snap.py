@@ -54,6 +54,7 @@ from musicgames.render import staff_svg
 from musicgames.shown import short_repr
 from musicgames.snap import (
     CALL_CYCLE,
+    TAKEN_UNSLAPPED,
     CallMode,
     CloseSlaps,
     ConfigError,
@@ -63,7 +64,6 @@ from musicgames.snap import (
     Outcome,
     Pass,
     Phase,
-    Reason,
     Slap,
     SnapConfig,
     SnapError,
@@ -136,8 +136,6 @@ PASS_KEY = "KeyN"
 PAUSE_KEYS: frozenset[str] = frozenset({"KeyP", "Escape"})
 #: How many refused messages :attr:`NoteSnapWidget.refused` keeps.
 _REFUSED_KEPT = 200
-#: Outcomes of a card taken at once, before anyone could slap it (S9, S10).
-_NOT_SLAPPABLE = frozenset({Reason.WRONG_CALL.value, Reason.MISSED_MATCH.value})
 
 
 class SettingsError(ValueError):
@@ -455,7 +453,7 @@ class CardRecord:
     def slappable(self) -> bool:
         """True when the card was open for slaps: not taken at once by a wrong call (S10)
         or by a flip onto a match nobody slapped (S9), which no one could slap."""
-        return self.outcome not in _NOT_SLAPPABLE
+        return self.outcome not in TAKEN_UNSLAPPED
 
     @property
     def slappable_match(self) -> bool:
@@ -1222,8 +1220,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
         ]
 
     def practise(self) -> Any:
-        """Open a note drill of the notes the person hesitated on in the game that ended
-        (the page's "Practise these notes" button); ``None`` when there are none."""
+        """Open a note drill of the notes to practise from the game that ended (the page's
+        "Practise these notes" button); refused while the game is on or when there are none."""
         summary = self.summary() if self._state.is_terminal() else {}
         chosen = summary.get("practice") or []
         if not chosen:
