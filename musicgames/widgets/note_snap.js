@@ -64,7 +64,6 @@ class SnapView {
     this.paused = false;      // the page paused the game
     this.pauseWhy = null;     // "settings" | "guide" | "focus" | "key" | "away"
     this.counting = null;     // {n, timer}: the 3-2-1 count before play goes on
-    this.hadFocus = false;
     this.readySent = false;   // "ready" sent: the table was on screen with the focus
     this.overClosed = null;   // the game whose game-over panel was closed
     this.passes = new Map();  // seat -> ms: "no match" shown on the page for this card
@@ -98,6 +97,8 @@ class SnapView {
     );
     this.practiceSlot = h("div", { class: "mg-snap-practice" });
     el.append(this.root, this.practiceSlot);
+    // The practice drill's own view keeps its keys; its slot (heading, Close) is ours.
+    this.practiceKeys = keepKeys(this.practiceSlot);
     // Takes the focus when drawn, keeps the game's keys from the notebook (_focus.js).
     this.guard = guardKeys(this.root, {
       onKey: (event) => this.keydown(event),
@@ -110,9 +111,11 @@ class SnapView {
     this.onPractice = () => this.showPractice();
     model.on("change:practice", this.onPractice);
     this.readyTimer = setInterval(() => this.maybeReady(), 250);
-    // A click on the table brings all of it on screen (then the game can start).
+    // A click on the table brings all of it on screen (then the game can start), and
+    // a person back at a table paused while away plays on.
     this.onPointer = () => {
       if (!this.onScreen()) this.root.scrollIntoView({ block: "nearest" });
+      this.comeBack();
     };
     this.root.addEventListener("pointerdown", this.onPointer);
     // Tab stays inside an open panel (Settings, the end of a game): it goes round.
@@ -137,8 +140,6 @@ class SnapView {
       }, { threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] });
       this.seen.observe(this.main.querySelector(".mg-snap-table"));
     }
-    this.onBack = () => this.comeBack();
-    this.root.addEventListener("pointerdown", this.onBack);
     this.draw();
     this.showPractice();
   }
@@ -216,9 +217,9 @@ class SnapView {
     this.root.removeEventListener("keydown", this.onTab, true);
     document.removeEventListener("visibilitychange", this.onVisibility);
     if (this.seen) this.seen.disconnect();
-    this.root.removeEventListener("pointerdown", this.onBack);
     if (this.practiceView) this.practiceView.remove();
     this.guard.destroy();
+    this.practiceKeys.destroy();
   }
 
   t(key, values) {
@@ -296,7 +297,6 @@ class SnapView {
 
   focusChanged(focused) {
     if (focused) {
-      this.hadFocus = true;
       this.maybeReady();
       return;
     }
