@@ -180,7 +180,8 @@ class SpacedSchedule(Generic[T]):
             elif new:
                 choice = self._rng.choice(new)
             else:
-                ranked = sorted(candidates, key=self._soonest)
+                now = self.now()  # one clock reading ranks them all
+                ranked = sorted(candidates, key=lambda item: self._soonest(item, now))
                 weights = [1 / (1 + rank) for rank in range(len(ranked))]
                 choice = self._rng.choices(ranked, weights=weights)[0]
         self._retry.pop(choice, None)
@@ -189,11 +190,10 @@ class SpacedSchedule(Generic[T]):
         self._last = choice
         return choice
 
-    def _soonest(self, item: T) -> tuple[date, float, str]:
-        """How soon ``item`` needs asking: the day it is due, then the lowest chance of
-        recall (so a missed item comes before one answered slowly on the same day)."""
+    def _soonest(self, item: T, now: datetime) -> tuple[date, float, str]:
+        """How soon ``item`` needs asking at ``now``: the day it is due, then the lowest
+        chance of recall (so a missed item comes before one answered slowly that day)."""
         key = self._keys[item]
-        now = self.now()
         return (review_day(self.memory.cards[key].due), self.memory.recall(key, now), key)
 
     def record(self, item: T, *, correct: bool, response_ms: float | None = None) -> None:

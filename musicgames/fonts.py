@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ def _font(bold: bool) -> Any:
     return ImageFont.truetype(str(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / name), 100)
 
 
+@lru_cache(maxsize=4096)  # a board names the same few keys again and again
 def text_width(text: str, *, size: float, bold: bool = False) -> float:
     """The width of ``text`` set at font size ``size``, in the unit of ``size`` (mm on a
     printed card, user units in an SVG drawing)."""

@@ -1962,8 +1962,6 @@ def _staff_position(note: Note) -> float:
     return (diatonic - (4 * 7 + 2)) / 2
 
 
-#: The SMuFL accidental for each alteration. The chart has no key signature, so a note with
-#: no sharp or flat needs no sign.
 #: music21's accidental names and their SMuFL glyphs.
 _ACCIDENTALS = {"double-sharp": "accidentalDoubleSharp", "sharp": "accidentalSharp",
                 "natural": "accidentalNatural", "flat": "accidentalFlat",

@@ -176,8 +176,9 @@ class LessonPage(Lesson):
         in_app = appmode.in_app()
         if in_app:  # the page's own address: its student, and the start page's naming
             chosen = replace(chosen, student=appmode.student())
-            if appmode.address_value("naming") in {n.value for n in Naming}:
-                chosen = replace(chosen, naming=str(appmode.address_value("naming")))
+            naming = appmode.address_value("naming")
+            if naming in {n.value for n in Naming}:
+                chosen = replace(chosen, naming=naming)
         super().__init__(
             chosen.naming, language=language, record=False, size=chosen.size,
             sound=chosen.sound,
