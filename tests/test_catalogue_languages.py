@@ -77,3 +77,25 @@ def test_the_check_finds_a_missing_french_text_and_a_changed_placeholder() -> No
         "k (fr): placeholders ['count'], English has ['n']"]
     assert problems("k", {"en": "**Keys**", "es": "**Teclas**", "fr": "Touches"}) == [
         "k (fr): markup differs from the English"]
+
+
+def one_forms_with_a_written_one(texts: dict[str, dict[str, str]]) -> list[str]:
+    """``.one`` texts that write the number 1 where their ``.other`` form says ``{count}``.
+    French says the singular for 0 as for 1 ("0 élève, 1 élève, 2 élèves"), so the ``.one``
+    form must show the count it is given, never a written 1."""
+    return [f"{key} ({language})" for key, by_language in texts.items()
+            if key.endswith(".one") and f"{key[:-4]}.other" in texts
+            and "count" in placeholders(texts[f"{key[:-4]}.other"]["en"])
+            for language, text in by_language.items()
+            if re.search(r"\b1\b", re.sub(r"\{\w+\}", " ", text))]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_singular_of_a_counted_word_shows_its_count(name: str) -> None:
+    assert one_forms_with_a_written_one(catalogue(name)) == []
+
+
+def test_the_singular_check_finds_a_written_one() -> None:
+    texts = {"k.one": {"en": "You missed 1 match.", "fr": "Tu as manqué {count} correspondance."},
+             "k.other": {"en": "You missed {count} matches."}}
+    assert one_forms_with_a_written_one(texts) == ["k.one (en)"]
