@@ -724,14 +724,14 @@ def test_the_committed_notebooks_are_a_fresh_build() -> None:
     assert len(list((ROOT / "lessons" / "es").glob("*.ipynb"))) == 6
 
 
-def test_every_lesson_string_has_english_and_spanish() -> None:
+def test_every_lesson_string_has_english_spanish_and_french() -> None:
     import json
 
     strings = json.loads((ROOT / "musicgames" / "strings" / "lessons.json").read_text("utf-8"))
     for key, by_language in strings.items():
-        assert set(by_language) == {"en", "es"}, key
+        assert set(by_language) == {"en", "es", "fr"}, key
         fields = [set(re.findall(r"\{(\w+)\}", t)) for t in by_language.values()]
-        assert fields[0] == fields[1], key
+        assert all(f == fields[0] for f in fields), key
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: f"{p.parent.name}/{p.name}")
