@@ -314,11 +314,9 @@ def test_no_engine_or_game_widget_file_is_over_800_lines() -> None:
 # -- pure engines ----------------------------------------------------------------------------
 
 
-def _engine_modules() -> list[str]:
-    """The engines' modules, and every module of the package they import, at any depth. An
-    engine's command line (``__main__``) is not the engine: it reads arguments, prints and
-    times whole runs."""
-    todo = [m for m in MODULES if m.startswith(ENGINES) and not m.endswith(".__main__")]
+def _reached(start: list[str]) -> list[str]:
+    """These modules and every module of the package they import, at any depth."""
+    todo = list(start)
     reached: set[str] = set()
     while todo:
         name = todo.pop()
@@ -326,6 +324,12 @@ def _engine_modules() -> list[str]:
             reached.add(name)
             todo.extend(GRAPH[name])
     return sorted(reached)
+
+
+def _engine_modules() -> list[str]:
+    """The engines' modules and all they import. An engine's command line (``__main__``) is
+    not the engine: it reads arguments, prints and times whole runs."""
+    return _reached([m for m in MODULES if m.startswith(ENGINES) and not m.endswith(".__main__")])
 
 
 def _clock_calls(module: Module) -> Iterator[int]:
@@ -365,3 +369,30 @@ def test_the_engine_check_would_see_a_clock_or_a_widget(tmp_path: Path) -> None:
     names = [name for name, _ in _imported_names(module)]
     assert "time" in names and "musicgames.widgets.note_snap" in names
     assert list(_clock_calls(module)) == [5]
+
+
+# -- widgets record answers, nothing more of the progress package -----------------------------
+
+#: The teacher's part of the progress package: reading a class, numbers, tables, charts.
+TEACHERS_PART = (
+    "musicgames.progress.class_folder",
+    "musicgames.progress.stats",
+    "musicgames.progress.lesson_stats",
+    "musicgames.progress.words",
+    "musicgames.progress.tables",
+    "musicgames.progress.charts",
+    "musicgames.progress.report",
+)
+#: The lesson pages, which show widgets (a widget may use a lesson's words for a note).
+LESSON_PAGES = ("musicgames.lessons.page", "musicgames.lessons.lesson")
+
+
+def test_a_widget_imports_only_what_records_an_answer() -> None:
+    widgets = [m for m in MODULES if m.startswith("musicgames.widgets.")]
+    assert "musicgames.widgets.note_drill" in widgets
+    found = {}
+    for widget in widgets:
+        wrong = [m for m in _reached([widget]) if m.startswith(TEACHERS_PART + LESSON_PAGES)]
+        if wrong:
+            found[widget] = wrong
+    assert not found, found
