@@ -22,8 +22,12 @@ import ipywidgets
 from IPython.display import display
 
 from musicgames.i18n import LANGUAGES, counted, text
-from musicgames.progress import ClassProgress, ProgressError, export_csv, open_class
+from musicgames.progress.class_folder import open_class
+from musicgames.progress.csv_files import export_csv
+from musicgames.progress.errors import ProgressError
+from musicgames.progress.report import ClassProgress
 from musicgames.theory import Naming
+from musicgames.widgets.key_guard import keep_keys
 
 __all__ = ["ClassDashboard", "class_dashboard"]
 
@@ -88,8 +92,6 @@ class ClassDashboard(ipywidgets.VBox):
             **kwargs,
         )
         self.add_class("mg-class-dashboard")
-        from musicgames.widgets.key_guard import keep_keys
-
         keep_keys(self)  # no key pressed on its buttons or menus runs or adds a cell
         self.load()
 

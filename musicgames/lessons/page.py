@@ -26,12 +26,20 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
+from musicgames import appmode
 from musicgames.i18n import text
+from musicgames.lessons.base import spellings
+from musicgames.lessons.course import COURSE
 from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question, lesson_css
-from musicgames.lessons.lesson import Lesson, spellings
+from musicgames.lessons.lesson import Lesson
 from musicgames.lessons.plan import Md, Plan, Step, resolve
 from musicgames.lessons.settings import LessonSettings
+from musicgames.progress.errors import ProgressError
+from musicgames.progress.store import open_progress
 from musicgames.theory import Naming, Note
+from musicgames.widgets.hand_in import hand_in_button
+from musicgames.widgets.key_guard import keep_keys
+from musicgames.widgets.lesson_sound import LessonSound
 
 __all__ = ["LessonPage", "lesson_exercises", "lesson_title", "open_lesson", "plan_of"]
 
@@ -58,8 +66,6 @@ _TITLE_KEYS = {
 
 
 def _course() -> tuple[Plan, ...]:
-    from musicgames.lessons.course import COURSE
-
     return COURSE
 
 
@@ -108,8 +114,6 @@ def _run_again_line(language: str) -> str:
     and opened again keeps them, but not the kernel that drew them. While the lesson runs,
     its style hides this line; in an app (Voila, the classroom) there is none."""
     import os
-
-    from musicgames import appmode
 
     if appmode.in_app() or os.environ.get("VOILA_KERNEL_ID"):
         return ""
@@ -170,8 +174,6 @@ class LessonPage(Lesson):
         remember: bool = True,
         record: bool = True,
     ) -> None:
-        from musicgames import appmode
-
         chosen = settings or (LessonSettings.load() if remember else LessonSettings())
         in_app = appmode.in_app()
         if in_app:  # the page's own address: its student, and the start page's naming
@@ -206,9 +208,6 @@ class LessonPage(Lesson):
 
     # -- the student's progress file ----------------------------------------------------------
     def _open_store(self) -> None:
-        from musicgames import appmode
-        from musicgames.progress import ProgressError, open_progress
-
         if self.progress is not None:
             self.progress.close()
             self.progress = None
@@ -305,8 +304,6 @@ class LessonPage(Lesson):
         )
         sound = widgets.Checkbox(value=self.sound, description=t("lesson.settings.sound"),
                                  indent=False, layout=widgets.Layout(width="auto"))
-        from musicgames.widgets.lesson_sound import LessonSound
-
         self.player = LessonSound(language=self.language, enabled=self.sound)
         size = widgets.ToggleButtons(
             options=[(t(f"lesson.settings.size.{s}"), s) for s in ("small", "normal", "large")],
@@ -351,8 +348,6 @@ class LessonPage(Lesson):
         panel = _Box(rows, layout=widgets.Layout(max_width="100%"))
         panel.run_again = _run_again_line(self.language)
         panel.add_class("mg-lesson-settings")
-        from musicgames.widgets.key_guard import keep_keys
-
         keep_keys(panel)  # no key pressed on its buttons runs or adds a cell
         self._panel = panel
         self.controls = {"name": name, "naming": naming, "sound": sound, "size": size}
@@ -404,15 +399,11 @@ class LessonPage(Lesson):
     def _hand_in(self) -> widgets.Widget:
         """The hand-in box for the student's progress file (in a classroom app the answers
         already go to the class folder: nothing to hand in)."""
-        from musicgames import appmode
-
         if appmode.in_app():
             return widgets.HTML("")
         if self.progress is None:
             note = self._t("lesson.summary.handin.noname")
             return widgets.HTML(f'<p class="mg-lesson-status">{escape(note)}</p>')
-        from musicgames.widgets.hand_in import hand_in_button
-
         return hand_in_button(self.progress, language=self.language)
 
     def title(self, step_id: str) -> str:
