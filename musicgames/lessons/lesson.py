@@ -26,6 +26,7 @@ from musicgames.lessons.exercises import Exercise, Question
 from musicgames.lessons.facts import where
 from musicgames.lessons.reading_notes import NoteReading
 from musicgames.lessons.sharps_and_flats import SharpsAndFlats
+from musicgames.snap import call_index, is_match, next_call
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Note, Triad
 
 __all__ = ["Lesson"]
@@ -56,7 +57,7 @@ class Lesson(NoteReading, ChordQuestions, SharpsAndFlats):
         items = []
         for call in calls:
             index = LETTERS.index(Note.parse(f"{call}3" if call[-1:].isalpha() else call).step)
-            right = cycle[(index + 1) % 7]
+            right = cycle[call_index(next_call(SYLLABLES[index]))]  # the game's rule (S5)
             options, answer = self._pick(cycle, right, 4)
             items.append(
                 Question(
@@ -78,7 +79,7 @@ class Lesson(NoteReading, ChordQuestions, SharpsAndFlats):
         for call, card in pairs:
             note = Note.parse(card)
             called = Note.parse(f"{call}3" if call[-1:].isalpha() else call)
-            match = called.step == note.step
+            match = is_match(note, called.syllable)  # the game's own rule (S6)
             why = "lesson.match.why.yes" if match else "lesson.match.why.no"
             items.append(
                 Question(

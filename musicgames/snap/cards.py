@@ -43,6 +43,7 @@ __all__ = [
     "card_note",
     "guide_card",
     "is_match",
+    "next_call",
 ]
 
 #: The names called in turn, from Do to Si; a new round starts again at Do (S5).
@@ -102,14 +103,34 @@ def card_name(card: int) -> str:
     return CARD_NAMES[card]
 
 
-def is_match(card: int, call: str) -> bool:
+def is_match(card: int | Note, call: str) -> bool:
     """True when ``card`` is a match for the name ``call`` called on it (S6): the note's name,
-    in any octave, is the name called. The one place the rules decide what a match is.
+    in any octave, is the name called. The one place the rules decide what a match is: the
+    engine, the computer players, the table and the lessons all ask it.
+
+    ``card`` is a card id or a :class:`~musicgames.theory.Note`; ``call`` a name as
+    :data:`CALL_CYCLE` spells it (:func:`call_index` reads any other spelling).
 
     >>> is_match(8, "Re"), is_match(8, "Do")   # card 8 shows Re3
     (True, False)
+    >>> is_match(Note.parse("Do5"), "Do"), is_match(Note.parse("Sol3"), "La")
+    (True, False)
     """
-    return CARD_NAMES[card] == call
+    try:
+        return CARD_NAMES[card] == call  # type: ignore[index]  # a card id: the game's path
+    except TypeError:
+        return card.syllable == call  # type: ignore[union-attr]
+
+
+def next_call(call: str) -> str:
+    """The name called after ``call`` (S5): the next of the cycle, and Do again after Si.
+    The one place the rules say so: the engine, the checks of every position and the
+    lessons all ask it.
+
+    >>> next_call("Sol"), next_call("Si"), next_call("D")
+    ('La', 'Do', 'Mi')
+    """
+    return CALL_CYCLE[(call_index(call) + 1) % len(CALL_CYCLE)]
 
 
 def cards_of(name: str) -> tuple[int, ...]:

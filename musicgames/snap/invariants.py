@@ -12,14 +12,18 @@ the state's own bookkeeping, and returns a list of broken invariants (empty when
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from musicgames.snap.actions import Ended, Flipped, Outcome, Phase, Reason
-from musicgames.snap.cards import CALL_CYCLE, DECK_SIZE
-from musicgames.snap.state import SnapState
+from musicgames.snap.cards import CALL_CYCLE, DECK_SIZE, next_call
+
+if TYPE_CHECKING:
+    from musicgames.snap.state import SnapState
 
 __all__ = ["check_invariants"]
 
 _ALL_CARDS = frozenset(range(DECK_SIZE))
-_NEXT_CALL = {name: CALL_CYCLE[(i + 1) % len(CALL_CYCLE)] for i, name in enumerate(CALL_CYCLE)}
+_NEXT_CALL = {name: next_call(name) for name in CALL_CYCLE}
 
 
 def check_invariants(state: SnapState) -> list[str]:
