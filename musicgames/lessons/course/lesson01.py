@@ -12,10 +12,10 @@ STAFF = ["Mi3", "Fa3", "Sol3", "La3", "Si3", "Do4", "Re4", "Mi4", "Fa4"]
 
 PLAN = Plan(
     id="01-the-staff",
-    files=T("01-the-staff.ipynb", "01-el-pentagrama.ipynb"),
+    files=T(en="01-the-staff.ipynb", es="01-el-pentagrama.ipynb"),
     cells=(
         Md(T(
-            """# Lesson 1 · The staff
+            en="""# Lesson 1 · The staff
 
 **By the end of this lesson you will be able to:**
 
@@ -24,7 +24,7 @@ PLAN = Plan(
 3. read the notes on the lines and in the spaces, from Mi3 (E4) to Fa4 (F5), and find them on the keyboard.
 
 There is no code to read or write: read, look, and click. Notes are named in two ways in this course — solfège (Do Re Mi…) and letters (C D E…); the text gives both, and the drawings and exercises use the one you choose in the settings just below.""",
-            """# Lección 1 · El pentagrama
+            es="""# Lección 1 · El pentagrama
 
 **Al terminar esta lección podrás:**
 
@@ -35,14 +35,14 @@ There is no code to read or write: read, look, and click. Notes are named in two
 No hay código que leer ni escribir: lee, mira y haz clic. En este curso las notas tienen dos nombres: el solfeo (Do Re Mi…) y las letras (C D E…). El texto usa el solfeo; los dibujos y los ejercicios usan el que elijas en los ajustes de aquí abajo.""",
         ), teaches=NATURALS),
         Md(T(
-            """## 1. Five lines and four spaces
+            en="""## 1. Five lines and four spaces
 
 Music for one voice or instrument is written on a **staff** (or *stave*): five horizontal lines with four spaces between them. We count them **from the bottom up**: the bottom line is the 1st line and the top line is the 5th.
 
 Every note head sits either **on a line** — the line goes right through the middle of the head — or **in a space**, between two lines, touching both.
 
 Here are the notes on the five lines, from the bottom up:""",
-            """## 1. Cinco líneas y cuatro espacios
+            es="""## 1. Cinco líneas y cuatro espacios
 
 La música para una voz o un instrumento se escribe en un **pentagrama**: cinco líneas horizontales con cuatro espacios entre ellas. Se cuentan **de abajo hacia arriba**: la línea de abajo es la 1.ª y la de arriba es la 5.ª.
 
@@ -51,10 +51,10 @@ La cabeza de cada nota está **en una línea** —la línea la atraviesa por el 
 Estas son las notas de las cinco líneas, de abajo hacia arriba:""",
         )),
         Step("lines", "staff", LINES, labels=True),
-        Md(T("And the notes in the four spaces:", "Y las notas de los cuatro espacios:")),
+        Md(T(en="And the notes in the four spaces:", es="Y las notas de los cuatro espacios:")),
         Step("spaces", "staff", SPACES, labels=True),
         Md(T(
-            """Two ways to remember them:
+            en="""Two ways to remember them:
 
 | | solfège | letters | a memory aid |
 |---|---|---|---|
@@ -63,7 +63,7 @@ Estas son las notas de las cinco líneas, de abajo hacia arriba:""",
 
 ### Exercise 1 · The staff
 Click your answer: you will see at once whether it is right, and why.""",
-            """Para recordarlas:
+            es="""Para recordarlas:
 
 | | solfeo | letras |
 |---|---|---|
@@ -76,40 +76,40 @@ Haz clic en tu respuesta: verás enseguida si es correcta, y por qué.""",
         Step(
             "staff-lines",
             "choice",
-            T("How many lines does a staff have?", "¿Cuántas líneas tiene un pentagrama?"),
+            T(en="How many lines does a staff have?", es="¿Cuántas líneas tiene un pentagrama?"),
             ["3", "4", "5", "6"],
             answer=2,
             explain=T(
-                "A staff has five lines, with four spaces between them, counted from the "
+                en="A staff has five lines, with four spaces between them, counted from the "
                 "bottom up.",
-                "Un pentagrama tiene cinco líneas, con cuatro espacios entre ellas, contadas "
+                es="Un pentagrama tiene cinco líneas, con cuatro espacios entre ellas, contadas "
                 "de abajo hacia arriba.",
             ),
             why=[
-                T("Count the lines again, from the bottom: there are more than 3.",
-                  "Cuenta otra vez las líneas desde abajo: son más de 3."),
-                T("4 is the number of spaces, between the lines.",
-                  "4 es el número de espacios, entre las líneas."),
-                T("", ""),
-                T("Count again: the top line is the 5th.",
-                  "Cuenta otra vez: la línea de arriba es la 5.ª."),
+                T(en="Count the lines again, from the bottom: there are more than 3.",
+                  es="Cuenta otra vez las líneas desde abajo: son más de 3."),
+                T(en="4 is the number of spaces, between the lines.",
+                  es="4 es el número de espacios, entre las líneas."),
+                T(en="", es=""),
+                T(en="Count again: the top line is the 5th.",
+                  es="Cuenta otra vez: la línea de arriba es la 5.ª."),
             ],
-            title=T("Exercise 1 · The staff", "Ejercicio 1 · El pentagrama"),
+            title=T(en="Exercise 1 · The staff", es="Ejercicio 1 · El pentagrama"),
         ),
         Md(T(
-            """### Exercise 2 · Line or space?
+            en="""### Exercise 2 · Line or space?
 Look at the note head: does a line go through it, or does it sit between two lines?""",
-            """### Ejercicio 2 · ¿Línea o espacio?
+            es="""### Ejercicio 2 · ¿Línea o espacio?
 Mira la cabeza de la nota: ¿una línea la atraviesa o está entre dos líneas?""",
         )),
         Step("line-or-space", "line_or_space", ["Mi3", "La3", "Re4", "Do4", "Sol3", "Mi4"]),
         Md(T(
-            """## 2. The treble clef marks Sol
+            en="""## 2. The treble clef marks Sol
 
 Every staff begins with a **clef**. The one in these lessons is the **treble clef**. Its other names tell you what it does: it is the **Sol clef** (or **G clef**) because its curl wraps around the **2nd line**, and it says: *the note on this line is Sol3* (G4, the Sol just above middle C).
 
 Every other note is counted from there. One step up, from the line into the next space, is the next note name, La3 (A4); one step down is Fa3 (F4):""",
-            """## 2. La clave de sol marca el Sol
+            es="""## 2. La clave de sol marca el Sol
 
 Cada pentagrama empieza con una **clave**. La de estas lecciones es la **clave de sol**: su rizo rodea la **2.ª línea** y dice: *la nota de esta línea es Sol3* (el Sol justo encima del Do central).
 
@@ -117,67 +117,67 @@ Las demás notas se cuentan desde ahí. Un paso hacia arriba, de la línea al es
         )),
         Step("clef-steps", "staff", ["Fa3", "Sol3", "La3"], labels=True),
         Md(T(
-            """### Exercise 3 · The clef
+            en="""### Exercise 3 · The clef
 Which line does the clef curl around?""",
-            """### Ejercicio 3 · La clave
+            es="""### Ejercicio 3 · La clave
 ¿Alrededor de qué línea se enrosca la clave?""",
         )),
         Step(
             "clef",
             "choice",
-            T("Which line does the treble (Sol) clef curl around?",
-              "¿Alrededor de qué línea se enrosca la clave de sol?"),
-            [T("1st", "1.ª"), T("2nd", "2.ª"), T("3rd", "3.ª"), T("4th", "4.ª"),
-             T("5th", "5.ª")],
+            T(en="Which line does the treble (Sol) clef curl around?",
+              es="¿Alrededor de qué línea se enrosca la clave de sol?"),
+            [T(en="1st", es="1.ª"), T(en="2nd", es="2.ª"), T(en="3rd", es="3.ª"), T(en="4th", es="4.ª"),
+             T(en="5th", es="5.ª")],
             answer=1,
             picture=("staff", "Sol3"),
             explain=T(
-                "Its curl wraps around the 2nd line from the bottom: the note on that line is "
+                en="Its curl wraps around the 2nd line from the bottom: the note on that line is "
                 "Sol3 (G4), and that is why it is called the Sol clef.",
-                "Su rizo rodea la 2.ª línea desde abajo: la nota de esa línea es Sol3, y por "
+                es="Su rizo rodea la 2.ª línea desde abajo: la nota de esa línea es Sol3, y por "
                 "eso se llama clave de sol.",
             ),
             why=[
-                T("The 1st line is the bottom one: Mi3 sits there, not the clef's curl.",
-                  "La 1.ª línea es la de abajo: ahí está Mi3, no el rizo de la clave."),
-                T("", ""),
-                T("The 3rd line is the middle one, where Si3 sits: the curl is one line lower.",
-                  "La 3.ª línea es la del medio, la de Si3: el rizo está una línea más abajo."),
-                T("The 4th line holds Re4: the curl is two lines lower.",
-                  "En la 4.ª línea está Re4: el rizo está dos líneas más abajo."),
-                T("The 5th line is the top one, Fa4: the curl is near the bottom.",
-                  "La 5.ª línea es la de arriba, Fa4: el rizo está tres líneas más abajo."),
+                T(en="The 1st line is the bottom one: Mi3 sits there, not the clef's curl.",
+                  es="La 1.ª línea es la de abajo: ahí está Mi3, no el rizo de la clave."),
+                T(en="", es=""),
+                T(en="The 3rd line is the middle one, where Si3 sits: the curl is one line lower.",
+                  es="La 3.ª línea es la del medio, la de Si3: el rizo está una línea más abajo."),
+                T(en="The 4th line holds Re4: the curl is two lines lower.",
+                  es="En la 4.ª línea está Re4: el rizo está dos líneas más abajo."),
+                T(en="The 5th line is the top one, Fa4: the curl is near the bottom.",
+                  es="La 5.ª línea es la de arriba, Fa4: el rizo está tres líneas más abajo."),
             ],
-            title=T("Exercise 3 · The clef", "Ejercicio 3 · La clave"),
+            title=T(en="Exercise 3 · The clef", es="Ejercicio 3 · La clave"),
         ),
         Md(T(
-            """## 3. Reading notes step by step
+            en="""## 3. Reading notes step by step
 
 Going up the staff — line, space, line, space… — each step is the next note name: Do Re Mi Fa Sol La Si (C D E F G A B), and then round again from Do (C). From the bottom line to the top line:""",
-            """## 3. Leer las notas paso a paso
+            es="""## 3. Leer las notas paso a paso
 
 Subiendo por el pentagrama —línea, espacio, línea, espacio…— cada paso es el nombre siguiente: Do Re Mi Fa Sol La Si, y otra vez Do. De la línea de abajo a la de arriba:""",
         )),
         Step("staff-steps", "staff", STAFF, labels=True),
         Md(T(
-            """Each of these notes is a **white key** on the piano. On a piano, **middle C** (Do3, C4) is the Do nearest the middle of the keyboard. The keyboard below *starts* on middle C — it is the first key on the left — and the notes of the staff start two white keys above it, on Mi3 (E4):""",
-            """Cada una de estas notas es una **tecla blanca** del piano. En un piano, el **Do central** (Do3) es el Do más cercano al centro del teclado. El teclado de abajo *empieza* en el Do central —es la primera tecla de la izquierda— y las notas del pentagrama empiezan dos teclas blancas más arriba, en Mi3:""",
+            en="""Each of these notes is a **white key** on the piano. On a piano, **middle C** (Do3, C4) is the Do nearest the middle of the keyboard. The keyboard below *starts* on middle C — it is the first key on the left — and the notes of the staff start two white keys above it, on Mi3 (E4):""",
+            es="""Cada una de estas notas es una **tecla blanca** del piano. En un piano, el **Do central** (Do3) es el Do más cercano al centro del teclado. El teclado de abajo *empieza* en el Do central —es la primera tecla de la izquierda— y las notas del pentagrama empiezan dos teclas blancas más arriba, en Mi3:""",
         )),
         Step("staff-keys", "keyboard", 2, highlight=STAFF, black_labels=False),
         Md(T(
-            """### Exercise 4 · Name the note
+            en="""### Exercise 4 · Name the note
 Which note is it? Find the Sol line first and count from there, or use the memory aids.""",
-            """### Ejercicio 4 · Nombra la nota
+            es="""### Ejercicio 4 · Nombra la nota
 ¿Qué nota es? Busca primero la línea del Sol y cuenta desde ahí.""",
         )),
         Step("name-notes", "name_notes", STAFF, questions=6),
         Md(T(
-            """## 4. Play: the note drill
+            en="""## 4. Play: the note drill
 
 Now read as fast as you can. Press **Start**; a note appears on the staff. Answer by clicking its name, by pressing keys **1–7** (1 = Do/C … 7 = Si/B), or by clicking its key on the keyboard (there the octave counts). You see at once whether you were right.
 
 The drill adapts to you: the notes you miss, or answer slowly, come back more often. At the end you see which notes to practise. Play as many rounds as you like.""",
-            """## 4. A jugar: la práctica de notas
+            es="""## 4. A jugar: la práctica de notas
 
 Ahora lee lo más rápido que puedas. Presiona **Empezar** y aparece una nota en el pentagrama. Responde haciendo clic en su nombre, presionando las teclas **1–7** (1 = Do … 7 = Si) o haciendo clic en su tecla del teclado (ahí cuenta la octava). Verás enseguida si acertaste.
 
@@ -186,16 +186,16 @@ La práctica se adapta a ti: las notas que fallas, o que respondes despacio, vue
         Step("drill", "drill", STAFF, questions=15),
     ),
     learned=(
-        T("The staff has five lines and four spaces, counted from the bottom up.",
-          "El pentagrama tiene cinco líneas y cuatro espacios, contados de abajo hacia arriba."),
-        T("The treble clef curls around the 2nd line: that line is Sol3 (G4).",
-          "La clave de sol rodea la 2.ª línea: esa línea es Sol3."),
-        T("Lines Mi Sol Si Re Fa, spaces Fa La Do Mi; each step up is the next note name.",
-          "Líneas Mi Sol Si Re Fa, espacios Fa La Do Mi; cada paso hacia arriba es el nombre "
+        T(en="The staff has five lines and four spaces, counted from the bottom up.",
+          es="El pentagrama tiene cinco líneas y cuatro espacios, contados de abajo hacia arriba."),
+        T(en="The treble clef curls around the 2nd line: that line is Sol3 (G4).",
+          es="La clave de sol rodea la 2.ª línea: esa línea es Sol3."),
+        T(en="Lines Mi Sol Si Re Fa, spaces Fa La Do Mi; each step up is the next note name.",
+          es="Líneas Mi Sol Si Re Fa, espacios Fa La Do Mi; cada paso hacia arriba es el nombre "
           "siguiente."),
     ),
-    next=T("Next: lesson 2 numbers the octaves and adds the notes on ledger lines, Do3 to Do5.",
-           "Después: la lección 2 numera las octavas y agrega las notas en líneas adicionales, "
+    next=T(en="Next: lesson 2 numbers the octaves and adds the notes on ledger lines, Do3 to Do5.",
+           es="Después: la lección 2 numera las octavas y agrega las notas en líneas adicionales, "
            "de Do3 a Do5."),
     practise=("drill",),
 )

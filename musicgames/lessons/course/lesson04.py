@@ -11,17 +11,17 @@ BLACK_KEY_NAMES = ("Do#", "Reb", "Re#", "Mib", "Fa#", "Solb", "Sol#", "Lab", "La
 
 PLAN = Plan(
     id="04-sharps-and-flats",
-    files=T("04-sharps-and-flats.ipynb", "04-sostenidos-y-bemoles.ipynb"),
+    files=T(en="04-sharps-and-flats.ipynb", es="04-sostenidos-y-bemoles.ipynb"),
     cells=(
         Md(T(
-            """# Lesson 4 · Sharps, flats and the black keys
+            en="""# Lesson 4 · Sharps, flats and the black keys
 
 **By the end of this lesson you will be able to:**
 
 1. count **half steps** on the keyboard, black keys included;
 2. read a **sharp** (♯) and a **flat** (♭) on the staff, and find its key;
 3. give both names of every black key — **Fa♯ = Sol♭** (F♯ = G♭) — and say why a chord uses one of them and not the other.""",
-            """# Lección 4 · Sostenidos, bemoles y teclas negras
+            es="""# Lección 4 · Sostenidos, bemoles y teclas negras
 
 **Al terminar esta lección podrás:**
 
@@ -30,12 +30,12 @@ PLAN = Plan(
 3. dar los dos nombres de cada tecla negra —**Fa♯ = Sol♭**— y decir por qué un acorde usa uno y no el otro.""",
         )),
         Md(T(
-            """## 1. Half steps
+            en="""## 1. Half steps
 
 So far every note was a white key. Between most white keys there is a **black key**. From any key to the very next one — black or white, up or down — is a **half step** (a *semitone*); two half steps make a **whole step**.
 
 Look where the black keys are missing: between **Mi and Fa** (E and F) and between **Si and Do** (B and C), in yellow below. Those white keys are only a half step apart.""",
-            """## 1. Semitonos
+            es="""## 1. Semitonos
 
 Hasta ahora cada nota era una tecla blanca. Entre la mayoría de las teclas blancas hay una **tecla negra**. De una tecla a la de al lado —negra o blanca, hacia arriba o hacia abajo— hay un **semitono**; dos semitonos forman un **tono**.
 
@@ -45,21 +45,21 @@ Mira dónde faltan teclas negras: entre **Mi y Fa** y entre **Si y Do** (en amar
              highlight=dict.fromkeys(("Mi3", "Fa3", "Si3", "Do4", "Mi4", "Fa4"), YELLOW),
              black_labels=False),
         Md(T(
-            """### Exercise 1 · Count the half steps
+            en="""### Exercise 1 · Count the half steps
 Go from the red key up to the blue one, key by key, black keys included, and count the moves: each move to the very next key is one half step. Count the moves, not the keys: from Do to Re you touch 3 keys (Do, the black key, Re) but make 2 moves.""",
-            """### Ejercicio 1 · Cuenta los semitonos
+            es="""### Ejercicio 1 · Cuenta los semitonos
 Ve de la tecla roja a la azul, tecla por tecla, con las teclas negras, y cuenta cuántas veces te mueves a la tecla de al lado: cada movimiento es un semitono. Cuenta los movimientos, no las teclas: de Do a Re tocas 3 teclas (Do, la negra y Re), pero te mueves 2 veces.""",
         )),
         Step("half-steps", "half_steps",
              [("Mi3", "Fa3"), ("Do3", "Re3"), ("Re3", "Fa3"), ("Si3", "Do4"), ("Do3", "Mi3"),
               ("La3", "Do4")]),
         Md(T(
-            """## 2. Sharps and flats
+            en="""## 2. Sharps and flats
 
 A **sharp** ♯ raises a note by a half step: **Fa♯** (F♯) is the key just to the right of Fa — a black key. A **flat** ♭ lowers a note by a half step: **Si♭** (B♭) is the key just to the left of Si.
 
 On the staff the sign stands just before the note head, on the same line or in the same space: the head says *which* note, the sign says *raise* or *lower* it.""",
-            """## 2. Sostenidos y bemoles
+            es="""## 2. Sostenidos y bemoles
 
 Un **sostenido** ♯ sube una nota un semitono: **Fa♯** es la tecla justo a la derecha de Fa, una tecla negra. Un **bemol** ♭ baja una nota un semitono: **Si♭** es la tecla justo a la izquierda de Si.
 
@@ -69,14 +69,14 @@ En el pentagrama el signo va justo antes de la cabeza de la nota, en la misma l�
         Step("sharp-flat-keys", "keyboard", 1,
              highlight={"Fa3": YELLOW, "Fa#3": RED, "Si3": YELLOW, "Sib3": BLUE}),
         Md(T(
-            """### Exercise 2 · Read the sign
+            en="""### Exercise 2 · Read the sign
 The head tells you the note; the sign before it raises (♯) or lowers (♭) it.""",
-            """### Ejercicio 2 · Lee el signo
+            es="""### Ejercicio 2 · Lee el signo
 La cabeza te dice la nota; el signo que va delante la sube (♯) o la baja (♭).""",
         )),
         Step("read-accidentals", "read_accidentals", ["Fa#3", "Sib3", "Do#4", "Mib3", "Sol#3"]),
         Md(T(
-            """## 3. Two names, one key
+            en="""## 3. Two names, one key
 
 Every black key has **two names**. The black key between Fa and Sol is Fa raised — **Fa♯** — and it is also Sol lowered — **Sol♭**. Same key, same sound, two names (musicians call them *enharmonic*):
 
@@ -89,7 +89,7 @@ Every black key has **two names**. The black key between Fa and Sol is Fa raised
 | La and Si (A, B) | La♯ (A♯) | Si♭ (B♭) |
 
 ### Exercise 3 · The black keys' names""",
-            """## 3. Dos nombres, una tecla
+            es="""## 3. Dos nombres, una tecla
 
 Cada tecla negra tiene **dos nombres**. La tecla negra entre Fa y Sol es Fa sostenido —**Fa♯**— y también Sol bemol —**Sol♭**—. La misma tecla, el mismo sonido, dos nombres (se llaman notas *enarmónicas*):
 
@@ -104,15 +104,15 @@ Cada tecla negra tiene **dos nombres**. La tecla negra entre Fa y Sol es Fa sost
 ### Ejercicio 3 · Los nombres de las teclas negras""",
         )),
         Step("black-keys", "black_key_names", ["Fa#3", "Do#3", "Sib3", "Mib3", "Sol#3"]),
-        Md(T("### Exercise 4 · The same key", "### Ejercicio 4 · La misma tecla")),
+        Md(T(en="### Exercise 4 · The same key", es="### Ejercicio 4 · La misma tecla")),
         Step("enharmonic", "enharmonic", ["Fa#3", "Sib3", "Do#3", "Mib3", "Lab3"]),
         Md(T(
-            """## 4. Why a chord is spelled the way it is
+            en="""## 4. Why a chord is spelled the way it is
 
 If Fa♯ and Sol♭ are the same key, which name is right? It depends on the music around it. A chord of three notes — a **triad** — is built on every other letter name: skip one, take one. On Re (D): **Re**, skip Mi, **Fa**, skip Sol, **La**. The bright chord on Re (Re major, lesson 5) needs the black key 4 half steps above Re; its letter must be a kind of Fa, so it is **Fa♯**, never Sol♭: Re – Fa♯ – La.
 
 The same goes for flats: the major chord on Mi♭ (E♭) is **Mi♭ – Sol – Si♭**: the letters Mi, Sol, Si, so its top note is Si♭, never La♯. A black key that is not one of the chord's three tones is named as the chord's **scale** names it: the seven notes that go with the chord, each letter once (the Fa major scale: Fa Sol La Si♭ Do Re Mi).""",
-            """## 4. Por qué un acorde se escribe así
+            es="""## 4. Por qué un acorde se escribe así
 
 Si Fa♯ y Sol♭ son la misma tecla, ¿cuál es el nombre correcto? Depende de la música que la rodea. Un acorde de tres notas —una **tríada**— se arma con un nombre sí y uno no: saltas uno, tomas uno. Sobre Re: **Re**, saltas Mi, **Fa**, saltas Sol, **La**. El acorde brillante sobre Re (Re mayor, lección 5) necesita la tecla negra que está 4 semitonos arriba de Re; su nombre tiene que ser un Fa, así que es **Fa♯**, nunca Sol♭: Re – Fa♯ – La.
 
@@ -121,19 +121,19 @@ Con los bemoles pasa lo mismo: el acorde mayor sobre Mi♭ es **Mi♭ – Sol �
         Step("chords-staff", "staff", [("Re3", "Fa#3", "La3"), ("Mib3", "Sol3", "Sib3")]),
         Step("chords-keys", "keyboard", 2, chord=["Re major", "Mib major"]),
         Md(T(
-            """### Exercise 5 · Which name?
+            en="""### Exercise 5 · Which name?
 The chord's three tones are coloured on the keyboard. Name the black key the way this chord spells it: by the chord's letters, or by its scale.""",
-            """### Ejercicio 5 · ¿Qué nombre?
+            es="""### Ejercicio 5 · ¿Qué nombre?
 Las tres notas del acorde están coloreadas en el teclado. Nombra la tecla negra como la escribe este acorde: por los nombres del acorde o por su escala.""",
         )),
         Step("spell", "spell_in_chord",
              [("Re major", 6), ("Mib major", 10), ("La major", 1), ("Fa major", 10),
               ("Fa minor", 8), ("Sol major", 6)]),
         Md(T(
-            """## 5. Play: find the black keys
+            en="""## 5. Play: find the black keys
 
 A note with a sharp or a flat appears on the staff: click its key on the keyboard. Notes you miss come back more often.""",
-            """## 5. A jugar: encuentra las teclas negras
+            es="""## 5. A jugar: encuentra las teclas negras
 
 Aparece en el pentagrama una nota con sostenido o bemol: haz clic en su tecla del teclado. Las notas que fallas vuelven más seguido.""",
         )),
@@ -141,21 +141,21 @@ Aparece en el pentagrama una nota con sostenido o bemol: haz clic en su tecla de
              answer_with=["keyboard"], questions=10),
     ),
     learned=(
-        T("From one key to the next, black or white, is a half step; Mi–Fa and Si–Do have no "
+        T(en="From one key to the next, black or white, is a half step; Mi–Fa and Si–Do have no "
           "black key between them.",
-          "De una tecla a la siguiente, negra o blanca, hay un semitono; entre Mi–Fa y Si–Do "
+          es="De una tecla a la siguiente, negra o blanca, hay un semitono; entre Mi–Fa y Si–Do "
           "no hay tecla negra."),
-        T("A sharp ♯ raises a note a half step, a flat ♭ lowers it; the sign stands before "
+        T(en="A sharp ♯ raises a note a half step, a flat ♭ lowers it; the sign stands before "
           "the note head.",
-          "El sostenido ♯ sube una nota un semitono y el bemol ♭ la baja; el signo va antes "
+          es="El sostenido ♯ sube una nota un semitono y el bemol ♭ la baja; el signo va antes "
           "de la cabeza de la nota."),
-        T("Every black key has two names (Fa♯ = Sol♭); a chord uses the one that keeps every "
+        T(en="Every black key has two names (Fa♯ = Sol♭); a chord uses the one that keeps every "
           "other letter: Re – Fa♯ – La.",
-          "Cada tecla negra tiene dos nombres (Fa♯ = Sol♭); un acorde usa el que mantiene un "
+          es="Cada tecla negra tiene dos nombres (Fa♯ = Sol♭); un acorde usa el que mantiene un "
           "nombre sí y uno no: Re – Fa♯ – La."),
     ),
-    next=T("Next: lesson 5 builds chords — root, third and fifth, major and minor.",
-           "Después: la lección 5 arma acordes: fundamental, tercera y quinta, mayores y "
+    next=T(en="Next: lesson 5 builds chords — root, third and fifth, major and minor.",
+           es="Después: la lección 5 arma acordes: fundamental, tercera y quinta, mayores y "
            "menores."),
     practise=("drill",),
 )

@@ -6,10 +6,10 @@ from musicgames.lessons.plan import Md, Plan, Step, T
 
 PLAN = Plan(
     id="06-chord-tones-in-play",
-    files=T("06-chord-tones-in-play.ipynb", "06-notas-del-acorde-en-juego.ipynb"),
+    files=T(en="06-chord-tones-in-play.ipynb", es="06-notas-del-acorde-en-juego.ipynb"),
     cells=(
         Md(T(
-            """# Lesson 6 · Chord tones in play
+            en="""# Lesson 6 · Chord tones in play
 
 **By the end of this lesson you will be able to:**
 
@@ -18,7 +18,7 @@ PLAN = Plan(
 3. play a guided first game of **Keyboard Duel** against the computer player Casual.
 
 Lessons 4 (sharps and flats) and 5 (chord tones) come first.""",
-            """# Lección 6 · Las notas del acorde en juego
+            es="""# Lección 6 · Las notas del acorde en juego
 
 **Al terminar esta lección podrás:**
 
@@ -29,7 +29,7 @@ Lessons 4 (sharps and flats) and 5 (chord tones) come first.""",
 Antes van las lecciones 4 (sostenidos y bemoles) y 5 (notas del acorde).""",
         )),
         Md(T(
-            """## 1. The board: two piano cards
+            en="""## 1. The board: two piano cards
 
 Keyboard Duel is played on two **piano cards** side by side — two octaves, 24 keys. Each card shows one major or minor triad: its chord tones are coloured, as in lesson 5 (**red** root, **yellow** third, **blue** fifth), and marked with dynamics:
 
@@ -41,7 +41,7 @@ Keyboard Duel is played on two **piano cards** side by side — two octaves, 24 
 | any other key | — | ×1 |
 
 Why this order? The **root** names and grounds the chord: it is the tone everything else is measured from, so it is worth most. The **third** decides major or minor — the chord's colour — so it comes next. The **fifth** is the same in major and minor (7 half steps above the root); it fills the chord but tells you least about it.""",
-            """## 1. El tablero: dos cartas de piano
+            es="""## 1. El tablero: dos cartas de piano
 
 El Duelo de teclados se juega sobre dos **cartas de piano**, una al lado de la otra: dos octavas, 24 teclas. Cada carta muestra una tríada mayor o menor: sus notas están coloreadas como en la lección 5 (fundamental **roja**, tercera **amarilla**, quinta **azul**) y marcadas con matices:
 
@@ -56,19 +56,19 @@ El Duelo de teclados se juega sobre dos **cartas de piano**, una al lado de la o
         )),
         Step("cards", "piano_cards", "Re major", "La minor"),
         Md(T(
-            """### Exercise 1 · Where is fff?
+            en="""### Exercise 1 · Where is fff?
 The fff key of a card is its root. Which is it?""",
-            """### Ejercicio 1 · ¿Dónde está fff?
+            es="""### Ejercicio 1 · ¿Dónde está fff?
 La tecla fff de una carta es su fundamental. ¿Cuál es?""",
         )),
         Step("roots", "chord_tone", ["Re major", "La minor", "Sol major", "Mi minor"], "root"),
         Md(T(
-            """## 2. What a key is worth
+            en="""## 2. What a key is worth
 
 A key's **multiplier** is the number of f's on it; a key with no mark counts 1. So the fifth (f) is worth no more than a plain key — but holding **all three** coloured keys of a card gives 1 bonus point.
 
 ### Exercise 2 · Read the marks""",
-            """## 2. Cuánto vale una tecla
+            es="""## 2. Cuánto vale una tecla
 
 El **multiplicador** de una tecla es el número de letras f que tiene; una tecla sin marca vale 1. Así que la quinta (f) no vale más que una tecla sin marca, pero tener **las tres** teclas coloreadas de una carta da 1 punto extra.
 
@@ -76,12 +76,12 @@ El **multiplicador** de una tecla es el número de letras f que tiene; una tecla
         )),
         Step("worth", "key_worth", "Re major", ["Re3", "Fa#3", "La3", "Mi3"]),
         Md(T(
-            """## 3. What a token scores
+            en="""## 3. What a token scores
 
 Each player has five **Dice Tokens**. You place a token by playing cards of one letter: its **power** is the number of cards (up to 6). At the end of a round each token on the board scores **power × the multiplier of its key** — the gold number the game shows on it. A power-2 token on a root (fff) scores 6; on a plain key, 2.
 
 ### Exercise 3 · Count the points""",
-            """## 3. Cuánto suma una ficha
+            es="""## 3. Cuánto suma una ficha
 
 Cada jugador tiene cinco **fichas de dados**. Colocas una ficha jugando cartas de un mismo nombre de nota: su **potencia** es el número de cartas (hasta 6). Al final de cada ronda, cada ficha del tablero suma **potencia × el multiplicador de su tecla**: el número dorado que el juego muestra sobre ella. Una ficha de potencia 2 sobre una fundamental (fff) suma 6; sobre una tecla sin marca, 2.
 
@@ -91,7 +91,7 @@ Cada jugador tiene cinco **fichas de dados**. Colocas una ficha jugando cartas d
              [("Re major", "Re3", 2), ("La minor", "Do3", 3), ("Sol major", "Re3", 4),
               ("Mi minor", "Mi3", 1)]),
         Md(T(
-            """## 4. Play: a guided first game against Casual
+            en="""## 4. Play: a guided first game against Casual
 
 You play **White** and move first; Casual is a relaxed computer player. A game has three rounds; the higher total wins.
 
@@ -102,7 +102,7 @@ You play **White** and move first; Casual is a relaxed computer player. A game h
 * **Duel:** landing on the opponent's key starts a duel: both roll dice, then add cards. The attacker wins ties.
 
 **A plan for your first game:** look at the two cards and find their **roots** — the fff keys. Put your strongest token (most cards of one letter) on a root; then try to hold the third and the fifth of the same card too, for the bonus point. **Hint** shows what a strong player would do; **Take back** undoes your last move, until dice are rolled or cards drawn.""",
-            """## 4. A jugar: una primera partida guiada contra Tranquilo
+            es="""## 4. A jugar: una primera partida guiada contra Tranquilo
 
 Juegas con **las blancas** y empiezas tú; **Tranquilo** es un jugador de la computadora que juega sin apuro. Una partida tiene tres rondas; gana el total más alto.
 
@@ -117,20 +117,20 @@ Juegas con **las blancas** y empiezas tú; **Tranquilo** es un jugador de la com
         Step("duel", "keyboard_duel", "casual"),
     ),
     learned=(
-        T("On a piano card the root is fff (×3), the third ff (×2), the fifth f (×1), any "
+        T(en="On a piano card the root is fff (×3), the third ff (×2), the fifth f (×1), any "
           "other key ×1.",
-          "En una carta de piano la fundamental es fff (×3), la tercera ff (×2), la quinta f "
+          es="En una carta de piano la fundamental es fff (×3), la tercera ff (×2), la quinta f "
           "(×1) y cualquier otra tecla ×1."),
-        T("A token scores its power × its key's multiplier; all three chord tones of a card "
+        T(en="A token scores its power × its key's multiplier; all three chord tones of a card "
           "give a bonus point.",
-          "Una ficha suma su potencia × el multiplicador de su tecla; las tres notas del acorde "
+          es="Una ficha suma su potencia × el multiplicador de su tecla; las tres notas del acorde "
           "de una carta dan un punto extra."),
-        T("You can now read the staff from Do3 to Do5, name the black keys, build triads and "
+        T(en="You can now read the staff from Do3 to Do5, name the black keys, build triads and "
           "use chord tones to win.",
-          "Ya sabes leer el pentagrama de Do3 a Do5, nombrar las teclas negras, armar "
+          es="Ya sabes leer el pentagrama de Do3 a Do5, nombrar las teclas negras, armar "
           "tríadas y usar las notas del acorde para ganar."),
     ),
-    next=T("Keep practising with the drill, the quiz and both games.",
-           "Sigue practicando con la práctica de notas, el cuestionario y los dos juegos."),
+    next=T(en="Keep practising with the drill, the quiz and both games.",
+           es="Sigue practicando con la práctica de notas, el cuestionario y los dos juegos."),
     practise=("quiz", "drill"),
 )
