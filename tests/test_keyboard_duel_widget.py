@@ -237,7 +237,7 @@ def test_refused_action_says_why_in_the_pages_language_and_changes_nothing(
         ({"type": "act", "action": {"type": "move", "card": 5}}, "has the fields"),
         ({"type": "new_game", "opponent": "grandmaster"}, "not one of casual, sharp"),
         ({"type": "settings", "naming": "greek"}, "naming 'greek'"),
-        ({"type": "settings", "language": "fr"}, "language 'fr'"),
+        ({"type": "settings", "language": "de"}, "language 'de'"),
         ({"type": "settings"}, "changes 'naming' or 'language'"),
         ({"type": "undo", "seq": -1}, "'seq' must be a whole number"),
     ],

@@ -125,8 +125,8 @@ def third_words(
     return text(
         f"lesson.third.{kind}",
         language,
-        low=Note.parse(root).label(naming, octave=False),
-        high=Note.parse(third).label(naming, octave=False),
+        low=Note.parse(root).label(naming, octave=False, language=language),
+        high=Note.parse(third).label(naming, octave=False, language=language),
         n=n,
     )
 
@@ -176,7 +176,8 @@ def nearest_named(letter: str, note: Note | str) -> Note:
 def named_why(note: Note | str, language: str = "en", naming: Naming | str = "solfege") -> str:
     """"La3 sits in the 2nd space." — where a note sits, which names it."""
     n = Note.parse(note)
-    return text("lesson.name.why", language, name=n.label(naming), where=where(n, language))
+    return text("lesson.name.why", language, name=n.label(naming, language=language),
+                where=where(n, language))
 
 
 def named_wrong(
@@ -189,9 +190,9 @@ def named_wrong(
     return text(
         "lesson.name.wrong",
         language,
-        chosen=other.label(naming),
+        chosen=other.label(naming, language=language),
         chosen_where=where(other, language),
         where=where(n, language),
         steps=steps_words(steps_between(other, n), language),
-        name=n.label(naming),
+        name=n.label(naming, language=language),
     )

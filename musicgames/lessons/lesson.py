@@ -140,8 +140,8 @@ class Lesson:
 
     # -- names and drawings -----------------------------------------------------------------
     def name(self, note: Note | str | int, *, octave: bool = True) -> str:
-        """A note's name in the lesson's naming."""
-        return Note.parse(note).label(self.naming, octave=octave)
+        """A note's name in the lesson's naming, as its language writes it (Ré in French)."""
+        return Note.parse(note).label(self.naming, octave=octave, language=self.language)
 
     def chord_name(self, chord: Triad | str) -> str:
         """A triad's name in the lesson's naming and language ("Re major", "Re mayor")."""
@@ -160,12 +160,14 @@ class Lesson:
             rows = -(-len(notes) // NOTES_PER_ROW)
             per_row = -(-len(notes) // rows)
             staves = "".join(
-                f'<div class="mg-staff-row">'
-                f"{staff_svg(notes[start:start + per_row], size=height, labels=naming)}</div>"
+                '<div class="mg-staff-row">'
+                + staff_svg(notes[start:start + per_row], size=height, labels=naming,
+                            language=self.language)
+                + "</div>"
                 for start in range(0, len(notes), per_row)
             )
             return Figure(f'<div class="mg-staff-rows">{staves}</div>')
-        return staff_svg(notes, size=height, labels=naming)
+        return staff_svg(notes, size=height, labels=naming, language=self.language)
 
     def _staff_size(self) -> int:
         """The height in pixels of an exercise's staff at this lesson's size setting."""
@@ -204,6 +206,7 @@ class Lesson:
             black_labels=black_labels,
             spelled_by=spelled_by,
             width=width or self._keyboard_width(140, octaves),
+            language=self.language,
         )
         if labels and octave_labels:
             svg = Drawing(self._with_octaves(svg))
@@ -239,7 +242,7 @@ class Lesson:
         from musicgames.progress import Table
 
         rows = tuple(
-            (n.label(Naming.SOLFEGE), n.label(Naming.LETTERS))
+            (n.label(Naming.SOLFEGE, language=self.language), n.label(Naming.LETTERS))
             for n in (Note.parse(x) for x in notes)
         )
         headers = (self._t("lesson.col.solfege"), self._t("lesson.col.letters"))
@@ -289,6 +292,7 @@ class Lesson:
             labels=self.naming,
             marks=marks,
             width=self._keyboard_width(150, len(cards)),
+            language=self.language,
         )
 
     def _card(self, chord: Triad | str) -> Any:
@@ -436,8 +440,8 @@ class Lesson:
         for note in (Note.parse(n) for n in notes):
             shown_naming = self.naming
             other = Naming.LETTERS if shown_naming is Naming.SOLFEGE else Naming.SOLFEGE
-            right = note.label(other)
-            base = note.label(other, octave=False)
+            right = note.label(other, language=self.language)
+            base = note.label(other, octave=False, language=self.language)
             number = note.scientific_octave if other is Naming.LETTERS else note.octave
             options = [f"{base}{number - 1}", right, f"{base}{number + 1}"]
             self.rng.shuffle(options)
@@ -451,13 +455,13 @@ class Lesson:
             ]
             items.append(
                 Question(
-                    self._t(f"lesson.octave.prompt.{other.value}", name=note.label(shown_naming)),
+                    self._t(f"lesson.octave.prompt.{other.value}", name=self.name(note)),
                     tuple(options),
                     options.index(right),
                     str(self.staff(note)),
                     self._t(
                         "lesson.octave.why",
-                        solfege=note.label(Naming.SOLFEGE),
+                        solfege=note.label(Naming.SOLFEGE, language=self.language),
                         letters=note.label(Naming.LETTERS),
                     ),
                     tuple(why),

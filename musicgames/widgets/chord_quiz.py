@@ -184,7 +184,8 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
             progress=progress,
             clock=clock,
         )
-        self.strings = {**catalogue(language, "quiz."), **sound_strings(language)}
+        self.strings = {**catalogue(language, "quiz."), **sound_strings(language),
+                        **catalogue(language, "language.")}  # the code: numbers and plurals
         self.options = {
             "mode": self.mode.value,
             "questions": questions,

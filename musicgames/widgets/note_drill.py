@@ -96,7 +96,7 @@ class NoteDrill(PracticeWidget[Note]):
     """A drill of note reading on the treble staff.
 
     * ``notes`` — the notes to ask (default: the 15 card notes Do3–Do5);
-    * ``naming`` — names in solfège (Do Re Mi) or letters (C D E); ``language`` — 'en'/'es';
+    * ``naming`` — names in solfège (Do Re Mi) or letters (C D E); ``language`` — 'en'/'es'/'fr';
     * ``questions`` / ``seconds`` — the session's length: a number of questions, a time, or
       both (whichever ends first);
     * ``answer_with`` — ``"names"`` (buttons and keys 1–7), ``"keyboard"``, or both;
@@ -167,7 +167,8 @@ class NoteDrill(PracticeWidget[Note]):
             clock=clock,
         )
         self._lowest, octaves = keyboard_span(self.notes)
-        self.strings = {**catalogue(language, "drill."), **sound_strings(language)}
+        self.strings = {**catalogue(language, "drill."), **sound_strings(language),
+                        **catalogue(language, "language.")}  # the code: numbers and plurals
         self.names = names_for(self.naming)
         if "keyboard" in ways:
             self.keyboard = str(keyboard_svg(octaves, lowest=self._lowest, width=190 * octaves))

@@ -1466,7 +1466,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
     def _publish_display(self) -> None:
         settings = self._settings
         language = settings.language
-        self.strings = {**catalogue(language, "snap."), **sound_strings(language)}
+        self.strings = {**catalogue(language, "snap."), **sound_strings(language),
+                        **catalogue(language, "language.")}  # the code: numbers and plurals
         self.guide = {
             "rows": [
                 {"svg": str(staff_svg(row, size=CARD_SIZE)),

@@ -582,7 +582,8 @@ _HANDLERS: dict[type, Callable[[KeyboardDuelWidget, Any], None]] = {
 
 def _strings(language: str) -> dict[str, str]:
     """The page's words: the game's and the sound control's."""
-    return {**catalogue(language, "duel."), **sound_strings(language)}
+    return {**catalogue(language, "duel."), **sound_strings(language),
+            **catalogue(language, "language.")}  # the code: numbers and plurals
 
 
 def play_keyboard_duel(
