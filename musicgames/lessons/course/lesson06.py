@@ -6,7 +6,7 @@ from musicgames.lessons.plan import Md, Plan, Step, T
 
 PLAN = Plan(
     id="06-chord-tones-in-play",
-    files=T(en="06-chord-tones-in-play.ipynb", es="06-notas-del-acorde-en-juego.ipynb"),
+    files=T(en="06-chord-tones-in-play.ipynb", es="06-notas-del-acorde-en-juego.ipynb", fr="06-les-sons-de-l-accord-en-jeu.ipynb"),
     cells=(
         Md(T(
             en="""# Lesson 6 · Chord tones in play
@@ -27,6 +27,15 @@ Lessons 4 (sharps and flats) and 5 (chord tones) come first.""",
 3. jugar una primera partida guiada del **Duelo de teclados** contra Tranquilo, un jugador de la computadora que juega sin apuro.
 
 Antes van las lecciones 4 (sostenidos y bemoles) y 5 (notas del acorde).""",
+            fr="""# Leçon 6 · Les sons de l'accord en jeu
+
+**À la fin de cette leçon, tu sauras :**
+
+1. expliquer pourquoi, dans Keyboard Duel, la fondamentale d'une carte piano est marquée **fff**, la tierce **ff** et la quinte **f** ;
+2. dire ce que vaut chaque touche, et ce que rapporte un jeton posé dessus ;
+3. jouer une première partie guidée de **Keyboard Duel** contre Tranquille, un joueur de l'ordinateur qui joue sans se presser.
+
+Les leçons 4 (dièses et bémols) et 5 (les sons de l'accord) viennent avant.""",
         )),
         Md(T(
             en="""## 1. The board: two piano cards
@@ -53,6 +62,18 @@ El Duelo de teclados se juega sobre dos **cartas de piano**, una al lado de la o
 | cualquier otra tecla | — | ×1 |
 
 ¿Por qué este orden? La **fundamental** nombra el acorde y lo sostiene: todo se mide desde ella, así que vale más. La **tercera** decide si es mayor o menor —el color del acorde—, así que va después. La **quinta** es igual en mayor y en menor (7 semitonos arriba de la fundamental): completa el acorde, pero es la que menos dice de él.""",
+            fr="""## 1. Le plateau : deux cartes piano
+
+Keyboard Duel se joue sur deux **cartes piano** côte à côte : deux octaves, 24 touches. Chaque carte montre un accord parfait majeur ou mineur : ses sons sont en couleur, comme dans la leçon 5 (fondamentale **rouge**, tierce **jaune**, quinte **bleue**), et marqués de nuances :
+
+| son | marque | valeur |
+|---|---|---|
+| fondamentale | **fff** | ×3 |
+| tierce | **ff** | ×2 |
+| quinte | **f** | ×1 |
+| toute autre touche | — | ×1 |
+
+Pourquoi cet ordre ? La **fondamentale** nomme l'accord et lui sert d'assise : tout se mesure à partir d'elle, c'est donc elle qui vaut le plus. La **tierce** décide si l'accord est majeur ou mineur — sa couleur —, elle vient donc ensuite. La **quinte** est la même en majeur et en mineur (7 demi-tons au-dessus de la fondamentale) : elle remplit l'accord mais c'est elle qui en dit le moins.""",
         )),
         Step("cards", "piano_cards", "Re major", "La minor"),
         Md(T(
@@ -60,6 +81,8 @@ El Duelo de teclados se juega sobre dos **cartas de piano**, una al lado de la o
 The fff key of a card is its root. Which is it?""",
             es="""### Ejercicio 1 · ¿Dónde está fff?
 La tecla fff de una carta es su fundamental. ¿Cuál es?""",
+            fr="""### Exercice 1 · Où est fff ?
+La touche fff d'une carte est sa fondamentale. Laquelle est-ce ?""",
         )),
         Step("roots", "chord_tone", ["Re major", "La minor", "Sol major", "Mi minor"], "root"),
         Md(T(
@@ -73,6 +96,11 @@ A key's **multiplier** is the number of f's on it; a key with no mark counts 1. 
 El **multiplicador** de una tecla es el número de letras f que tiene; una tecla sin marca vale 1. Así que la quinta (f) no vale más que una tecla sin marca, pero tener **las tres** teclas coloreadas de una carta da 1 punto extra.
 
 ### Ejercicio 2 · Lee las marcas""",
+            fr="""## 2. Ce que vaut une touche
+
+Le **multiplicateur** d'une touche est le nombre de f qu'elle porte ; une touche sans marque compte 1. La quinte (f) ne vaut donc pas plus qu'une touche sans marque, mais tenir **les trois** touches en couleur d'une carte donne 1 point de bonus.
+
+### Exercice 2 · Lis les marques""",
         )),
         Step("worth", "key_worth", "Re major", ["Re3", "Fa#3", "La3", "Mi3"]),
         Md(T(
@@ -86,6 +114,11 @@ Each player has five **Dice Tokens**. You place a token by playing cards of one 
 Cada jugador tiene cinco **fichas de dados**. Colocas una ficha jugando cartas de un mismo nombre de nota: su **potencia** es el número de cartas (hasta 6). Al final de cada ronda, cada ficha del tablero suma **potencia × el multiplicador de su tecla**: el número dorado que el juego muestra sobre ella. Una ficha de potencia 2 sobre una fundamental (fff) suma 6; sobre una tecla sin marca, 2.
 
 ### Ejercicio 3 · Cuenta los puntos""",
+            fr="""## 3. Ce que rapporte un jeton
+
+Chaque joueur a cinq **jetons-dés**. Tu poses un jeton en jouant des cartes d'un même nom de note : sa **puissance** est le nombre de cartes (jusqu'à 6). À la fin d'une manche, chaque jeton sur le plateau rapporte **puissance × le multiplicateur de sa touche** : le nombre doré que le jeu affiche dessus. Un jeton de puissance 2 sur une fondamentale (fff) rapporte 6 ; sur une touche sans marque, 2.
+
+### Exercice 3 · Compte les points""",
         )),
         Step("score", "token_score",
              [("Re major", "Re3", 2), ("La minor", "Do3", 3), ("Sol major", "Re3", 4),
@@ -113,6 +146,17 @@ Juegas con **las blancas** y empiezas tú; **Tranquilo** es un jugador de la com
 * **Duelo:** si llegas a una tecla del rival empieza un duelo: los dos tiran los dados y después suman cartas. En caso de empate gana quien ataca.
 
 **Un plan para tu primera partida:** mira las dos cartas y busca sus **fundamentales**, las teclas fff. Pon tu ficha más fuerte (la de más cartas de un mismo nombre) sobre una fundamental; luego intenta quedarte también con la tercera y la quinta de la misma carta, para el punto extra. **Pista** muestra lo que haría un buen jugador; **Deshacer** anula tu última jugada, hasta que se tiran los dados o se roban cartas.""",
+            fr="""## 4. On joue : une première partie guidée contre Tranquille
+
+Tu joues les **Blancs** et tu commences ; Tranquille est un joueur de l'ordinateur qui joue sans se presser. Une partie compte trois manches ; le plus haut total gagne.
+
+**Ton tour :** fais au moins une action — **poser** et/ou **déplacer**, au plus une de chaque —, puis appuie sur **Fin du tour**.
+
+* **Poser :** clique sur des cartes de ta main d'un même nom de note (les jokers vont avec n'importe lequel) ; les touches où le jeton peut aller s'allument ; clique sur l'une d'elles.
+* **Déplacer :** clique sur l'un de tes jetons, puis sur une carte nombre (1, 2, 3) et sur une direction.
+* **Duel :** arriver sur une touche de l'adversaire lance un duel : chacun lance les dés, puis ajoute des cartes. En cas d'égalité, l'attaquant gagne.
+
+**Un plan pour ta première partie :** regarde les deux cartes et trouve leurs **fondamentales**, les touches fff. Pose ton jeton le plus fort (celui qui a le plus de cartes d'un même nom) sur une fondamentale ; essaie ensuite de tenir aussi la tierce et la quinte de la même carte, pour le point de bonus. **Indice** montre ce que ferait un bon joueur ; **Annuler** défait ton dernier coup, tant qu'on n'a pas lancé les dés ni pioché de cartes.""",
         )),
         Step("duel", "keyboard_duel", "casual"),
     ),
@@ -120,17 +164,21 @@ Juegas con **las blancas** y empiezas tú; **Tranquilo** es un jugador de la com
         T(en="On a piano card the root is fff (×3), the third ff (×2), the fifth f (×1), any "
           "other key ×1.",
           es="En una carta de piano la fundamental es fff (×3), la tercera ff (×2), la quinta f "
-          "(×1) y cualquier otra tecla ×1."),
+          "(×1) y cualquier otra tecla ×1.",
+          fr="Sur une carte piano, la fondamentale est fff (×3), la tierce ff (×2), la quinte f (×1), toute autre touche ×1."),
         T(en="A token scores its power × its key's multiplier; all three chord tones of a card "
           "give a bonus point.",
           es="Una ficha suma su potencia × el multiplicador de su tecla; las tres notas del acorde "
-          "de una carta dan un punto extra."),
+          "de una carta dan un punto extra.",
+          fr="Un jeton rapporte sa puissance × le multiplicateur de sa touche ; les trois sons de l'accord d'une carte donnent un point de bonus."),
         T(en="You can now read the staff from Do3 to Do5, name the black keys, build triads and "
           "use chord tones to win.",
           es="Ya sabes leer el pentagrama de Do3 a Do5, nombrar las teclas negras, armar "
-          "tríadas y usar las notas del acorde para ganar."),
+          "tríadas y usar las notas del acorde para ganar.",
+          fr="Tu sais maintenant lire la portée de do3 à do5, nommer les touches noires, construire des accords parfaits et te servir des sons de l'accord pour gagner."),
     ),
     next=T(en="Keep practising with the drill, the quiz and both games.",
-           es="Sigue practicando con la práctica de notas, el cuestionario y los dos juegos."),
+           es="Sigue practicando con la práctica de notas, el cuestionario y los dos juegos.",
+           fr="Continue à t'entraîner avec l'entraînement aux notes, le quiz d'accords et les deux jeux."),
     practise=("quiz", "drill"),
 )
