@@ -99,11 +99,11 @@ class Scene:
     language: str
 
 
-def piano_svg(index: int, naming: Naming) -> str:
+def piano_svg(index: int, naming: Naming, language: str = "en") -> str:
     """A piano card drawn by :mod:`musicgames.render` (its keys carry ``data-key``)."""
     card = PIANO_CARDS[index]
     return str(keyboard_svg(1, chord=card.triad, marks=card.marks, labels=naming, width=420,
-                            plain_white=True))
+                            plain_white=True, language=language))
 
 
 def build_table(scene: Scene) -> dict[str, Any]:
