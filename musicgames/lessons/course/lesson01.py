@@ -232,11 +232,11 @@ The drill adapts to you: the notes you miss, or answer slowly, come back more of
 Ahora lee lo más rápido que puedas. Presiona **Empezar** y aparece una nota en el pentagrama. Responde haciendo clic en su nombre, presionando las teclas **1–7** (1 = Do … 7 = Si) o haciendo clic en su tecla del teclado (ahí cuenta la octava). Verás enseguida si acertaste.
 
 La práctica se adapta a ti: las notas que fallas, o que respondes despacio, vuelven más seguido. Al final verás qué notas practicar. Juega todas las rondas que quieras.""",
-            fr="""## 4. On joue : l'entraînement aux notes
+            fr="""## 4. On joue : la lecture de notes
 
 Maintenant, lis le plus vite possible. Appuie sur **Commencer** : une note apparaît sur la portée. Réponds en cliquant sur son nom, en appuyant sur les touches **1 à 7** (1 = Do … 7 = Si) ou en cliquant sur sa touche du clavier (là, l'octave compte). Tu vois tout de suite si tu as bien répondu.
 
-L'entraînement s'adapte à toi : les notes que tu manques, ou auxquelles tu réponds lentement, reviennent plus souvent. À la fin, tu vois quelles notes travailler. Joue autant de séries que tu veux.""",
+La lecture de notes s'adapte à toi : les notes que tu manques, ou auxquelles tu réponds lentement, reviennent plus souvent. À la fin, tu vois quelles notes travailler. Joue autant de séries que tu veux.""",
         )),
         Step("drill", "drill", STAFF, questions=15),
     ),

@@ -150,7 +150,7 @@ The full note drill, on all fifteen notes. Answer with a name, keys 1–7, or th
 La práctica completa, con las quince notas. Responde con un nombre, las teclas 1–7 o el teclado. Las notas que fallas o respondes despacio vuelven más seguido; al final verás cuáles practicar.""",
             fr="""## 4. On joue : toutes les notes
 
-L'entraînement complet, sur les quinze notes. Réponds avec un nom, les touches 1 à 7 ou le clavier. Les notes manquées ou lentes reviennent plus souvent ; à la fin, tu vois celles à travailler.""",
+La lecture de notes complète, sur les quinze notes. Réponds avec un nom, les touches 1 à 7 ou le clavier. Les notes manquées ou lentes reviennent plus souvent ; à la fin, tu vois celles à travailler.""",
         )),
         Step("drill", "drill", ALL, questions=20),
     ),

@@ -155,7 +155,7 @@ Con los bemoles pasa lo mismo: el acorde mayor sobre Mi♭ es **Mi♭ – Sol �
 
 Si fa♯ et sol♭ sont la même touche, quel est le bon nom ? Cela dépend de la musique autour. Un accord de trois sons — un **accord parfait** — se construit en prenant un nom sur deux : on en saute un, on en prend un. Sur ré : **ré**, on saute mi, **fa**, on saute sol, **la**. L'accord lumineux sur ré (ré majeur, leçon 5) a besoin de la touche noire 4 demi-tons au-dessus de ré ; son nom doit être un fa, donc c'est **fa♯**, jamais sol♭ : ré – fa♯ – la.
 
-C'est pareil avec les bémols : l'accord majeur sur mi♭ est **mi♭ – sol – si♭** : les noms mi, sol, si, donc sa note du haut est si♭, jamais la♯. Une touche noire qui n'est pas l'un des trois sons de l'accord se nomme comme la nomme la **gamme** de l'accord : les sept notes qui vont avec lui, chaque nom une seule fois (la gamme de fa majeur : fa sol la si♭ do ré mi).""",
+C'est pareil avec les bémols : l'accord majeur sur mi♭ est **mi♭ – sol – si♭** : les noms mi, sol, si, donc sa note du haut est si♭, jamais la♯. Une touche noire qui n'est pas l'une des trois notes de l'accord se nomme comme la nomme la **gamme** de l'accord : les sept notes qui vont avec lui, chaque nom une seule fois (la gamme de fa majeur : fa sol la si♭ do ré mi).""",
         )),
         Step("chords-staff", "staff", [("Re3", "Fa#3", "La3"), ("Mib3", "Sol3", "Sib3")]),
         Step("chords-keys", "keyboard", 2, chord=["Re major", "Mib major"]),
@@ -165,7 +165,7 @@ The chord's three tones are coloured on the keyboard. Name the black key the way
             es="""### Ejercicio 5 · ¿Qué nombre?
 Las tres notas del acorde están coloreadas en el teclado. Nombra la tecla negra como la escribe este acorde: por los nombres del acorde o por su escala.""",
             fr="""### Exercice 5 · Quel nom ?
-Les trois sons de l'accord sont en couleur sur le clavier. Nomme la touche noire comme cet accord l'écrit : d'après les noms de l'accord, ou d'après sa gamme.""",
+Les trois notes de l'accord sont en couleur sur le clavier. Nomme la touche noire comme cet accord l'écrit : d'après les noms de l'accord, ou d'après sa gamme.""",
         )),
         Step("spell", "spell_in_chord",
              [("Re major", 6), ("Mib major", 10), ("La major", 1), ("Fa major", 10),

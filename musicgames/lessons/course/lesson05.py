@@ -6,7 +6,7 @@ from musicgames.lessons.plan import Md, Plan, Step, T
 
 PLAN = Plan(
     id="05-chord-tones",
-    files=T(en="05-chord-tones.ipynb", es="05-notas-del-acorde.ipynb", fr="05-les-sons-de-l-accord.ipynb"),
+    files=T(en="05-chord-tones.ipynb", es="05-notas-del-acorde.ipynb", fr="05-les-notes-de-l-accord.ipynb"),
     cells=(
         Md(T(
             en="""# Lesson 5 · Chord tones
@@ -23,13 +23,13 @@ PLAN = Plan(
 1. armar una **tríada** sobre una fundamental: la **fundamental**, la **tercera** y la **quinta**;
 2. distinguir una tríada **mayor** de una **menor** por su tercera, en el papel y de oído;
 3. encontrar las notas de una tríada en el teclado, en cualquier octava, y nombrar una tríada que ves.""",
-            fr="""# Leçon 5 · Les sons de l'accord
+            fr="""# Leçon 5 · Les notes de l'accord
 
 **À la fin de cette leçon, tu sauras :**
 
 1. construire un **accord parfait** sur une fondamentale : la **fondamentale**, la **tierce** et la **quinte** ;
 2. distinguer un accord **majeur** d'un accord **mineur** par sa tierce, sur le papier et à l'oreille ;
-3. trouver les sons d'un accord sur le clavier, dans n'importe quelle octave, et nommer un accord que tu vois.""",
+3. trouver les notes d'un accord sur le clavier, dans n'importe quelle octave, et nommer un accord que tu vois.""",
         )),
         Md(T(
             en="""## 1. Three notes, every other step
@@ -56,7 +56,7 @@ Sur la portée, un accord parfait ressemble à un bonhomme de neige : les trois 
             es="En el teclado coloreamos las notas: **rojo** la fundamental, **amarillo** la "
             "tercera, **azul** la quinta. Cada Do, Mi y Sol del teclado pertenece al acorde; "
             "la octava no importa:",
-            fr="Sur le clavier, on colore les sons : en **rouge** la fondamentale, en **jaune** la tierce, en **bleu** la quinte. Chaque do, mi et sol du clavier appartient à l'accord ; l'octave ne compte pas :",
+            fr="Sur le clavier, on colore les notes de l'accord : en **rouge** la fondamentale, en **jaune** la tierce, en **bleu** la quinte. Chaque do, mi et sol du clavier appartient à l'accord ; l'octave ne compte pas :",
         )),
         Step("do-major-keys", "keyboard", 2, chord="Do major"),
         Md(T(
@@ -87,7 +87,7 @@ Triads on the same root can sound bright (**major**) or dark (**minor**). The ro
 Las tríadas sobre la misma fundamental pueden sonar brillantes (**mayores**) u oscuras (**menores**). La fundamental y la quinta no cambian; solo se mueve la tercera: 4 semitonos arriba de la fundamental en una tríada mayor, 3 en una menor. Do mayor y Do menor, una al lado de la otra:""",
             fr="""## 2. Majeur ou mineur ? C'est la tierce qui décide
 
-Les accords sur la même fondamentale peuvent sonner clair (**majeur**) ou sombre (**mineur**). La fondamentale et la quinte ne bougent pas ; seule la tierce change : 4 demi-tons au-dessus de la fondamentale dans un accord majeur, 3 dans un accord mineur. Do majeur et do mineur, côte à côte :""",
+Les accords sur la même fondamentale peuvent sonner lumineux (**majeur**) ou sombre (**mineur**). La fondamentale et la quinte ne bougent pas ; seule la tierce change : 4 demi-tons au-dessus de la fondamentale dans un accord majeur, 3 dans un accord mineur. Do majeur et do mineur, côte à côte :""",
         )),
         Step("major-minor-staff", "staff", [("Do3", "Mi3", "Sol3"), ("Do3", "Mib3", "Sol3")]),
         Step("major-minor-keys", "keyboard", 2, chord=["Do major", "Do minor"]),
@@ -108,7 +108,7 @@ Now without looking: press **Listen** and decide whether the chord sounds bright
             es="""### Ejercicio 3 · De oído
 Ahora sin mirar: presiona **Escuchar** y decide si el acorde suena brillante (mayor) u oscuro (menor). Después de responder lo verás, y por qué. (Activa el sonido en los ajustes de arriba.)""",
             fr="""### Exercice 3 · À l'oreille
-Maintenant sans regarder : appuie sur **Écouter** et décide si l'accord sonne clair (majeur) ou sombre (mineur). Après ta réponse, tu le vois, et pourquoi. (Active le son dans les réglages en haut.)""",
+Maintenant sans regarder : appuie sur **Écouter** et décide si l'accord sonne lumineux (majeur) ou sombre (mineur). Après ta réponse, tu le vois, et pourquoi. (Active le son dans les réglages en haut.)""",
         )),
         Step("by-ear", "by_ear",
              ["Do major", "La minor", "Sol major", "Re minor", "Fa major", "Mi minor"]),
@@ -119,7 +119,7 @@ Maintenant sans regarder : appuie sur **Écouter** et décide si l'accord sonne 
             es="Ahora de oído contra el reloj: el cuestionario toca una tríada; responde mayor "
             "o menor (con un clic, o con las teclas 1 o 2). Puedes volver a escucharla, con "
             "las notas juntas o una tras otra.",
-            fr="Maintenant à l'oreille et contre la montre : le quiz d'accords joue un accord parfait ; réponds majeur ou mineur (d'un clic, ou avec les touches 1 ou 2). Tu peux le réécouter, les notes ensemble ou l'une après l'autre.",
+            fr="Maintenant à l'oreille et contre la montre : le quiz des notes de l'accord joue un accord parfait ; réponds majeur ou mineur (d'un clic, ou avec les touches 1 ou 2). Tu peux le réécouter, les notes ensemble ou l'une après l'autre.",
         )),
         Step("ear-quiz", "quiz",
              ["Do major", "Do minor", "Sol major", "La minor", "Re major", "Re minor",
@@ -144,11 +144,11 @@ A chord's tones can be played in any octave and any order — they are still Do,
 Las notas de un acorde se pueden tocar en cualquier octava y en cualquier orden: siguen siendo Do, Mi y Sol. En el cuestionario de abajo, haz clic en las tres teclas de la tríada que se nombra. Vuelve a hacer clic en una tecla para quitarla. Verás enseguida qué teclas eran correctas, con la tríada coloreada.
 
 ### Ejercicio 5 · Haz clic en las notas""",
-            fr="""## 3. Trouver les sons de l'accord sur le clavier
+            fr="""## 3. Trouver les notes de l'accord sur le clavier
 
-Les sons d'un accord peuvent se jouer dans n'importe quelle octave et dans n'importe quel ordre : ce sont toujours do, mi et sol. Dans le quiz ci-dessous, clique sur les trois touches de l'accord qu'il nomme. Clique de nouveau sur une touche pour la retirer. Tu vois tout de suite quelles touches étaient justes, avec l'accord en couleur.
+Les notes d'un accord peuvent se jouer dans n'importe quelle octave et dans n'importe quel ordre : ce sont toujours do, mi et sol. Dans le quiz ci-dessous, clique sur les trois touches de l'accord qu'il nomme. Clique de nouveau sur une touche pour la retirer. Tu vois tout de suite quelles touches étaient justes, avec l'accord en couleur.
 
-### Exercice 5 · Clique sur les sons""",
+### Exercice 5 · Clique sur les notes""",
         )),
         Step("find", "quiz", ["Do major", "Fa major", "Sol major", "La minor", "Re minor"],
              mode="find", questions=5),
@@ -159,9 +159,9 @@ Now the mixed quiz: sometimes it names a triad and you click its tones; sometime
             es="""## 4. A jugar: el cuestionario de notas del acorde
 
 Ahora el cuestionario mezclado: a veces nombra una tríada y haces clic en sus notas; a veces muestra una en el pentagrama y eliges su nombre (con un clic o con las teclas 1–4). Sus acordes usan los sostenidos y bemoles de la lección 4. Los acordes que fallas o respondes despacio vuelven más seguido, y el resumen del final dice cuáles practicar.""",
-            fr="""## 4. On joue : le quiz des sons de l'accord
+            fr="""## 4. On joue : le quiz des notes de l'accord
 
-Maintenant le quiz mélangé : tantôt il nomme un accord et tu cliques sur ses sons, tantôt il en montre un sur la portée et tu choisis son nom (d'un clic, ou avec les touches 1 à 4). Ses accords utilisent les dièses et les bémols de la leçon 4. Les accords que tu manques ou auxquels tu réponds lentement reviennent plus souvent, et le bilan à la fin donne ceux à travailler.""",
+Maintenant le quiz mélangé : tantôt il nomme un accord et tu cliques sur ses notes, tantôt il en montre un sur la portée et tu choisis son nom (d'un clic, ou avec les touches 1 à 4). Ses accords utilisent les dièses et les bémols de la leçon 4. Les accords que tu manques ou auxquels tu réponds lentement reviennent plus souvent, et le bilan à la fin donne ceux à travailler.""",
         )),
         Step("quiz", "quiz", mode="mixed", questions=12),
     ),
@@ -175,11 +175,11 @@ Maintenant le quiz mélangé : tantôt il nomme un accord et tu cliques sur ses 
           fr="Majeur : 4 demi-tons de la fondamentale à la tierce ; mineur : 3. La quinte en compte 7 dans les deux."),
         T(en="A chord's tones count in any octave and any order.",
           es="Las notas de un acorde valen en cualquier octava y en cualquier orden.",
-          fr="Les sons d'un accord comptent dans n'importe quelle octave et dans n'importe quel ordre."),
+          fr="Les notes d'un accord comptent dans n'importe quelle octave et dans n'importe quel ordre."),
     ),
     next=T(en="Next: lesson 6 shows why chord tones matter in a game of Keyboard Duel.",
            es="Después: la lección 6 muestra por qué importan las notas del acorde en una "
            "partida de Duelo de teclados.",
-           fr="Ensuite : la leçon 6 montre pourquoi les sons de l'accord comptent, dans une partie de Keyboard Duel."),
+           fr="Ensuite : la leçon 6 montre pourquoi les notes de l'accord comptent, dans une partie de Keyboard Duel."),
     practise=("quiz",),
 )

@@ -6,7 +6,7 @@ from musicgames.lessons.plan import Md, Plan, Step, T
 
 PLAN = Plan(
     id="06-chord-tones-in-play",
-    files=T(en="06-chord-tones-in-play.ipynb", es="06-notas-del-acorde-en-juego.ipynb", fr="06-les-sons-de-l-accord-en-jeu.ipynb"),
+    files=T(en="06-chord-tones-in-play.ipynb", es="06-notas-del-acorde-en-juego.ipynb", fr="06-les-notes-de-l-accord-en-jeu.ipynb"),
     cells=(
         Md(T(
             en="""# Lesson 6 · Chord tones in play
@@ -27,15 +27,15 @@ Lessons 4 (sharps and flats) and 5 (chord tones) come first.""",
 3. jugar una primera partida guiada del **Duelo de teclados** contra Tranquilo, un jugador de la computadora que juega sin apuro.
 
 Antes van las lecciones 4 (sostenidos y bemoles) y 5 (notas del acorde).""",
-            fr="""# Leçon 6 · Les sons de l'accord en jeu
+            fr="""# Leçon 6 · Les notes de l'accord en jeu
 
 **À la fin de cette leçon, tu sauras :**
 
-1. expliquer pourquoi, dans Keyboard Duel, la fondamentale d'une carte piano est marquée **fff**, la tierce **ff** et la quinte **f** ;
+1. expliquer pourquoi, dans Keyboard Duel, la fondamentale d'une carte de piano est marquée **fff**, la tierce **ff** et la quinte **f** ;
 2. dire ce que vaut chaque touche, et ce que rapporte un jeton posé dessus ;
 3. jouer une première partie guidée de **Keyboard Duel** contre Tranquille, un joueur de l'ordinateur qui joue sans se presser.
 
-Les leçons 4 (dièses et bémols) et 5 (les sons de l'accord) viennent avant.""",
+Les leçons 4 (dièses et bémols) et 5 (les notes de l'accord) viennent avant.""",
         )),
         Md(T(
             en="""## 1. The board: two piano cards
@@ -62,11 +62,11 @@ El Duelo de teclados se juega sobre dos **cartas de piano**, una al lado de la o
 | cualquier otra tecla | — | ×1 |
 
 ¿Por qué este orden? La **fundamental** nombra el acorde y lo sostiene: todo se mide desde ella, así que vale más. La **tercera** decide si es mayor o menor —el color del acorde—, así que va después. La **quinta** es igual en mayor y en menor (7 semitonos arriba de la fundamental): completa el acorde, pero es la que menos dice de él.""",
-            fr="""## 1. Le plateau : deux cartes piano
+            fr="""## 1. Le plateau : deux cartes de piano
 
-Keyboard Duel se joue sur deux **cartes piano** côte à côte : deux octaves, 24 touches. Chaque carte montre un accord parfait majeur ou mineur : ses sons sont en couleur, comme dans la leçon 5 (fondamentale **rouge**, tierce **jaune**, quinte **bleue**), et marqués de nuances :
+Keyboard Duel se joue sur deux **cartes de piano** côte à côte : deux octaves, 24 touches. Chaque carte montre un accord parfait majeur ou mineur : ses notes sont en couleur, comme dans la leçon 5 (fondamentale **rouge**, tierce **jaune**, quinte **bleue**), et marqués de nuances :
 
-| son | marque | valeur |
+| note | marque | valeur |
 |---|---|---|
 | fondamentale | **fff** | ×3 |
 | tierce | **ff** | ×2 |
@@ -165,20 +165,20 @@ Tu joues les **Blancs** et tu commences ; Tranquille est un joueur de l'ordinate
           "other key ×1.",
           es="En una carta de piano la fundamental es fff (×3), la tercera ff (×2), la quinta f "
           "(×1) y cualquier otra tecla ×1.",
-          fr="Sur une carte piano, la fondamentale est fff (×3), la tierce ff (×2), la quinte f (×1), toute autre touche ×1."),
+          fr="Sur une carte de piano, la fondamentale est fff (×3), la tierce ff (×2), la quinte f (×1), toute autre touche ×1."),
         T(en="A token scores its power × its key's multiplier; all three chord tones of a card "
           "give a bonus point.",
           es="Una ficha suma su potencia × el multiplicador de su tecla; las tres notas del acorde "
           "de una carta dan un punto extra.",
-          fr="Un jeton rapporte sa puissance × le multiplicateur de sa touche ; les trois sons de l'accord d'une carte donnent un point de bonus."),
+          fr="Un jeton rapporte sa puissance × le multiplicateur de sa touche ; les trois notes de l'accord d'une carte donnent un point de bonus."),
         T(en="You can now read the staff from Do3 to Do5, name the black keys, build triads and "
           "use chord tones to win.",
           es="Ya sabes leer el pentagrama de Do3 a Do5, nombrar las teclas negras, armar "
           "tríadas y usar las notas del acorde para ganar.",
-          fr="Tu sais maintenant lire la portée de do3 à do5, nommer les touches noires, construire des accords parfaits et te servir des sons de l'accord pour gagner."),
+          fr="Tu sais maintenant lire la portée de do3 à do5, nommer les touches noires, construire des accords parfaits et te servir des notes de l'accord pour gagner."),
     ),
     next=T(en="Keep practising with the drill, the quiz and both games.",
            es="Sigue practicando con la práctica de notas, el cuestionario y los dos juegos.",
-           fr="Continue à t'entraîner avec l'entraînement aux notes, le quiz d'accords et les deux jeux."),
+           fr="Continue à t'entraîner avec la lecture de notes, le quiz des notes de l'accord et les deux jeux."),
     practise=("quiz", "drill"),
 )
