@@ -324,8 +324,8 @@ def test_duel_answered_by_the_person_in_the_same_panel() -> None:
         own, opp = info.defender_dice, info.attacker_dice
         # the engine's honest odds: the best run from the person's hand, each card's chance
         odds = duel_odds(state.view(WHITE))
-        assert f"{round(float(odds.now) * 100)} %" in duel["odds_lines"][1]
-        assert f"{round(float(odds.best) * 100)} %" in duel["odds_lines"][2]
+        assert f"{round(float(odds.now) * 100)}%" in duel["odds_lines"][1]  # as English writes it
+        assert f"{round(float(odds.best) * 100)}%" in duel["odds_lines"][2]
         d2 = card_ids("D2")[0]
         assert duel["card_chance"][str(d2)] == float(odds.after_card[d2])
         assert DuelCard(d2) in set(state.legal_actions())
