@@ -314,7 +314,7 @@ def test_lesson_4_half_step_picture_marks_both_gaps_mi_fa_and_si_do_alike() -> N
     picture shows both pairs (the Do above Si too), every key of them in one colour, not the
     red and blue that Exercise 1 counts from and to."""
     red, _, blue = CHORD_TONE_COLOURS
-    for language in ("en", "es"):
+    for language in LANGUAGES:
         picture = open_lesson("04-sharps-and-flats", language, remember=False,
                               record=False).show("half-step-keys").children[0].value
         fills = dict(re.findall(r'class="mg-key mg-white" data-key="\d+" data-note="(\w+)"'
@@ -385,7 +385,7 @@ def test_no_exercise_uses_a_spelling_not_taught_yet(naming: str) -> None:
     taught: set[tuple[str, int]] = set()
     checked = 0
     for plan in COURSE:
-        for language in ("en", "es"):
+        for language in LANGUAGES:
             lesson = open_lesson(plan.id, language, remember=False, record=False,
                                  settings=LessonSettings(naming=naming))
             known = set(taught)
@@ -429,7 +429,7 @@ def test_the_root_question_does_not_give_the_root_away() -> None:
     """Lesson 6 asks for a card's root (its fff key) without naming the chord, with the
     three keys in one colour, the root not always in the same place (lowest, middle or top,
     picked by the lesson's seeded chance); the card shows after a miss."""
-    for language in ("en", "es"):
+    for language in LANGUAGES:
         lesson = open_lesson("06-chord-tones-in-play", language, remember=False, record=False)
         ex = lesson.show("roots").children[0]
         chords = [triad("Re"), triad("La", "minor"), triad("Sol"), triad("Mi", "minor")]
