@@ -86,13 +86,23 @@ def catalogue(language: str, prefix: str = "") -> dict[str, str]:
 
 
 def text(key: str, language: str = "en", **values: object) -> str:
-    """The text for ``key`` in ``language``, with ``{placeholders}`` filled from ``values``."""
+    """The text for ``key`` in ``language``, with ``{placeholders}`` filled from ``values``.
+
+    A sentence (a text ending in ``.``, ``!``, ``?`` or ``…``) starts with a capital even when
+    it starts with a value filled in: French writes note names in lower case ("mi3"), yet a
+    sentence about mi3 begins "Mi3 est sur la 1re ligne."
+    """
     _check(language)
     try:
         template = _all_strings()[key][language]
     except KeyError:
         raise LanguageError(f"no text for {key!r} in {language!r}") from None
-    return template.format(**values) if values else template
+    if not values:
+        return template
+    said = template.format(**values)
+    if template.startswith("{") and said.rstrip().endswith((".", "!", "?", "…")):
+        said = said[:1].upper() + said[1:]
+    return said
 
 
 @cache

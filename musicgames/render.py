@@ -146,7 +146,7 @@ def staff_svg(
     of notes shown one after another, or a list holding a chord (a tuple of notes, or a
     :class:`Triad`). ``size`` is the height of the staff drawing in pixels, roughly; the
     width follows. ``labels`` writes each note's name under it, in either naming system
-    (solfège as ``language`` spells it: Ré in French).
+    (solfège as ``language`` spells it: ré in French).
 
     A single card has no time signature and no bar line, and the same drawing is made once
     per process (the result is cached). Ledger lines come from verovio:
@@ -250,7 +250,7 @@ def keyboard_svg(
       key in the ink that reads on its colour, under a white key (on the page) in dark ink.
     - ``plain_white``: white keys are named by their plain letter even in a chord's key
       (F, never E♯): for a game whose cards land on a letter's white key.
-    - ``language``: how solfège names are spelled (Ré in French).
+    - ``language``: how solfège names are spelled (ré in French).
 
     Every key is a ``<rect>`` with ``class="mg-key"``, ``data-key`` = its index from the
     leftmost C, so a page can make keys clickable, and ``data-hz`` = its frequency (music21,

@@ -62,10 +62,11 @@ __all__ = [
 LETTERS: tuple[str, ...] = ("C", "D", "E", "F", "G", "A", "B")
 #: The seven solfège syllables, in the same order: ``SYLLABLES[i]`` names ``LETTERS[i]``.
 SYLLABLES: tuple[str, ...] = ("Do", "Re", "Mi", "Fa", "Sol", "La", "Si")
-#: The syllables as each language of the pages writes them (French accents Ré); a language
-#: not listed writes :data:`SYLLABLES`.
+#: The syllables as each language of the pages writes them; a language not listed writes
+#: :data:`SYLLABLES`. French writes note names as common nouns, in lower case, and accents
+#: ré: "do3", "ré♭4", "un accord de ré majeur".
 SYLLABLES_BY_LANGUAGE: dict[str, tuple[str, ...]] = {
-    "fr": ("Do", "Ré", "Mi", "Fa", "Sol", "La", "Si"),
+    "fr": ("do", "ré", "mi", "fa", "sol", "la", "si"),
 }
 
 _LETTER_PITCH_CLASS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
@@ -283,13 +284,13 @@ class Note:
         self, naming: Naming | str = Naming.SOLFEGE, *, octave: bool = True, language: str = "en"
     ) -> str:
         """The note's name for display, with real sharp and flat signs; in solfège, spelled
-        as ``language`` writes the syllables (:data:`SYLLABLES_BY_LANGUAGE`).
+        as ``language`` writes the syllables (:data:`SYLLABLES_BY_LANGUAGE`: ré in French).
 
         >>> n = Note.parse("F#4")
         >>> n.label(Naming.SOLFEGE), n.label("letters"), n.label(Naming.LETTERS, octave=False)
         ('Fa♯3', 'F♯4', 'F♯')
         >>> Note.parse("Reb4").label(language="es"), Note.parse("Reb4").label(language="fr")
-        ('Re♭4', 'Ré♭4')
+        ('Re♭4', 'ré♭4')
         """
         naming = Naming(naming)
         if naming is Naming.SOLFEGE:
@@ -504,13 +505,13 @@ class Triad:
 
         The words the pages show for a key or a tone in the chord's context: spelled by
         :meth:`spell`, written in either naming with real ♯ and ♭ signs, solfège as
-        ``language`` spells it (Ré in French).
+        ``language`` spells it (ré in French).
 
         >>> eb = triad("Eb")
         >>> eb.tone_name(3), eb.tone_name(10, "letters"), eb.tone_name(70, octave=True)
         ('Mi♭', 'B♭', 'Si♭3')
         >>> triad("D").tone_name(2, language="fr")
-        'Ré'
+        'ré'
         """
         if octave:
             return self.spell_midi(pitch_class).label(naming, language=language)
@@ -523,7 +524,7 @@ class Triad:
 
         >>> t = triad("D", "major")
         >>> t.name(), t.name(Naming.SOLFEGE, "es"), t.name(Naming.SOLFEGE, "fr")
-        ('D major', 'Re mayor', 'Ré majeur')
+        ('D major', 'Re mayor', 'ré majeur')
         """
         words = _QUALITY_WORDS.get(language)
         if words is None:

@@ -22,7 +22,7 @@ from musicgames.i18n import (
     percent,
     plural_form,
 )
-from musicgames.lessons import open_lesson
+from musicgames.lessons import lesson_title, open_lesson
 from musicgames.lessons.build import language_links, notebook, notebook_path
 from musicgames.lessons.course import COURSE
 from musicgames.lessons.plan import Md, Plan, Step, T, untranslated
@@ -69,7 +69,8 @@ def foreign_words(text: str) -> dict[str, set[str]]:
     text = re.sub(r"\b\w+(?:\.\w+)+\b", " ", text)
     for allowed in ALLOWED:
         text = text.replace(allowed, " ")
-    words = {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]+", text.replace("’", "'"))}
+    # a word not glued to a number's end ("1re", "2e" are French ordinals; "Re4" is a word)
+    words = {w.lower() for w in re.findall(r"(?<![0-9])[A-Za-zÀ-ÿ]+", text)}
     found = {language: words & tells for language, tells in TELL_TALES.items()}
     return {language: found_here for language, found_here in found.items() if found_here}
 
@@ -124,7 +125,8 @@ def test_every_lesson_links_to_itself_in_every_other_language(language: str) -> 
         for code in others:
             target = notebook_path(ROOT, plan, code)
             link = plan.href(language, code)
-            assert (notebook_path(ROOT, plan, language).parent / link).resolve() == target
+            assert (notebook_path(ROOT, plan, language).parent / link).resolve() == (
+                target.resolve())
             assert f"]({link})" in source
 
 
@@ -165,21 +167,22 @@ def test_no_number_or_plural_is_formatted_by_hand_per_language() -> None:
 # -- French as French writes it ------------------------------------------------------------------
 
 
-def test_french_spells_re_with_its_accent_on_every_label() -> None:
-    assert Note.parse("Re4").label(language="fr") == "Ré4"
+def test_french_writes_note_names_in_lower_case_and_re_with_its_accent() -> None:
+    """French writes solfège names as common nouns, "do3", "ré♭4", "un accord de ré
+    majeur", on labels as in running text; a sentence still starts with a capital."""
+    assert Note.parse("Reb4").label(language="fr") == "ré♭4"
     assert Note.parse("Re4").label(Naming.LETTERS, language="fr") == "D5"
-    assert triad("D", "minor").name(Naming.SOLFEGE, "fr") == "Ré mineur"
+    assert triad("D", "minor").name(Naming.SOLFEGE, "fr") == "ré mineur"
     lesson = open_lesson("01-the-staff", "fr", remember=False, record=False)
     drawn = lesson.show("lines").children[0].value
-    assert ">Ré4<" in drawn and ">Re4<" not in drawn
-    keys = lesson.show("staff-keys").children[0].value
-    assert ">Ré<" in keys and ">Re<" not in keys
+    assert ">ré4<" in drawn and ">Re4<" not in drawn and ">Ré4<" not in drawn
+    keys = open_lesson("02-octaves-do3-to-do5", "fr", remember=False,
+                       record=False).show("all-keys").children[0].value
+    assert ">ré3<" in keys and ">Re3<" not in keys
+    from musicgames.lessons.facts import named_why
 
-
-def test_the_french_course_names_notes_in_lower_case_in_its_text() -> None:
-    """French writes solfège names as common nouns: "do3", "ré4", "sol♯" in running text
-    (a drawing's or a button's label is capitalised, "Ré4", as every label is)."""
-    capitalised = re.compile(r"(?<![#*|])\b(Do|Ré|Re|Mi|Fa|Sol|La|Si)(\d|♯|♭)")
+    assert named_why("Mi3", "fr").startswith("Mi3 ")  # the sentence's capital
+    capitalised = re.compile(r"(?<![.!?:]\s)(?<!^)\b(Do|Ré|Re|Mi|Fa|Sol|La|Si)(\d|♯|♭)", re.M)
     for plan in COURSE:
         for cell in plan.cells:
             if isinstance(cell, Md):
@@ -225,8 +228,9 @@ def test_the_classroom_start_page_in_french() -> None:
     from musicgames.classroom.apps import Lesson as ServedLesson
     from musicgames.classroom.server import start_page
 
-    lessons = [ServedLesson(f"lessons/fr/{plan.files['fr']}", plan.id, "fr") for plan in COURSE]
-    lessons += [ServedLesson(f"lessons/{plan.files['en']}", plan.id, "en") for plan in COURSE]
+    lessons = [ServedLesson(f"lessons/{'' if code == 'en' else code + '/'}{plan.files[code]}",
+                            lesson_title(plan.id, code), code)
+               for plan in COURSE for code in LANGUAGES]
     page = start_page("fr", lessons)
     assert '<html lang="fr">' in page and "lessons/fr/01-la-portee.ipynb" in page
     assert "lessons/01-the-staff.ipynb" not in page

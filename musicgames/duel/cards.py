@@ -119,7 +119,7 @@ def key_for_letter(letter: str | int, piano: int) -> int:
 def key_name(key: int, naming: Naming | str = Naming.LETTERS, language: str = "en") -> str:
     """A key's note name without octave and the card it lies on: ``'F♯ (left)'``.
 
-    Black keys are named with sharps; solfège as ``language`` spells it (Ré in French).
+    Black keys are named with sharps; solfège as ``language`` spells it (ré in French).
     """
     pitch_class = key_pitch_class(key)
     name = _PITCH_CLASS_NAMES[pitch_class]
@@ -314,7 +314,7 @@ class ComposeCard:
 
     def label(self, naming: Naming | str = Naming.LETTERS, language: str = "en") -> str:
         """The card's name for display: ``'D2'``, ``'Re↑'``, ``'Wild'`` (solfège as
-        ``language`` spells it: ``'Ré↑'`` in French)."""
+        ``language`` spells it: ``'ré↑'`` in French)."""
         if self.letter is None:
             return "Wild"
         solfege = SYLLABLES_BY_LANGUAGE.get(language, SYLLABLES)

@@ -24,9 +24,9 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from musicgames.i18n import LANGUAGES, text
+from musicgames.i18n import LANGUAGES, LanguageError, text
 from musicgames.lessons.page import LessonPage
-from musicgames.lessons.plan import Md, Plan, Step
+from musicgames.lessons.plan import Md, Plan, Step, texts_of
 from musicgames.lessons.settings import LessonSettings
 
 __all__ = ["build", "language_links", "main", "notebook", "notebook_path", "notebook_text",
@@ -80,7 +80,12 @@ def run_hint(language: str) -> str:
 
 def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
     """The notebook of one lesson in one language. Each code cell starts with a comment
-    saying what it shows (JupyterLab shows that first line of a hidden cell)."""
+    saying what it shows (JupyterLab shows that first line of a hidden cell). A lesson with
+    a text not written in ``language`` is refused, never built with another language's."""
+    missing = [t for t in texts_of(plan) if language not in t.languages]
+    if missing:
+        raise LanguageError(f"{plan.id}: no {language!r} text for {missing[0]!r}"
+                            + (f" and {len(missing) - 1} more" if len(missing) > 1 else ""))
     cells = []
     first = True
     for index, item in enumerate(plan.cells):

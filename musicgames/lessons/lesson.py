@@ -44,7 +44,16 @@ from musicgames.render import (
     keyboard_svg,
     staff_svg,
 )
-from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note, Triad, triad
+from musicgames.theory import (
+    CARD_NOTES,
+    LETTERS,
+    SYLLABLES,
+    SYLLABLES_BY_LANGUAGE,
+    Naming,
+    Note,
+    Triad,
+    triad,
+)
 
 __all__ = ["NOTES_PER_ROW", "Figure", "Lesson", "spellings"]
 
@@ -140,7 +149,7 @@ class Lesson:
 
     # -- names and drawings -----------------------------------------------------------------
     def name(self, note: Note | str | int, *, octave: bool = True) -> str:
-        """A note's name in the lesson's naming, as its language writes it (Ré in French)."""
+        """A note's name in the lesson's naming, as its language writes it (ré in French)."""
         return Note.parse(note).label(self.naming, octave=octave, language=self.language)
 
     def chord_name(self, chord: Triad | str) -> str:
@@ -668,7 +677,8 @@ class Lesson:
         """The note names counted from the root up to the third (3) or the fifth (5)."""
         count = {"root": 1, "third": 3, "fifth": 5}[which]
         start = LETTERS.index(root.step)
-        names = SYLLABLES if self.naming is Naming.SOLFEGE else LETTERS
+        solfege = SYLLABLES_BY_LANGUAGE.get(self.language, SYLLABLES)
+        names = solfege if self.naming is Naming.SOLFEGE else LETTERS
         return [names[(start + k) % 7] for k in range(count)]
 
     # -- sharps and flats ----------------------------------------------------------------------

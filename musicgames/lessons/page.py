@@ -31,7 +31,7 @@ from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question,
 from musicgames.lessons.lesson import Lesson, spellings
 from musicgames.lessons.plan import Md, Plan, Step, resolve
 from musicgames.lessons.settings import LessonSettings
-from musicgames.theory import Naming, Note
+from musicgames.theory import SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
 
 __all__ = ["LessonPage", "lesson_exercises", "lesson_title", "open_lesson", "plan_of"]
 
@@ -298,7 +298,8 @@ class LessonPage(Lesson):
             name.layout.display = "none"
         status = widgets.HTML(self._status())
         naming = widgets.ToggleButtons(
-            options=[("Do Re Mi", Naming.SOLFEGE.value), ("C D E", Naming.LETTERS.value)],
+            options=[(" ".join(SYLLABLES_BY_LANGUAGE.get(self.language, SYLLABLES)[:3]),
+                      Naming.SOLFEGE.value), ("C D E", Naming.LETTERS.value)],
             value=self.naming.value,
             description=t("lesson.settings.naming"),
             style={"description_width": "initial", "button_width": "auto"},

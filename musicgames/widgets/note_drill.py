@@ -81,7 +81,7 @@ ASK_WAYS: tuple[str, ...] = ("staff", "ear")
 
 def names_for(naming: Naming, language: str = "en") -> list[str]:
     """The seven answer names in scale order, in the naming system chosen (solfège as the
-    language spells it: Ré in French)."""
+    language spells it: ré in French)."""
     if naming is Naming.LETTERS:
         return list(LETTERS)
     return list(SYLLABLES_BY_LANGUAGE.get(language, SYLLABLES))

@@ -1489,13 +1489,13 @@ class NoteSnapWidget(anywidget.AnyWidget):
 
     def _call_names(self) -> list[str]:
         """The seven calls as the page says them: letters, or solfège as the language spells
-        it (Ré in French)."""
+        it (ré in French)."""
         if self._settings.naming is Naming.LETTERS:
             return list(LETTERS)
         return list(SYLLABLES_BY_LANGUAGE.get(self._settings.language, CALL_CYCLE))
 
     def _note_label(self, note: Note) -> str:
-        """A note's name in the page's naming and language ("Ré4" in French)."""
+        """A note's name in the page's naming and language ("ré4" in French)."""
         return note.label(self._settings.naming, language=self._settings.language)
 
     def _publish(self) -> None:

@@ -41,7 +41,7 @@ No hay código que leer ni escribir: lee, mira y haz clic. En este curso las not
 2. reconnaître la clé de sol et dire quelle note elle fixe : **sol3**, sur la deuxième ligne ;
 3. lire les notes sur les lignes et dans les interlignes, de mi3 à fa4, et les trouver sur le clavier.
 
-Il n'y a pas de code à lire ni à écrire : lis, regarde et clique. Dans ce cours, les notes ont deux noms : le solfège (do, ré, mi…) et les lettres (C, D, E…). Le texte utilise le solfège ; les dessins et les exercices utilisent celui que tu choisis dans les réglages juste en dessous. Dans le texte, les notes s'écrivent en minuscules (do, ré, mi, sol3) ; sur les dessins et les boutons, elles prennent une majuscule, comme toute étiquette (Do, Ré, Sol3).""",
+Il n'y a pas de code à lire ni à écrire : lis, regarde et clique. Dans ce cours, les notes ont deux noms : le solfège (do, ré, mi…) et les lettres (C, D, E…). Le texte utilise le solfège ; les dessins et les exercices utilisent celui que tu choisis dans les réglages juste en dessous. En français, les noms de notes s'écrivent en minuscules, avec leur numéro d'octave quand il compte : do, ré, mi… sol3.""",
         ), teaches=NATURALS),
         Md(T(
             en="""## 1. Five lines and four spaces
@@ -234,7 +234,7 @@ Ahora lee lo más rápido que puedas. Presiona **Empezar** y aparece una nota en
 La práctica se adapta a ti: las notas que fallas, o que respondes despacio, vuelven más seguido. Al final verás qué notas practicar. Juega todas las rondas que quieras.""",
             fr="""## 4. On joue : la lecture de notes
 
-Maintenant, lis le plus vite possible. Appuie sur **Commencer** : une note apparaît sur la portée. Réponds en cliquant sur son nom, en appuyant sur les touches **1 à 7** (1 = Do … 7 = Si) ou en cliquant sur sa touche du clavier (là, l'octave compte). Tu vois tout de suite si tu as bien répondu.
+Maintenant, lis le plus vite possible. Appuie sur **Commencer** : une note apparaît sur la portée. Réponds en cliquant sur son nom, en appuyant sur les touches **1 à 7** (1 = do … 7 = si) ou en cliquant sur sa touche du clavier (là, l'octave compte). Tu vois tout de suite si tu as bien répondu.
 
 La lecture de notes s'adapte à toi : les notes que tu manques, ou auxquelles tu réponds lentement, reviennent plus souvent. À la fin, tu vois quelles notes travailler. Joue autant de séries que tu veux.""",
         )),

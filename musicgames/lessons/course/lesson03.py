@@ -58,7 +58,7 @@ Twenty notes. Answer with keys **1–7** (1 = Do/C … 7 = Si/B) — faster than
             es="""### Ejercicio 1 · Calentamiento contra el reloj
 Veinte notas. Responde con las teclas **1–7** (1 = Do … 7 = Si): es más rápido que el mouse. Tu tiempo aparece en el resumen del final: menos de 2 segundos es un buen comienzo; menos de 1 segundo es la velocidad de Mano a la nota. Las notas que fallas o respondes despacio vuelven más seguido.""",
             fr="""### Exercice 1 · Échauffement contre la montre
-Vingt notes. Réponds avec les touches **1 à 7** (1 = Do … 7 = Si) : c'est plus rapide que la souris. Ton temps s'affiche dans le bilan à la fin : moins de 2 secondes, c'est un bon début ; moins d'une seconde, c'est la vitesse de Note Snap. Les notes manquées ou lentes reviennent plus souvent.""",
+Vingt notes. Réponds avec les touches **1 à 7** (1 = do … 7 = si) : c'est plus rapide que la souris. Ton temps s'affiche dans le bilan à la fin : moins de 2 secondes, c'est un bon début ; moins d'une seconde, c'est la vitesse de Note Snap. Les notes manquées ou lentes reviennent plus souvent.""",
         )),
         Step("warm-up", "drill", ALL, questions=20, answer_with=["names"]),
         Md(T(
