@@ -173,6 +173,6 @@ La lecture de notes complète, sur les quinze notes. Réponds avec un nom, les t
     next=T(en="Next: lesson 3 puts your reading speed to the test in a game of Note Snap.",
            es="Después: la lección 3 pone a prueba tu velocidad de lectura en una partida de "
            "Mano a la nota.",
-           fr="Ensuite : la leçon 3 met ta vitesse de lecture à l'épreuve dans une partie de Note Snap."),
+           fr="Ensuite : la leçon 3 met ta vitesse de lecture à l'épreuve dans une partie de Tape la note."),
     practise=("drill",),
 )

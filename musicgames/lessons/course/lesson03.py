@@ -32,7 +32,7 @@ PLAN = Plan(
 
 1. nommer les notes de do3 à do5 d'un coup d'œil, sans compter les lignes, et connaître ta propre vitesse de lecture ;
 2. suivre le cycle des noms **do ré mi fa sol la si** et dire tout de suite si une carte correspond au nom annoncé (l'octave ne compte pas) ;
-3. jouer une courte partie de **Note Snap** contre un joueur débutant de l'ordinateur.""",
+3. jouer une courte partie de **Tape la note** contre un joueur débutant de l'ordinateur.""",
         )),
         Md(T(
             en="""## 1. From counting to seeing
@@ -58,7 +58,7 @@ Twenty notes. Answer with keys **1–7** (1 = Do/C … 7 = Si/B) — faster than
             es="""### Ejercicio 1 · Calentamiento contra el reloj
 Veinte notas. Responde con las teclas **1–7** (1 = Do … 7 = Si): es más rápido que el mouse. Tu tiempo aparece en el resumen del final: menos de 2 segundos es un buen comienzo; menos de 1 segundo es la velocidad de Mano a la nota. Las notas que fallas o respondes despacio vuelven más seguido.""",
             fr="""### Exercice 1 · Échauffement contre la montre
-Vingt notes. Réponds avec les touches **1 à 7** (1 = do … 7 = si) : c'est plus rapide que la souris. Ton temps s'affiche dans le bilan à la fin : moins de 2 secondes, c'est un bon début ; moins d'une seconde, c'est la vitesse de Note Snap. Les notes manquées ou lentes reviennent plus souvent.""",
+Vingt notes. Réponds avec les touches **1 à 7** (1 = do … 7 = si) : c'est plus rapide que la souris. Ton temps s'affiche dans le bilan à la fin : moins de 2 secondes, c'est un bon début ; moins d'une seconde, c'est la vitesse de Tape la note. Les notes manquées ou lentes reviennent plus souvent.""",
         )),
         Step("warm-up", "drill", ALL, questions=20, answer_with=["names"]),
         Md(T(
@@ -72,9 +72,9 @@ In Note Snap each player in turn flips a card onto the centre pile and **calls t
 En Mano a la nota cada jugador, en su turno, voltea una carta sobre las cartas comunes del centro y **dice el nombre siguiente** del ciclo: Do, Re, Mi, Fa, Sol, La, Si, y otra vez Do. Cada ronda empieza con Do. (En el juego, la computadora dice los nombres por ti.)
 
 ### Ejercicio 2 · ¿Qué sigue?""",
-            fr="""## 2. Note Snap : le cycle des noms
+            fr="""## 2. Tape la note : le cycle des noms
 
-Dans Note Snap, chaque joueur à son tour retourne une carte sur le tas du milieu et **annonce le nom suivant** du cycle : do, ré, mi, fa, sol, la, si, puis de nouveau do. Chaque manche commence par do. (Dans le jeu, l'ordinateur annonce les noms pour toi.)
+Dans Tape la note, chaque joueur à son tour retourne une carte sur le tas du milieu et **annonce le nom suivant** du cycle : do, ré, mi, fa, sol, la, si, puis de nouveau do. Chaque manche commence par do. (Dans le jeu, l'ordinateur annonce les noms pour toi.)
 
 ### Exercice 2 · Quel nom vient ensuite ?""",
         )),
@@ -135,7 +135,7 @@ You and a beginner computer player. **Click the table first**, then: **Enter** f
             es="""## 4. A jugar: una partida corta de Mano a la nota contra un principiante
 
 Tú y un jugador de la computadora principiante. **Primero haz clic en la mesa**; luego: **Enter** voltea tu carta cuando es tu turno y la **barra espaciadora** (o un clic en la carta) pone la mano. La computadora dice los nombres por ti. Ganas si te quedas sin cartas. Esta partida corta termina cuando alguien se queda sin cartas, cuando alguien tiene 40 cartas en la mano, o después de voltear 40 cartas: entonces gana quien tenga menos. La **carta guía** muestra todas las notas con su nombre, si la necesitas.""",
-            fr="""## 4. On joue : une courte partie de Note Snap contre un débutant
+            fr="""## 4. On joue : une courte partie de Tape la note contre un débutant
 
 Toi et un joueur débutant de l'ordinateur. **Clique d'abord sur la table**, puis : **Entrée** retourne ta carte quand c'est ton tour, la **barre d'espace** (ou un clic sur la carte) tape. L'ordinateur annonce les noms pour toi. Tu gagnes quand tu n'as plus de cartes. Cette courte partie se termine quand quelqu'un n'a plus de cartes, quand quelqu'un a 40 cartes en main, ou après 40 cartes retournées : le joueur qui a le moins de cartes gagne alors. La **carte guide** montre toutes les notes avec leur nom, si tu en as besoin.""",
         )),

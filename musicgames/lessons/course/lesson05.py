@@ -180,6 +180,6 @@ Maintenant le quiz mélangé : tantôt il nomme un accord et tu cliques sur ses 
     next=T(en="Next: lesson 6 shows why chord tones matter in a game of Keyboard Duel.",
            es="Después: la lección 6 muestra por qué importan las notas del acorde en una "
            "partida de Duelo de teclados.",
-           fr="Ensuite : la leçon 6 montre pourquoi les notes de l'accord comptent, dans une partie de Keyboard Duel."),
+           fr="Ensuite : la leçon 6 montre pourquoi les notes de l'accord comptent, dans une partie de Duel de claviers."),
     practise=("quiz",),
 )

@@ -31,9 +31,9 @@ Antes van las lecciones 4 (sostenidos y bemoles) y 5 (notas del acorde).""",
 
 **À la fin de cette leçon, tu sauras :**
 
-1. expliquer pourquoi, dans Keyboard Duel, la fondamentale d'une carte de piano est marquée **fff**, la tierce **ff** et la quinte **f** ;
+1. expliquer pourquoi, dans le Duel de claviers, la fondamentale d'une carte de piano est marquée **fff**, la tierce **ff** et la quinte **f** ;
 2. dire ce que vaut chaque touche, et ce que rapporte un jeton posé dessus ;
-3. jouer une première partie guidée de **Keyboard Duel** contre Tranquille, un joueur de l'ordinateur qui joue sans se presser.
+3. jouer une première partie guidée de **Duel de claviers** contre Tranquille, un joueur de l'ordinateur qui joue sans se presser.
 
 Les leçons 4 (dièses et bémols) et 5 (les notes de l'accord) viennent avant.""",
         )),
@@ -64,7 +64,7 @@ El Duelo de teclados se juega sobre dos **cartas de piano**, una al lado de la o
 ¿Por qué este orden? La **fundamental** nombra el acorde y lo sostiene: todo se mide desde ella, así que vale más. La **tercera** decide si es mayor o menor —el color del acorde—, así que va después. La **quinta** es igual en mayor y en menor (7 semitonos arriba de la fundamental): completa el acorde, pero es la que menos dice de él.""",
             fr="""## 1. Le plateau : deux cartes de piano
 
-Keyboard Duel se joue sur deux **cartes de piano** côte à côte : deux octaves, 24 touches. Chaque carte montre un accord parfait majeur ou mineur : ses notes sont en couleur, comme dans la leçon 5 (fondamentale **rouge**, tierce **jaune**, quinte **bleue**), et marqués de nuances :
+Le Duel de claviers se joue sur deux **cartes de piano** côte à côte : deux octaves, 24 touches. Chaque carte montre un accord parfait majeur ou mineur : ses notes sont en couleur, comme dans la leçon 5 (fondamentale **rouge**, tierce **jaune**, quinte **bleue**), et marqués de nuances :
 
 | note | marque | valeur |
 |---|---|---|
@@ -116,7 +116,7 @@ Cada jugador tiene cinco **fichas de dados**. Colocas una ficha jugando cartas d
 ### Ejercicio 3 · Cuenta los puntos""",
             fr="""## 3. Ce que rapporte un jeton
 
-Chaque joueur a cinq **jetons-dés**. Tu poses un jeton en jouant des cartes d'un même nom de note : sa **puissance** est le nombre de cartes (jusqu'à 6). À la fin d'une manche, chaque jeton sur le plateau rapporte **puissance × le multiplicateur de sa touche** : le nombre doré que le jeu affiche dessus. Un jeton de puissance 2 sur une fondamentale (fff) rapporte 6 ; sur une touche sans marque, 2.
+Chaque joueur a cinq **jetons**. Tu poses un jeton en jouant des cartes d'un même nom de note : sa **puissance** est le nombre de cartes (jusqu'à 6). À la fin d'une manche, chaque jeton sur le plateau rapporte **puissance × le multiplicateur de sa touche** : le nombre doré que le jeu affiche dessus. Un jeton de puissance 2 sur une fondamentale (fff) rapporte 6 ; sur une touche sans marque, 2.
 
 ### Exercice 3 · Compte les points""",
         )),
@@ -150,13 +150,13 @@ Juegas con **las blancas** y empiezas tú; **Tranquilo** es un jugador de la com
 
 Tu joues les **Blancs** et tu commences ; Tranquille est un joueur de l'ordinateur qui joue sans se presser. Une partie compte trois manches ; le plus haut total gagne.
 
-**Ton tour :** fais au moins une action — **poser** et/ou **déplacer**, au plus une de chaque —, puis appuie sur **Fin du tour**.
+**Ton tour :** fais au moins une action — **poser** et/ou **déplacer**, au plus une de chaque —, puis appuie sur **Finir le tour**.
 
 * **Poser :** clique sur des cartes de ta main d'un même nom de note (les jokers vont avec n'importe lequel) ; les touches où le jeton peut aller s'allument ; clique sur l'une d'elles.
 * **Déplacer :** clique sur l'un de tes jetons, puis sur une carte nombre (1, 2, 3) et sur une direction.
 * **Duel :** arriver sur une touche de l'adversaire lance un duel : chacun lance les dés, puis ajoute des cartes. En cas d'égalité, l'attaquant gagne.
 
-**Un plan pour ta première partie :** regarde les deux cartes et trouve leurs **fondamentales**, les touches fff. Pose ton jeton le plus fort (celui qui a le plus de cartes d'un même nom) sur une fondamentale ; essaie ensuite de tenir aussi la tierce et la quinte de la même carte, pour le point de bonus. **Indice** montre ce que ferait un bon joueur ; **Annuler** défait ton dernier coup, tant qu'on n'a pas lancé les dés ni pioché de cartes.""",
+**Un plan pour ta première partie :** regarde les deux cartes et trouve leurs **fondamentales**, les touches fff. Pose ton jeton le plus fort (celui qui a le plus de cartes d'un même nom) sur une fondamentale ; essaie ensuite de tenir aussi la tierce et la quinte de la même carte, pour le point de bonus. **Indice** montre ce que ferait un bon joueur ; **Annuler le coup** défait ton dernier coup, tant qu'on n'a pas lancé les dés ni pioché de cartes.""",
         )),
         Step("duel", "keyboard_duel", "casual"),
     ),
