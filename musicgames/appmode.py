@@ -38,11 +38,10 @@ import os
 import re
 import unicodedata
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
-if TYPE_CHECKING:
-    from musicgames.progress import ProgressStore
+from musicgames.progress.hand_in import hand_in_name
+from musicgames.progress.store import ProgressStore
 
 __all__ = [
     "APP_ENV",
@@ -157,11 +156,9 @@ def student_file(name: str, folder: str | os.PathLike[str] | None = None) -> Pat
     """The progress file of student ``name`` in ``folder`` (default: :func:`class_folder`).
 
     One file per student, named after the student as a hand-in copy is
-    (:func:`musicgames.progress.hand_in_name`): letters and digits kept (any alphabet), lower
-    case, everything else turned into single hyphens.
+    (:func:`musicgames.progress.hand_in.hand_in_name`): letters and digits kept (any
+    alphabet), lower case, everything else turned into single hyphens.
     """
-    from musicgames.progress import hand_in_name
-
     root = Path(folder) if folder is not None else class_folder()
     if root is None:
         raise NotANameError("no class folder: give one, or run under the classroom server")
@@ -176,8 +173,6 @@ def student_store(name: str, folder: str | os.PathLike[str] | None = None) -> Pr
     (``ana`` for ``Ana``) keeps the name the file was first given, so a game and a lesson
     both write to it, whichever spelling the student typed.
     """
-    from musicgames.progress import ProgressStore
-
     store = ProgressStore(student_file(name, folder))
     if store.student is None:
         store.set_student(clean_name(name))

@@ -22,7 +22,10 @@ import ipywidgets
 from IPython.display import display
 
 from musicgames.i18n import LANGUAGES, counted, text
-from musicgames.progress import ClassProgress, ProgressError, export_csv, open_class
+from musicgames.progress.class_folder import open_class
+from musicgames.progress.csv_files import export_csv
+from musicgames.progress.errors import ProgressError
+from musicgames.progress.report import ClassProgress
 from musicgames.theory import Naming
 
 __all__ = ["ClassDashboard", "class_dashboard"]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from musicgames import progress
-from musicgames.progress import HandInError, ProgressStore, StudentNameError
+from musicgames.progress import HandInError, ProgressStore, StudentNameError, files, hand_in
 
 # A writer that records N answers, says so after each, and then waits to be killed.
 _KILLED_WRITER = textwrap.dedent(
@@ -126,14 +126,14 @@ def test_a_journal_that_vanishes_while_the_file_is_read_is_looked_for_again(
     path = tmp_path / "ana.sqlite3"
     with ProgressStore(path, student="Ana") as store:
         store.record("drill", "Sol3", "Sol", True, 700.0)
-    real = progress._companions
+    real = files._companions
     looks: list[int] = []
 
     def a_journal_the_first_time(file: Path) -> list[Path]:
         looks.append(1)
         return [Path(f"{file}-journal")] if len(looks) == 1 else real(file)
 
-    monkeypatch.setattr(progress, "_companions", a_journal_the_first_time)
+    monkeypatch.setattr(files, "_companions", a_journal_the_first_time)
     assert [a.item for a in progress.read_answers(path)] == ["Sol3"]
     assert len(looks) == 2
     with ProgressStore(path) as again:  # a second notebook opening the file
@@ -224,7 +224,7 @@ def test_a_failed_hand_in_leaves_nothing_behind(
     def disk_full(*_args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(progress.os, "replace", disk_full)
+    monkeypatch.setattr(hand_in.os, "replace", disk_full)
     with ProgressStore(tmp_path / "p.sqlite3", student="Ana") as store:
         store.record("drill", "Sol3", "Sol", True, 800.0)
         with pytest.raises(HandInError, match="No space left on device"):

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from musicgames import appmode
+from musicgames.progress.files import data_dir
 
 __all__ = [
     "KERNEL_PROOF_HEADER",
@@ -84,8 +85,6 @@ def default_lessons() -> Path | None:
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The command line's options (see ``python -m musicgames.classroom --help``)."""
-    from musicgames.progress import data_dir
-
     parser = argparse.ArgumentParser(
         prog="python -m musicgames.classroom",
         description="Serve the games, practice and lessons as web apps to a class.",

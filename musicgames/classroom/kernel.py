@@ -34,7 +34,7 @@ from musicgames import appmode
 from musicgames.appmode import student_store
 from musicgames.classroom.apps import APPS
 from musicgames.i18n import LANGUAGES, text
-from musicgames.progress import ProgressStore
+from musicgames.progress.store import ProgressStore
 
 __all__ = [
     "UnknownAppError",

@@ -37,6 +37,10 @@ from musicgames.lessons.facts import (
     staff_place,
     where,
 )
+from musicgames.progress.answers import lesson_item
+from musicgames.progress.errors import ProgressError
+from musicgames.progress.store import open_progress
+from musicgames.progress.tables import Table
 from musicgames.render import (
     CHORD_TONE_COLOURS,
     READABLE_KEY_PX,
@@ -127,8 +131,6 @@ class Lesson:
         #: even as a wrong answer, and names a key it has not taught by where it is.
         self.taught: frozenset[tuple[str, int]] | None = None
         if record:
-            from musicgames.progress import open_progress
-
             self.progress = open_progress(student)
 
     def __repr__(self) -> str:
@@ -248,8 +250,6 @@ class Lesson:
     def octave_table(self, notes: Iterable[Note | str] = CARD_NOTES) -> Any:
         """A table of notes in both numberings: Franco-Belgian solfège and scientific
         letters."""
-        from musicgames.progress import Table
-
         rows = tuple(
             (n.label(Naming.SOLFEGE, language=self.language), n.label(Naming.LETTERS))
             for n in (Note.parse(x) for x in notes)
@@ -267,8 +267,6 @@ class Lesson:
     def triad_table(self, chords: Iterable[Triad | str]) -> Any:
         """Each triad's root, third and fifth, with the intervals music21 measures between
         them: a major third is 4 half steps, a minor third 3, a perfect fifth 7."""
-        from musicgames.progress import Table
-
         rows = []
         for chord in (_triad(c) for c in chords):
             rows.append(
@@ -344,8 +342,6 @@ class Lesson:
         self._play(question)
         if self.progress is None or not self.lesson_id or not step:
             return
-        from musicgames.progress import ProgressError, lesson_item
-
         try:
             self.progress.record(
                 activity="lesson",

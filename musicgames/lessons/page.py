@@ -26,11 +26,14 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
+from musicgames import appmode
 from musicgames.i18n import LANGUAGES, text
 from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question, lesson_css
 from musicgames.lessons.lesson import Lesson, spellings
 from musicgames.lessons.plan import Md, Plan, Step, resolve
 from musicgames.lessons.settings import LessonSettings
+from musicgames.progress.errors import ProgressError
+from musicgames.progress.store import open_progress
 from musicgames.theory import SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
 
 __all__ = ["LessonPage", "lesson_exercises", "lesson_title", "open_lesson", "plan_of"]
@@ -109,8 +112,6 @@ def _run_again_line(language: str) -> str:
     its style hides this line; in an app (Voila, the classroom) there is none."""
     import os
 
-    from musicgames import appmode
-
     if appmode.in_app() or os.environ.get("VOILA_KERNEL_ID"):
         return ""
     said = escape(text("lesson.run_again", language))
@@ -170,8 +171,6 @@ class LessonPage(Lesson):
         remember: bool = True,
         record: bool = True,
     ) -> None:
-        from musicgames import appmode
-
         chosen = settings or (LessonSettings.load() if remember else LessonSettings())
         in_app = appmode.in_app()
         if in_app:  # the page's own address: its student, and the start page's naming
@@ -206,9 +205,6 @@ class LessonPage(Lesson):
 
     # -- the student's progress file ----------------------------------------------------------
     def _open_store(self) -> None:
-        from musicgames import appmode
-        from musicgames.progress import ProgressError, open_progress
-
         if self.progress is not None:
             self.progress.close()
             self.progress = None
@@ -409,8 +405,6 @@ class LessonPage(Lesson):
     def _hand_in(self) -> widgets.Widget:
         """The hand-in box for the student's progress file (in a classroom app the answers
         already go to the class folder: nothing to hand in)."""
-        from musicgames import appmode
-
         if appmode.in_app():
             return widgets.HTML("")
         if self.progress is None:

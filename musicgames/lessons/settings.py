@@ -28,7 +28,9 @@ import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+from musicgames import appmode
 from musicgames.lessons.exercises import SIZES
+from musicgames.progress.files import data_dir
 from musicgames.theory import Naming
 
 __all__ = ["CLASS_SETTINGS_FOLDER", "SETTINGS_FILE", "LessonSettings", "settings_path"]
@@ -44,15 +46,11 @@ def settings_path(folder: str | os.PathLike[str] | None = None) -> Path | None:
     (named as their progress file is), and none for a page without a student."""
     if folder is not None:
         return Path(folder) / SETTINGS_FILE
-    from musicgames import appmode
-
     if appmode.in_app():
         name, root = appmode.student(), appmode.class_folder()
         if name is None or root is None:
             return None
         return appmode.student_file(name, root / CLASS_SETTINGS_FOLDER).with_suffix(".json")
-    from musicgames.progress import data_dir
-
     return data_dir() / SETTINGS_FILE
 
 

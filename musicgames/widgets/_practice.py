@@ -33,7 +33,7 @@ import traitlets
 from musicgames.drill import DrillError, DrillSession, DrillSummary
 from musicgames.i18n import month_name, text
 from musicgames.memory import Memory
-from musicgames.progress import ProgressSink, why_not_saved
+from musicgames.progress.sink import ProgressSink, why_not_saved
 
 __all__ = [
     "MAX_RESPONSE_MS",

@@ -42,7 +42,7 @@ from typing import Any
 from musicgames.drill import DrillSummary
 from musicgames.i18n import catalogue, text
 from musicgames.lessons.facts import chord_third_words, heard_words
-from musicgames.progress import ProgressSink
+from musicgames.progress.sink import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.sound import chord as sound_chord
 from musicgames.sound import sound_strings

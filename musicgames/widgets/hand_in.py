@@ -37,7 +37,9 @@ import ipywidgets
 
 from musicgames.appmode import hand_in_folder
 from musicgames.i18n import text
-from musicgames.progress import HandInError, ProgressError, ProgressStore, read_answers
+from musicgames.progress.errors import HandInError, ProgressError
+from musicgames.progress.files import read_answers
+from musicgames.progress.store import ProgressStore
 
 __all__ = ["HandInBox", "hand_in_button"]
 

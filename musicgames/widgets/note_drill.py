@@ -47,7 +47,7 @@ import traitlets
 from musicgames.drill import DEFAULT_SLOW_MS, DrillSummary
 from musicgames.i18n import catalogue
 from musicgames.lessons.facts import named_why, named_wrong, nearest_named
-from musicgames.progress import ProgressSink
+from musicgames.progress.sink import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.sound import notes, sound_strings
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note

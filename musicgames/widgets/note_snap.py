@@ -49,7 +49,7 @@ import anywidget
 import traitlets
 
 from musicgames.i18n import LANGUAGES, catalogue, counted, text
-from musicgames.progress import ProgressSink, not_saved_notice
+from musicgames.progress.sink import ProgressSink, not_saved_notice
 from musicgames.render import staff_svg
 from musicgames.shown import short_repr
 from musicgames.snap import (

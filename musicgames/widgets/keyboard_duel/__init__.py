@@ -66,7 +66,7 @@ The package's modules follow the widget's seams: :mod:`~.messages` (what the pag
 
 from __future__ import annotations
 
-from musicgames.progress import ProgressSink
+from musicgames.progress.sink import ProgressSink
 from musicgames.widgets.keyboard_duel.messages import (
     OPPONENTS,
     ActMessage,

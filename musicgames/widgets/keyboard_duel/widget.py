@@ -26,7 +26,7 @@ from musicgames.duel.bots import Bot
 from musicgames.duel.events import GameOver, RoundScored, RoundStarted
 from musicgames.duel.odds import DuelOdds, duel_odds
 from musicgames.i18n import LANGUAGES, LanguageError, catalogue, text
-from musicgames.progress import ProgressSink
+from musicgames.progress.sink import ProgressSink
 from musicgames.sound import sound_strings
 from musicgames.theory import Naming
 from musicgames.widgets._assets import joined
