@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 
 from babel import Locale
-from babel.dates import format_date, get_month_names
+from babel.dates import format_date, format_skeleton, get_month_names
 from babel.numbers import format_decimal, format_percent
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "counted",
     "day_said",
     "month_name",
+    "month_said",
     "number",
     "percent",
     "plural_form",
@@ -170,6 +171,15 @@ def month_name(month: int, language: str = "en", *, short: bool = False) -> str:
     """
     width = "abbreviated" if short else "wide"
     return str(get_month_names(width, "format", locale=_locale(language))[month])
+
+
+def month_said(day: date, language: str = "en") -> str:
+    """The month and year of ``day``, its month shortened, as the language writes them.
+
+    >>> month_said(date(2026, 3, 7), "en"), month_said(date(2026, 3, 7), "fr")
+    ('Mar 2026', 'mars 2026')
+    """
+    return str(format_skeleton("yMMM", day, locale=_locale(language)))
 
 
 def day_said(day: date, language: str = "en") -> str:
