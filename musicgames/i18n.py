@@ -169,8 +169,8 @@ def month_name(month: int, language: str = "en", *, short: bool = False) -> str:
     >>> month_name(9, "es"), month_name(9, "fr"), month_name(1, short=True)
     ('septiembre', 'septembre', 'Jan')
     """
-    width = "abbreviated" if short else "wide"
-    return str(get_month_names(width, "format", locale=_locale(language))[month])
+    names = get_month_names("abbreviated" if short else "wide", "format", locale=_locale(language))
+    return str(names[month])
 
 
 def month_said(day: date, language: str = "en") -> str:
