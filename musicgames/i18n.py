@@ -74,7 +74,7 @@ def catalogue(language: str, prefix: str = "") -> dict[str, str]:
     A key without a text in that language is refused (named), never shown in another one.
 
     >>> catalogue("fr", "language.")
-    {'language.name': 'Français'}
+    {'language.code': 'fr', 'language.name': 'Français'}
     """
     _check(language)
     chosen = {key: by_language for key, by_language in _all_strings().items()
@@ -157,7 +157,7 @@ def percent(share: float, language: str = "en") -> str:
     """A share (0–1) as a whole percentage, as the language writes it.
 
     >>> percent(0.25, "en"), percent(0.25, "es"), percent(0.25, "fr")
-    ('25%', '25\\xa0%', '25\\u202f%')
+    ('25%', '25\\xa0%', '25\\xa0%')
     """
     return str(format_percent(share, locale=_locale(language)))
 
