@@ -16,6 +16,7 @@ from musicgames.i18n import (
     LANGUAGES,
     LanguageError,
     catalogue,
+    counted,
     day_said,
     month_name,
     number,
@@ -149,6 +150,9 @@ def test_numbers_percentages_dates_and_plurals_are_each_languages_own() -> None:
     assert [plural_form(0, code) for code in LANGUAGES] == ["other", "other", "one"]
     assert [plural_form(1, code) for code in LANGUAGES] == ["one"] * 3
     assert plural_form(2, "fr") == "other" and plural_form(1_000_000, "fr") == "many"
+    said = [counted("snap.summary.cards", n, code) for code in LANGUAGES for n in (0, 1, 2)]
+    assert said == ["0 cards", "1 card", "2 cards", "0 cartas", "1 carta", "2 cartas",
+                    "0 carte", "1 carte", "2 cartes"]
 
 
 def test_no_number_or_plural_is_formatted_by_hand_per_language() -> None:
@@ -272,3 +276,34 @@ def test_every_widget_can_be_switched_to_french() -> None:
     assert duel.table["language"] == "fr" and duel.strings["language.code"] == "fr"
     assert ["fr", "Français"] in duel.table["languages"]
     assert foreign_words(" ".join(duel.log_lines())) == {}
+
+
+def test_the_views_write_numbers_percentages_and_plurals_with_intl() -> None:
+    """The widgets' shared page helpers (``_dom.js``) ask the browser's Intl, in the page's
+    language: run here by Node, the same engine's Intl as Chrome's."""
+    import json
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed")
+    helpers = (ROOT / "musicgames" / "widgets" / "_dom.js").read_text(encoding="utf-8")
+    probe = helpers + """
+const said = {};
+for (const code of ["en", "es", "fr"]) {
+  const strings = {"language.code": code, "k.one": "one", "k.other": "other"};
+  said[code] = [numberText(strings, 0.7, 1), percentText(strings, 0.25),
+                pluralKey(strings, "k", 0), pluralKey(strings, "k", 1), pluralKey(strings, "k", 2),
+                pluralKey({...strings, "k.many": "many"}, "k", 1000000)];
+}
+console.log(JSON.stringify(said));
+"""
+    out = subprocess.run([node, "-e", probe], capture_output=True, text=True, check=True,
+                         timeout=60).stdout
+    said = json.loads(out)
+    spaced = {code: [s.replace("\u202f", " ").replace("\xa0", " ") for s in values]
+              for code, values in said.items()}
+    assert spaced["en"] == ["0.7", "25%", "k.other", "k.one", "k.other", "k.other"]
+    assert spaced["es"] == ["0,7", "25 %", "k.other", "k.one", "k.other", "k.many"]
+    assert spaced["fr"] == ["0,7", "25 %", "k.one", "k.one", "k.other", "k.many"]

@@ -632,6 +632,9 @@ def test_every_string_the_page_uses_is_in_both_languages() -> None:
     source = (Path(__file__).parents[1] / "musicgames/widgets/note_snap.js").read_text()
     used = set(re.findall(r'"(snap\.[a-z_.]+)"', source))
     used |= {f"snap.reason.{r.value}" for r in Reason}
+    counted = set(re.findall(r'pluralKey\([^,]+, "(snap\.[a-z_.]+)"', source))  # key.one…
+    assert counted, "the page says counts in the forms the language's plural rules choose"
+    used = (used - counted) | {f"{key}.{form}" for key in counted for form in ("one", "other")}
     for language in LANGUAGES:
         missing = used - set(catalogue(language, "snap."))
         assert not missing, (language, missing)
