@@ -20,10 +20,10 @@ import json
 from datetime import date
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from babel import Locale
-from babel.dates import format_date, format_skeleton, get_month_names
-from babel.numbers import format_decimal, format_percent
+if TYPE_CHECKING:
+    from babel import Locale
 
 __all__ = [
     "LANGUAGES",
@@ -108,6 +108,10 @@ def text(key: str, language: str = "en", **values: object) -> str:
 
 @cache
 def _locale(language: str) -> Locale:
+    """The CLDR's data for ``language`` (Babel is imported on first use: a page that counts
+    nothing does not pay for it)."""
+    from babel import Locale
+
     _check(language)
     return Locale.parse(language)
 
@@ -149,6 +153,8 @@ def number(value: float, language: str = "en", digits: int | None = None) -> str
     >>> number(1.3, "en", 2), number(1.3, "es", 2), number(1234.5, "fr")
     ('1.30', '1,30', '1\\u202f234,5')
     """
+    from babel.numbers import format_decimal
+
     pattern = None if digits is None else "#,##0" + ("." + "0" * digits if digits else "")
     return str(format_decimal(value, pattern, locale=_locale(language)))
 
@@ -159,6 +165,8 @@ def percent(share: float, language: str = "en") -> str:
     >>> percent(0.25, "en"), percent(0.25, "es"), percent(0.25, "fr")
     ('25%', '25\\xa0%', '25\\xa0%')
     """
+    from babel.numbers import format_percent
+
     return str(format_percent(share, locale=_locale(language)))
 
 
@@ -169,6 +177,8 @@ def month_name(month: int, language: str = "en", *, short: bool = False) -> str:
     >>> month_name(9, "es"), month_name(9, "fr"), month_name(1, short=True)
     ('septiembre', 'septembre', 'Jan')
     """
+    from babel.dates import get_month_names
+
     names = get_month_names("abbreviated" if short else "wide", "format", locale=_locale(language))
     return str(names[month])
 
@@ -179,6 +189,8 @@ def month_said(day: date, language: str = "en") -> str:
     >>> month_said(date(2026, 3, 7), "en"), month_said(date(2026, 3, 7), "fr")
     ('Mar 2026', 'mars 2026')
     """
+    from babel.dates import format_skeleton
+
     return str(format_skeleton("yMMM", day, locale=_locale(language)))
 
 
@@ -188,4 +200,6 @@ def day_said(day: date, language: str = "en") -> str:
     >>> day_said(date(2026, 3, 7), "en"), day_said(date(2026, 3, 7), "fr")
     ('7 Mar 2026', '7 mars 2026')
     """
+    from babel.dates import format_date
+
     return str(format_date(day, "d MMM y", locale=_locale(language)))
