@@ -307,3 +307,24 @@ console.log(JSON.stringify(said));
     assert spaced["en"] == ["0.7", "25%", "k.other", "k.one", "k.other", "k.other"]
     assert spaced["es"] == ["0,7", "25 %", "k.other", "k.one", "k.other", "k.many"]
     assert spaced["fr"] == ["0,7", "25 %", "k.one", "k.one", "k.other", "k.many"]
+
+
+def test_the_classroom_serves_the_french_lessons_in_french(tmp_path: Path) -> None:
+    """The classroom's app folder holds the lessons of every language, each speaking its own
+    (a lesson under ``fr/`` begins in French), and the start page in French lists the French
+    ones by their French titles."""
+    from musicgames.classroom import default_lessons
+    from musicgames.classroom.apps import build_app_folder, find_lessons
+    from musicgames.classroom.server import start_page
+
+    served = build_app_folder(tmp_path, find_lessons(default_lessons()))
+    french = [s for s in served if s.language == "fr"]
+    assert [s.notebook for s in french] == [f"lessons/fr/{plan.files['fr']}" for plan in COURSE]
+    assert french[0].title == "Leçon 1 · La portée"
+    for lesson in french:
+        notebook = (tmp_path / lesson.notebook).read_text(encoding="utf-8")
+        assert "begin_lesson('fr')" in notebook
+    import html
+
+    page = html.unescape(start_page("fr", served))
+    assert "Leçon 6 · Les notes de l'accord en jeu" in page and "Lesson 1" not in page
