@@ -140,7 +140,8 @@ def chord_third_words(chord: Triad, language: str = "en", naming: Naming | str =
     'La menor: de La a Do hay 3 semitonos: una tercera menor.'
     """
     said = third_words(chord.root, chord.third, language, naming)
-    return f"{chord.name(Naming(naming), language)}: {said}."
+    return text("lesson.third.chord", language, chord=chord.name(Naming(naming), language),
+                third=said)
 
 
 def heard_words(chord: Triad, language: str = "en", naming: Naming | str = "solfege") -> str:
