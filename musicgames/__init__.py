@@ -1,6 +1,7 @@
 """musicgames: note reading and chord tones through play, in Jupyter.
 
-The note and chord model lives in :mod:`musicgames.theory` and is re-exported here.
+The note and chord model lives in :mod:`musicgames.theory` and is re-exported here;
+:mod:`musicgames.render` is loaded with it, so a note or chord shows itself on a staff.
 
 >>> import musicgames
 >>> len(musicgames.ALL_TRIADS)
@@ -9,6 +10,10 @@ The note and chord model lives in :mod:`musicgames.theory` and is re-exported he
 
 from typing import TYPE_CHECKING
 
+from musicgames import (
+    render,  # noqa: F401 - loaded so notes and chords draw themselves
+    theory,
+)
 from musicgames.theory import (
     CARD_NOTES,
     LETTERS,
@@ -46,7 +51,5 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> object:
     """``ALL_TRIADS`` is built on first use: ``import musicgames`` does not load music21."""
     if name == "ALL_TRIADS":
-        from musicgames import theory
-
         return theory.ALL_TRIADS
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

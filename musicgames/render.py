@@ -27,7 +27,7 @@ from typing import Any, Union
 
 from musicgames.fonts import FAMILY, text_width
 from musicgames.sound import midi_frequency
-from musicgames.theory import Naming, Note, Triad
+from musicgames.theory import Naming, Note, Triad, draw_staves_with
 
 __all__ = [
     "CHORD_TONE_COLOURS",
@@ -459,3 +459,6 @@ def _key_colours(
             raise ValueError(f"{item!r} is not on this keyboard of {n_keys} keys")
         colours[index] = colour or _HIGHLIGHT
     return colours
+
+
+draw_staves_with(staff_svg)  # notes and chords show themselves on a staff in a notebook

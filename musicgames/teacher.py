@@ -27,6 +27,7 @@ from musicgames.progress.csv_files import export_csv
 from musicgames.progress.errors import ProgressError
 from musicgames.progress.report import ClassProgress
 from musicgames.theory import Naming
+from musicgames.widgets.key_guard import keep_keys
 
 __all__ = ["ClassDashboard", "class_dashboard"]
 
@@ -91,8 +92,6 @@ class ClassDashboard(ipywidgets.VBox):
             **kwargs,
         )
         self.add_class("mg-class-dashboard")
-        from musicgames.widgets.key_guard import keep_keys
-
         keep_keys(self)  # no key pressed on its buttons or menus runs or adds a cell
         self.load()
 

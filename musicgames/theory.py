@@ -31,10 +31,11 @@ Chords come from music21:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, total_ordering
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from musicgames.shown import short_repr
 
@@ -51,6 +52,7 @@ __all__ = [
     "NoteError",
     "Triad",
     "TriadError",
+    "draw_staves_with",
     "franco_belgian_to_music21_octave",
     "music21_to_franco_belgian_octave",
     "syllable_for_letter",
@@ -311,10 +313,9 @@ class Note:
     def _sort_key(self) -> tuple[int, int, int]:
         return (self.midi, LETTERS.index(self.step), self.alter)
 
-    def _repr_svg_(self) -> str:
-        from musicgames.render import staff_svg
-
-        return staff_svg([self])
+    def _repr_svg_(self) -> str | None:
+        """The note on a staff, as a notebook shows it (see :func:`draw_staves_with`)."""
+        return None if _staff_drawing is None else _staff_drawing([self])
 
 
 def _octave_of(pitch: Pitch) -> int:
@@ -541,10 +542,9 @@ class Triad:
     def __repr__(self) -> str:
         return f"triad({self.root.scientific[:-1]!r}, {self.quality!r})"
 
-    def _repr_svg_(self) -> str:
-        from musicgames.render import staff_svg
-
-        return staff_svg([list(self.tones)])
+    def _repr_svg_(self) -> str | None:
+        """The chord on a staff, as a notebook shows it (see :func:`draw_staves_with`)."""
+        return None if _staff_drawing is None else _staff_drawing([list(self.tones)])
 
 
 def triad(root: str | Note, quality: str = "major") -> Triad:
@@ -627,6 +627,24 @@ def _key_spellings(chord: Triad) -> tuple[tuple[str, int], ...]:
             alter = sign
         spelled[pc] = (letter, alter)
     return tuple(spelled[pc] for pc in range(12))
+
+
+#: How notes and chords draw themselves on a staff in a notebook: :mod:`musicgames.render`
+#: gives its :func:`~musicgames.render.staff_svg` when it is loaded (``import musicgames``
+#: loads it), so the music model holds no drawing code and never imports it.
+_staff_drawing: Callable[[list[Any]], str] | None = None
+
+
+def draw_staves_with(draw: Callable[[list[Any]], str]) -> None:
+    """Let notes and chords show themselves in a notebook as the staff ``draw`` engraves
+    (``draw`` is given a list of notes, or a list holding a chord's notes as one list).
+
+    >>> import musicgames.render
+    >>> Note.parse("Sol3")._repr_svg_() == musicgames.render.staff_svg("Sol3")
+    True
+    """
+    global _staff_drawing
+    _staff_drawing = draw
 
 
 _MAJOR_ROOTS = ("C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B")

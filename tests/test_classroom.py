@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from musicgames import appmode
-from musicgames.classroom import default_lessons, is_loopback, parse_args, voila_config
+from musicgames.classroom import default_lessons, parse_args, voila_config
+from musicgames.classroom.access import is_loopback
 from musicgames.classroom.apps import (
     APPS,
     LAB_ONLY_TAG,
@@ -591,7 +592,8 @@ def test_only_a_kernel_started_ahead_is_told_its_pages_request(tmp_path: Path) -
     from tornado.httpserver import HTTPServer
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    from musicgames.classroom import KERNEL_PROOF_HEADER, kernel_proof, server
+    from musicgames.classroom import server
+    from musicgames.classroom.access import KERNEL_PROOF_HEADER, kernel_proof
     from musicgames.classroom.kernel import wait_for_request
 
     anas, brunos = "aaaa-0000-0000-0000-000a", "bbbb-0000-0000-0000-000b"

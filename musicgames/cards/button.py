@@ -19,6 +19,7 @@ from musicgames.cards import ConverterMissingError, make_deck
 from musicgames.cards.layout import PAPERS
 from musicgames.i18n import LANGUAGES, text
 from musicgames.theory import Naming
+from musicgames.widgets.key_guard import keep_keys
 
 __all__ = ["DeckButton", "deck_button"]
 
@@ -65,8 +66,6 @@ class DeckButton(ipywidgets.VBox):
         options = ipywidgets.HBox([self.paper, self.naming, self.deck_language, self.backs])
         super().__init__([title, self.folder, options, self.button, self.message], **kwargs)
         self.add_class("mg-deck-button")
-        from musicgames.widgets.key_guard import keep_keys
-
         keep_keys(self)  # no key pressed on its menus or button runs or adds a cell
 
     def _say(self, key: str, **values: object) -> None:

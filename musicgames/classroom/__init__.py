@@ -13,17 +13,12 @@ password (``--password``) is then required, and students open the address printe
 >>> options = parse_args(["--ip", "0.0.0.0", "--class-folder", "class"])
 >>> options.ip, options.port, options.class_folder.name, options.warm
 ('0.0.0.0', 8866, 'class', 0)
->>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
-(True, True, False)
 """
 
 from __future__ import annotations
 
 import argparse
 import getpass
-import hashlib
-import hmac
-import ipaddress
 import os
 import secrets
 import sys
@@ -32,48 +27,18 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from musicgames import appmode
+from musicgames.classroom.access import is_loopback
+from musicgames.classroom.apps import APPS, build_app_folder, find_lessons
 from musicgames.progress.files import data_dir
 
 __all__ = [
-    "KERNEL_PROOF_HEADER",
     "default_lessons",
-    "is_loopback",
-    "kernel_proof",
     "main",
     "parse_args",
     "voila_config",
 ]
 
 _PASSWORD_ENV = "MUSICGAMES_CLASS_PASSWORD"
-
-#: The header with which a kernel started ahead (``--warm``) asks for its own page's request.
-KERNEL_PROOF_HEADER = "X-Musicgames-Kernel-Proof"
-
-
-def kernel_proof(key: bytes | str, kernel_id: str) -> str:
-    """What kernel ``kernel_id`` shows the server to be given its page's request: a digest
-    of its id under its connection key, which only the server and that kernel know (the
-    key itself is never sent).
-
-    >>> kernel_proof(b"k3y", "a-b-c-d-e") == kernel_proof("k3y", "a-b-c-d-e")
-    True
-    >>> kernel_proof(b"k3y", "a-b-c-d-e") == kernel_proof(b"k3y", "a-b-c-d-f")
-    False
-    """
-    secret = key.encode() if isinstance(key, str) else key
-    return hmac.new(secret, b"musicgames voila query " + kernel_id.encode(),
-                    hashlib.sha256).hexdigest()
-
-
-def is_loopback(ip: str) -> bool:
-    """Whether ``ip`` is reachable from this computer only."""
-    if ip == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(ip).is_loopback
-    except ValueError:
-        return False
-
 
 def default_lessons() -> Path | None:
     """Where the lessons are: ``./lessons``, else the ``lessons`` folder of the project."""
@@ -152,8 +117,6 @@ def voila_config(options: argparse.Namespace, root: Path) -> dict[str, dict[str,
     if options.warm > 0:
         # Voila starts these kernels ahead and runs each app's notebook until it waits for
         # its student (see musicgames.classroom.kernel.open_app); lessons start as asked.
-        from musicgames.classroom.apps import APPS
-
         pools: dict[str, object] = {"default": {"pool_size": 0}}
         pools.update({app.notebook: {"pool_size": options.warm} for app in APPS})
         config["VoilaConfiguration"]["preheat_kernel"] = True
@@ -180,7 +143,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the classroom server until stopped (Ctrl+C)."""
     from traitlets.config import Config
 
-    from musicgames.classroom.apps import build_app_folder, find_lessons
     from musicgames.classroom.server import ClassroomVoila, share_on_jupyter_path
 
     options = parse_args(argv)

@@ -32,6 +32,7 @@ import ipywidgets as widgets
 
 from musicgames import appmode
 from musicgames.appmode import student_store
+from musicgames.classroom.access import KERNEL_PROOF_HEADER, kernel_proof
 from musicgames.classroom.apps import APPS
 from musicgames.i18n import LANGUAGES, text
 from musicgames.progress.store import ProgressStore
@@ -88,7 +89,7 @@ def _query_address(kernel_id: str) -> str:
 def wait_for_request(address: str, kernel_id: str, key: bytes | str) -> dict[str, str]:
     """The request of the page that was given kernel ``kernel_id`` (its address, as
     environment variables), asked for at ``address`` with the proof that this is that
-    kernel (see :func:`musicgames.classroom.kernel_proof`); waits until a page is given it.
+    kernel (see :func:`musicgames.classroom.access.kernel_proof`); waits until a page is given it.
 
     Empty if the server cannot be reached (the app then asks for the student's name)."""
     import asyncio
@@ -97,8 +98,6 @@ def wait_for_request(address: str, kernel_id: str, key: bytes | str) -> dict[str
     import warnings
 
     from tornado import httpclient, websocket
-
-    from musicgames.classroom import KERNEL_PROOF_HEADER, kernel_proof
 
     asked = httpclient.HTTPRequest(
         address, connect_timeout=5,

@@ -46,6 +46,7 @@ from voila.tornado.execution_request_handler import ExecutionRequestHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from musicgames.classroom.access import KERNEL_PROOF_HEADER, is_loopback, kernel_proof
 from musicgames.classroom.apps import APPS, Lesson
 from musicgames.i18n import LANGUAGES, text
 
@@ -208,15 +209,13 @@ class KernelQueryHandler(RequestInfoSocketHandler):
     """Where a kernel started ahead (``--warm``) waits for its page's request (the student's
     name is in its address): for that kernel alone, never for a visitor.
 
-    The kernel proves who it is with :func:`musicgames.classroom.kernel_proof` under its
+    The kernel proves who it is with :func:`musicgames.classroom.access.kernel_proof` under its
     connection key, which the server gave it when starting it; a request without the proof
     is refused (403), also from this computer (behind a reverse proxy on this computer every
     visitor comes from it).
     """
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
-        from musicgames.classroom import KERNEL_PROOF_HEADER, is_loopback, kernel_proof
-
         kernel_id = str(kwargs.get("kernel_id") or (args[0] if args else ""))
         manager = self.settings.get("kernel_manager")
         key: bytes = b""

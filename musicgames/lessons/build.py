@@ -25,6 +25,7 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from musicgames.i18n import LANGUAGES, LanguageError, text
+from musicgames.lessons.course import COURSE
 from musicgames.lessons.page import LessonPage
 from musicgames.lessons.plan import Md, Plan, Step, texts_of
 from musicgames.lessons.settings import LessonSettings
@@ -139,8 +140,6 @@ def notebook_text(plan: Plan, language: str) -> str:
 def build(root: Path, *, check: bool = False) -> list[Path]:
     """Write (or with ``check``, compare) every lesson notebook; return the paths that
     changed (or differ)."""
-    from musicgames.lessons.course import COURSE
-
     changed = []
     for plan in COURSE:
         for language in LANGUAGES:

@@ -23,6 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from musicgames.i18n import text
+from musicgames.widgets.key_guard import keep_keys
 
 __all__ = ["SIZES", "Exercise", "LessonError", "Question", "lesson_css"]
 
@@ -169,8 +170,6 @@ class Exercise(widgets.VBox):
         self.add_class("mg-exercise")
         self.add_class(f"mg-exercise-{kind.replace('_', '-')}")
         self.add_class(f"mg-size-{size if size in SIZES else 'normal'}")
-        from musicgames.widgets.key_guard import keep_keys
-
         keep_keys(self)  # no key pressed on its buttons runs or adds a cell
         self._show()
 

@@ -28,13 +28,18 @@ import ipywidgets as widgets
 
 from musicgames import appmode
 from musicgames.i18n import LANGUAGES, text
+from musicgames.lessons.base import spellings
+from musicgames.lessons.course import COURSE
 from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question, lesson_css
-from musicgames.lessons.lesson import Lesson, spellings
+from musicgames.lessons.lesson import Lesson
 from musicgames.lessons.plan import Md, Plan, Step, resolve
 from musicgames.lessons.settings import LessonSettings
 from musicgames.progress.errors import ProgressError
 from musicgames.progress.store import open_progress
 from musicgames.theory import SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
+from musicgames.widgets.hand_in import hand_in_button
+from musicgames.widgets.key_guard import keep_keys
+from musicgames.widgets.lesson_sound import LessonSound
 
 __all__ = ["LessonPage", "lesson_exercises", "lesson_title", "open_lesson", "plan_of"]
 
@@ -61,8 +66,6 @@ _TITLE_KEYS = {
 
 
 def _course() -> tuple[Plan, ...]:
-    from musicgames.lessons.course import COURSE
-
     return COURSE
 
 
@@ -302,8 +305,6 @@ class LessonPage(Lesson):
         )
         sound = widgets.Checkbox(value=self.sound, description=t("lesson.settings.sound"),
                                  indent=False, layout=widgets.Layout(width="auto"))
-        from musicgames.widgets.lesson_sound import LessonSound
-
         self.player = LessonSound(language=self.language, enabled=self.sound)
         size = widgets.ToggleButtons(
             options=[(t(f"lesson.settings.size.{s}"), s) for s in ("small", "normal", "large")],
@@ -348,8 +349,6 @@ class LessonPage(Lesson):
         panel = _Box(rows, layout=widgets.Layout(max_width="100%"))
         panel.run_again = _run_again_line(self.language)
         panel.add_class("mg-lesson-settings")
-        from musicgames.widgets.key_guard import keep_keys
-
         keep_keys(panel)  # no key pressed on its buttons runs or adds a cell
         self._panel = panel
         self.controls = {"name": name, "naming": naming, "sound": sound, "size": size}
@@ -410,8 +409,6 @@ class LessonPage(Lesson):
         if self.progress is None:
             note = self._t("lesson.summary.handin.noname")
             return widgets.HTML(f'<p class="mg-lesson-status">{escape(note)}</p>')
-        from musicgames.widgets.hand_in import hand_in_button
-
         return hand_in_button(self.progress, language=self.language)
 
     def title(self, step_id: str) -> str:

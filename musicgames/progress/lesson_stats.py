@@ -1,13 +1,12 @@
 """How far each student got in each lesson: distinct exercises answered out of the lesson's
-exercises, as the course lists them (:data:`musicgames.lessons.LESSON_EXERCISES`)."""
+exercises, as the course lists them (:func:`musicgames.lessons.page.lesson_exercises`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from musicgames.lessons import LESSON_EXERCISES
-from musicgames.lessons.page import lesson_title
+from musicgames.lessons.page import lesson_exercises, lesson_title
 from musicgames.progress.answers import Answer
 
 __all__ = ["LessonStats", "lesson_completion", "lesson_title_or_id"]
@@ -50,7 +49,7 @@ def lesson_completion(
     """Per student and lesson: distinct exercises answered, out of the lesson's exercises.
 
     ``exercises`` maps a lesson id to its exercise ids (default: the course's,
-    :data:`musicgames.lessons.LESSON_EXERCISES`). Every lesson of that list is shown for
+    :func:`musicgames.lessons.page.lesson_exercises`). Every lesson of that list is shown for
     every student, answered or not; without a list, only the lessons answered.
 
     >>> rows = [Answer("Ana", "2026-03-02T09:00:00+00:00", "lesson", f"01-the-staff/{e}",
@@ -59,7 +58,7 @@ def lesson_completion(
     ...     rows, {"01-the-staff": ["a", "b", "c", "d"], "02-octaves": ["a"]})]
     [('01-the-staff', 2, 4, 0.5), ('02-octaves', 0, 1, 0.0)]
     """
-    given = LESSON_EXERCISES if exercises is None else exercises
+    given = lesson_exercises() if exercises is None else exercises
     listed = {str(k): tuple(str(e) for e in v) for k, v in given.items()}
     done: dict[tuple[str, str], set[str]] = {}
     tallies: dict[tuple[str, str], list[int]] = {}

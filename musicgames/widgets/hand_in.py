@@ -40,6 +40,7 @@ from musicgames.i18n import text
 from musicgames.progress.errors import HandInError, ProgressError
 from musicgames.progress.files import read_answers
 from musicgames.progress.store import ProgressStore
+from musicgames.widgets.key_guard import keep_keys
 
 __all__ = ["HandInBox", "hand_in_button"]
 
@@ -77,8 +78,6 @@ class HandInBox(ipywidgets.VBox):
         row = ipywidgets.HBox([self.folder, self.button])
         super().__init__([title, row, self.message], **kwargs)
         self.add_class("mg-hand-in")
-        from musicgames.widgets.key_guard import keep_keys
-
         keep_keys(self)  # no key pressed on its button runs or adds a cell
         if store is None or store.student is None:
             self.button.disabled = True
