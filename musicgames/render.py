@@ -138,13 +138,15 @@ def staff_svg(
     *,
     size: int = 100,
     labels: Naming | str | None = None,
+    language: str = "en",
 ) -> Drawing:
     """Engrave notes on a treble (Sol) staff and return the SVG.
 
     ``notes`` is one note (a :class:`Note`, a name like ``"Sol3"`` or a MIDI number), a list
     of notes shown one after another, or a list holding a chord (a tuple of notes, or a
     :class:`Triad`). ``size`` is the height of the staff drawing in pixels, roughly; the
-    width follows. ``labels`` writes each note's name under it, in either naming system.
+    width follows. ``labels`` writes each note's name under it, in either naming system
+    (solfège as ``language`` spells it: ré in French).
 
     A single card has no time signature and no bar line, and the same drawing is made once
     per process (the result is cached). Ledger lines come from verovio:
@@ -154,16 +156,17 @@ def staff_svg(
     """
     events = _normalise(notes)
     naming = Naming(labels) if labels is not None else None
-    return _staff_svg_cached(events, size, naming)
+    return _staff_svg_cached(events, size, naming, language)
 
 
 @lru_cache(maxsize=2048)
 def _staff_svg_cached(
-    events: tuple[tuple[Note, ...], ...], size: int, naming: Naming | None
+    events: tuple[tuple[Note, ...], ...], size: int, naming: Naming | None, language: str = "en"
 ) -> Drawing:
     parts = []
     for chord in events:
-        label = chord[0].label(naming) if naming is not None and len(chord) == 1 else None
+        label = (chord[0].label(naming, language=language)
+                 if naming is not None and len(chord) == 1 else None)
         if len(chord) == 1:
             parts.append(_mei_note(chord[0], label=label))
         else:
@@ -226,6 +229,7 @@ def keyboard_svg(
     width: int = 280,
     spelled_by: Triad | None = None,
     plain_white: bool = False,
+    language: str = "en",
 ) -> Drawing:
     """Draw a piano keyboard of ``octaves`` octaves starting on the C ``lowest``.
 
@@ -246,6 +250,7 @@ def keyboard_svg(
       key in the ink that reads on its colour, under a white key (on the page) in dark ink.
     - ``plain_white``: white keys are named by their plain letter even in a chord's key
       (F, never E♯): for a game whose cards land on a letter's white key.
+    - ``language``: how solfège names are spelled (ré in French).
 
     Every key is a ``<rect>`` with ``class="mg-key"``, ``data-key`` = its index from the
     leftmost C, so a page can make keys clickable, and ``data-hz`` = its frequency (music21,
@@ -307,7 +312,7 @@ def keyboard_svg(
                     f'<text x="{x + white_w / 2:.1f}" y="{white_h - 8}" font-size="9" '
                     f'text-anchor="middle" font-family="{FAMILY}" fill="{_ink_on(fill)}" '
                     'pointer-events="none">'
-                    f"{escape(note.label(naming, octave=False))}</text>"
+                    f"{escape(note.label(naming, octave=False, language=language))}</text>"
                 )
             centre = x + white_w / 2
             mark_y = white_h + 13
@@ -324,7 +329,8 @@ def keyboard_svg(
             mark_y = black_h - 6
             if naming is not None and black_labels:
                 blacks.append(
-                    _black_key_name(note.label(naming, octave=False), centre, black_h,
+                    _black_key_name(note.label(naming, octave=False, language=language),
+                                    centre, black_h,
                                     black_w, scale, _ink_on(fill))
                 )
         mark = marks.get(index)

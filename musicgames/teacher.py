@@ -33,7 +33,7 @@ __all__ = ["ClassDashboard", "class_dashboard"]
 
 
 class ClassDashboard(ipywidgets.VBox):
-    """See the module's description; its words, tables and charts are in English or Spanish
+    """See the module's description; its words, tables and charts are in English, Spanish or French
     (the language buttons at its top). ``folder``: the class folder (``None``: a demo class);
     ``export_to``: where exports are written (default: the current folder)."""
 

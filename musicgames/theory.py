@@ -64,6 +64,12 @@ __all__ = [
 LETTERS: tuple[str, ...] = ("C", "D", "E", "F", "G", "A", "B")
 #: The seven solfège syllables, in the same order: ``SYLLABLES[i]`` names ``LETTERS[i]``.
 SYLLABLES: tuple[str, ...] = ("Do", "Re", "Mi", "Fa", "Sol", "La", "Si")
+#: The syllables as each language of the pages writes them; a language not listed writes
+#: :data:`SYLLABLES`. French writes note names as common nouns, in lower case, and accents
+#: ré: "do3", "ré♭4", "un accord de ré majeur".
+SYLLABLES_BY_LANGUAGE: dict[str, tuple[str, ...]] = {
+    "fr": ("do", "ré", "mi", "fa", "sol", "la", "si"),
+}
 
 _LETTER_PITCH_CLASS = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
 _SYLLABLE_TO_LETTER = {s.lower(): letter for s, letter in zip(SYLLABLES, LETTERS, strict=True)}
@@ -276,16 +282,22 @@ class Note:
         """True for a note without sharp or flat."""
         return self.alter == 0
 
-    def label(self, naming: Naming | str = Naming.SOLFEGE, *, octave: bool = True) -> str:
-        """The note's name for display, with real sharp and flat signs.
+    def label(
+        self, naming: Naming | str = Naming.SOLFEGE, *, octave: bool = True, language: str = "en"
+    ) -> str:
+        """The note's name for display, with real sharp and flat signs; in solfège, spelled
+        as ``language`` writes the syllables (:data:`SYLLABLES_BY_LANGUAGE`: ré in French).
 
         >>> n = Note.parse("F#4")
         >>> n.label(Naming.SOLFEGE), n.label("letters"), n.label(Naming.LETTERS, octave=False)
         ('Fa♯3', 'F♯4', 'F♯')
+        >>> Note.parse("Reb4").label(language="es"), Note.parse("Reb4").label(language="fr")
+        ('Re♭4', 'ré♭4')
         """
         naming = Naming(naming)
         if naming is Naming.SOLFEGE:
-            base, number = self.syllable, self.octave
+            syllables = SYLLABLES_BY_LANGUAGE.get(language, SYLLABLES)
+            base, number = syllables[LETTERS.index(self.step)], self.octave
         else:
             base, number = self.step, self.scientific_octave
         return f"{base}{_ALTER_SIGN[self.alter]}{number if octave else ''}"
@@ -375,6 +387,7 @@ CARD_NOTES: tuple[Note, ...] = tuple(
 _QUALITY_WORDS = {
     "en": {"major": "major", "minor": "minor"},
     "es": {"major": "mayor", "minor": "menor"},
+    "fr": {"major": "majeur", "minor": "mineur"},
 }
 
 
@@ -482,35 +495,43 @@ class Triad:
         return Note(note.step, note.alter, note.scientific_octave + (midi - note.midi) // 12)
 
     def tone_name(
-        self, pitch_class: int, naming: Naming | str = Naming.SOLFEGE, *, octave: bool = False
+        self,
+        pitch_class: int,
+        naming: Naming | str = Naming.SOLFEGE,
+        *,
+        octave: bool = False,
+        language: str = "en",
     ) -> str:
         """The name of a pitch class (or, with ``octave=True``, of a MIDI key) in this chord.
 
         The words the pages show for a key or a tone in the chord's context: spelled by
-        :meth:`spell`, written in either naming with real ♯ and ♭ signs. Note names are
-        the same in English and Spanish (Do Re Mi…; C D E…), so there is no language here.
+        :meth:`spell`, written in either naming with real ♯ and ♭ signs, solfège as
+        ``language`` spells it (ré in French).
 
         >>> eb = triad("Eb")
         >>> eb.tone_name(3), eb.tone_name(10, "letters"), eb.tone_name(70, octave=True)
         ('Mi♭', 'B♭', 'Si♭3')
+        >>> triad("D").tone_name(2, language="fr")
+        'ré'
         """
         if octave:
-            return self.spell_midi(pitch_class).label(naming)
-        return self.spell(pitch_class).label(naming, octave=False)
+            return self.spell_midi(pitch_class).label(naming, language=language)
+        return self.spell(pitch_class).label(naming, octave=False, language=language)
 
     def name(self, naming: Naming | str = Naming.LETTERS, language: str = "en") -> str:
         """The chord's name: root without octave, then the quality.
 
-        English by default; ``language="es"`` gives the Spanish words.
+        English by default; ``language="es"`` gives the Spanish words, ``"fr"`` the French.
 
         >>> t = triad("D", "major")
-        >>> t.name(), t.name(Naming.SOLFEGE, "es")
-        ('D major', 'Re mayor')
+        >>> t.name(), t.name(Naming.SOLFEGE, "es"), t.name(Naming.SOLFEGE, "fr")
+        ('D major', 'Re mayor', 'ré majeur')
         """
         words = _QUALITY_WORDS.get(language)
         if words is None:
-            raise TriadError(f"{short_repr(language)} is not a language here: use 'en' or 'es'")
-        return f"{self.root.label(naming, octave=False)} {words[self.quality]}"
+            known = ", ".join(repr(code) for code in _QUALITY_WORDS)
+            raise TriadError(f"{short_repr(language)} is not a language here: use {known}")
+        return f"{self.root.label(naming, octave=False, language=language)} {words[self.quality]}"
 
     def to_music21(self) -> object:
         """The triad as a ``music21.chord.Chord``."""

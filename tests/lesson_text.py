@@ -1,16 +1,20 @@
 """What a student reads in a lesson: every visible string of its notebook and its outputs.
 
-Used by the lesson tests to find English words left in the Spanish lessons.
+Used by the lesson tests to find English words left in the Spanish lessons, and English or
+Spanish words left in the French ones.
 """
 
 from __future__ import annotations
 
+import ast
 import html
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+import nbformat
 
 #: Common English words that are not Spanish words. A Spanish lesson's text, outputs and
 #: widget strings must hold none of them.
@@ -112,3 +116,19 @@ def _strings(value: Any) -> Iterator[str]:
     elif isinstance(value, (list, tuple)):
         for item in value:
             yield from _strings(item)
+
+
+def run_cells(path: Path) -> list[Any]:
+    """Run a notebook's code cells in order, headless, as the kernel would; return what each
+    cell shows (the value of its last expression)."""
+    namespace: dict[str, Any] = {}
+    shown = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type != "code":
+            continue
+        tree = ast.parse(cell.source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, str(path), "exec"), namespace)
+        if last is not None:
+            shown.append(eval(compile(ast.Expression(last.value), str(path), "eval"), namespace))
+    return shown

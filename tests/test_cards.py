@@ -170,8 +170,8 @@ def test_unknown_choices_are_refused_with_the_choices() -> None:
         pages("go")
     with pytest.raises(PaperError, match="'a4', 'letter'"):
         pages("snap", paper="a3")
-    with pytest.raises(LanguageError, match="'en', 'es'"):
-        pages("duel", language="fr")
+    with pytest.raises(LanguageError, match="'en', 'es', 'fr'"):
+        pages("duel", language="de")
     with pytest.raises(ValueError, match="'solfege', 'letters'"):
         pages("duel", naming="numbers")
 

@@ -2,7 +2,7 @@
 ("computadora", "mouse", "presiona"), the games' Spanish names, the teacher's tables in
 Spanish, and none of the wordings users found wrong in v2.
 
-The catalogue (``musicgames/strings/*.json``), every lesson's Spanish text (``T(en, es)`` in
+The catalogue (``musicgames/strings/*.json``), every lesson's Spanish text (``T(es=…)`` in
 ``musicgames/lessons/course``) and the built Spanish notebooks are all checked.
 """
 
@@ -70,7 +70,7 @@ FORBIDDEN_IN_DUEL: dict[str, str] = {
 def _lesson_texts(value: Any) -> Iterator[str]:
     """The Spanish side of every ``T`` in a lesson's plan."""
     if isinstance(value, T):
-        yield value.es
+        yield value["es"]
     elif isinstance(value, Md):
         yield from _lesson_texts(value.text)
     elif isinstance(value, Step):
@@ -185,7 +185,7 @@ def test_the_games_have_one_spanish_name_everywhere() -> None:
     assert text("classroom.note_snap", "es") == snap
     assert text("cards.footer.snap", "es", count=56).startswith(snap + " · ")
     assert snap in text("cards.maker.title", "es") and duel in text("cards.maker.title", "es")
-    assert "Mano a la nota" in next(t.es for t in [COURSE[1].next])
+    assert "Mano a la nota" in next(t["es"] for t in [COURSE[1].next])
 
 
 def test_the_keyboard_duel_opponents_and_trays_read_as_spanish() -> None:
@@ -242,7 +242,7 @@ def test_a_half_step_is_a_move_not_a_paso() -> None:
     half steps as moves from key to key ("te mueves", "movimientos"), never "pasos"."""
     plan = next(p for p in COURSE if p.id == "04-sharps-and-flats")
     index = next(i for i, c in enumerate(plan.cells) if getattr(c, "id", "") == "half-steps")
-    said = [plan.cells[index - 1].text.es] + [
+    said = [plan.cells[index - 1].text["es"]] + [
         by_language["es"] for key, by_language in _all_strings().items()
         if key.startswith("lesson.half.")
     ]

@@ -1,7 +1,7 @@
 """Print-and-play: both games as cards to print, cut out and play at a table.
 
 ``python -m musicgames.cards snap|duel --out FILE.pdf [--paper a4|letter]
-[--naming solfege|letters] [--language en|es] [--back]`` writes a PDF:
+[--naming solfege|letters] [--language en|es|fr] [--back]`` writes a PDF:
 
 - **Note Snap**: the 56 note cards of the deck (S1), each showing its note on the staff
   twice, once turned 180° for the player across the table, and a page of the two guide

@@ -1,6 +1,6 @@
 """``python -m musicgames.cards snap|duel --out FILE.pdf``: print-and-play decks as a PDF.
 
-Options: ``--paper a4|letter``, ``--naming solfege|letters``, ``--language en|es`` and
+Options: ``--paper a4|letter``, ``--naming solfege|letters``, ``--language en|es|fr`` and
 ``--back`` (a sheet of card backs after each sheet of cards, for printing on both sides).
 """
 
@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--naming", choices=[n.value for n in Naming], default="solfege",
                         help="note names: solfege (Do Re Mi) or letters (C D E)")
     parser.add_argument("--language", choices=LANGUAGES, default="en",
-                        help="en: English; es: Latin-American Spanish")
+                        help="en: English; es: Latin-American Spanish; fr: French")
     parser.add_argument("--back", action="store_true",
                         help="add card backs (print on both sides, flip on the long edge)")
     args = parser.parse_args(argv)

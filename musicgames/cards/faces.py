@@ -20,7 +20,7 @@ from musicgames.cards.text import paragraph, svg_text, text_width
 from musicgames.duel.cards import ComposeCard, Corner, PianoCard
 from musicgames.i18n import text
 from musicgames.render import CHORD_TONE_COLOURS, keyboard_svg, staff_svg
-from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note
+from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
 
 __all__ = [
     "GUIDE",
@@ -61,8 +61,9 @@ def _twice(card: CardSize, body: str, name: str) -> str:
     )
 
 
-def _name(index: int, naming: Naming) -> str:
-    return (SYLLABLES if naming is Naming.SOLFEGE else LETTERS)[index]
+def _name(index: int, naming: Naming, language: str = "en") -> str:
+    solfege = SYLLABLES_BY_LANGUAGE.get(language, SYLLABLES)
+    return (solfege if naming is Naming.SOLFEGE else LETTERS)[index]
 
 
 # -- Note Snap --------------------------------------------------------------------------------
@@ -95,7 +96,8 @@ def _guide_half(card: CardSize, naming: Naming, language: str) -> str:
     for row, notes in enumerate(rows):
         middle = 20.0 + row * (height - 38.0)
         parts.append(
-            nested_staff(staff_svg(list(notes), labels=naming), centre_x=card.width / 2,
+            nested_staff(staff_svg(list(notes), labels=naming, language=language),
+                         centre_x=card.width / 2,
                          middle_y=middle, staff_height=staff)
         )
     return "".join(parts)
@@ -151,7 +153,8 @@ _WILD_MARK = "★"
 def _compose_card(card_: ComposeCard, naming: Naming, language: str, card: CardSize) -> str:
     wild = card_.letter is None
     colour = "#555" if card_.letter is None else LETTER_COLOURS[card_.letter]
-    big = text("duel.card.wild", language) if card_.letter is None else _name(card_.letter, naming)
+    big = (text("duel.card.wild", language) if card_.letter is None
+           else _name(card_.letter, naming, language))
     symbol = _WILD_MARK if wild else card_.corner.symbol
     label = big if wild else f"{big}{symbol}"
     corner = (
@@ -213,7 +216,7 @@ def _piano_card(piano: PianoCard, naming: Naming, language: str, card: CardSize)
         labels.append(
             f'<text x="{left + w / 2:.1f}" y="{y:.1f}" font-family="{FONT}" font-size="{size}" '
             f'text-anchor="middle" fill="{fill}"{weight}>'
-            f"{names[pc].label(naming, octave=False)}</text>"
+            f"{names[pc].label(naming, octave=False, language=language)}</text>"
         )
     keyboard = keyboard.replace("</svg>", "".join(labels) + "</svg>")
     match = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"', keyboard)
@@ -229,7 +232,7 @@ def _piano_card(piano: PianoCard, naming: Naming, language: str, card: CardSize)
     ), keyboard, count=1)
     title = svg_text(_INSET + 4, _INSET + 7, piano.name(naming, language), size=5.2, bold=True)
     tones = "  ".join(
-        f"{note.label(naming, octave=False)} {mark}"
+        f"{note.label(naming, octave=False, language=language)} {mark}"
         for note, mark in zip(piano.triad.tones, ("fff", "ff", "f"), strict=True)
     )
     legend = svg_text(card.width - _INSET - 4, _INSET + 7, tones, size=3.2, anchor="end",

@@ -60,6 +60,7 @@ __all__ = [
     "PageKernels",
     "PageScriptHandler",
     "StartPageHandler",
+    "start_page",
 ]
 
 #: The cookie that lets a page reach its kernel (sent to ``/api/kernels/<its id>`` only).
@@ -89,23 +90,29 @@ class StartPageHandler(JupyterHandler):
 
     @web.authenticated
     def get(self) -> None:
-        language = self.get_argument("language", "en")
-        if language not in LANGUAGES:
-            language = "en"
-
-        def t(key: str, **values: object) -> str:
-            return text(key, language, **values)
-
-        page = _PAGES.get_template("start.html.j2").render(
-            t=t,
-            language=language,
-            languages=[(code, text("language.name", code)) for code in LANGUAGES],
-            apps=APPS,
-            lessons=[lesson for lesson in self.lessons if lesson.language == language]
-            or [lesson for lesson in self.lessons if lesson.language == "en"],
-        )
+        page = start_page(self.get_argument("language", "en"), self.lessons)
         self.set_header("Cache-Control", "no-store")
         self.finish(page)
+
+
+def start_page(language: str, lessons: Sequence[Lesson] = ()) -> str:
+    """The start page in ``language`` (English for a language the pages do not speak), with
+    the lessons served in that language (the English ones when it has none), and a link to
+    the page in every other language."""
+    if language not in LANGUAGES:
+        language = "en"
+
+    def t(key: str, **values: object) -> str:
+        return text(key, language, **values)
+
+    return _PAGES.get_template("start.html.j2").render(
+        t=t,
+        language=language,
+        languages=[(code, text("language.name", code)) for code in LANGUAGES],
+        apps=APPS,
+        lessons=[lesson for lesson in lessons if lesson.language == language]
+        or [lesson for lesson in lessons if lesson.language == "en"],
+    )
 
 
 class PageKernels:

@@ -38,7 +38,15 @@ from enum import IntEnum
 from functools import cache
 
 from musicgames.shown import short_repr
-from musicgames.theory import ALL_TRIADS, LETTERS, SYLLABLES, Naming, Note, Triad
+from musicgames.theory import (
+    ALL_TRIADS,
+    LETTERS,
+    SYLLABLES,
+    SYLLABLES_BY_LANGUAGE,
+    Naming,
+    Note,
+    Triad,
+)
 
 __all__ = [
     "BOARD_KEYS",
@@ -108,15 +116,16 @@ def key_for_letter(letter: str | int, piano: int) -> int:
     return piano * KEYS_PER_CARD + LETTER_PITCH_CLASSES[index]
 
 
-def key_name(key: int, naming: Naming | str = Naming.LETTERS) -> str:
+def key_name(key: int, naming: Naming | str = Naming.LETTERS, language: str = "en") -> str:
     """A key's note name without octave and the card it lies on: ``'F♯ (left)'``.
 
-    Black keys are named with sharps.
+    Black keys are named with sharps; solfège as ``language`` spells it (ré in French).
     """
     pitch_class = key_pitch_class(key)
     name = _PITCH_CLASS_NAMES[pitch_class]
     if Naming(naming) is Naming.SOLFEGE:
-        name = SYLLABLES[LETTERS.index(name[0])] + name[1:]
+        syllables = SYLLABLES_BY_LANGUAGE.get(language, SYLLABLES)
+        name = syllables[LETTERS.index(name[0])] + name[1:]
     return f"{name} ({_SIDES[key_piano(key)]})"
 
 
@@ -303,11 +312,13 @@ class ComposeCard:
         """The card's letter (``'D'``), or ``None`` for a Wild."""
         return None if self.letter is None else LETTERS[self.letter]
 
-    def label(self, naming: Naming | str = Naming.LETTERS) -> str:
-        """The card's name for display: ``'D2'``, ``'Re↑'``, ``'Wild'``."""
+    def label(self, naming: Naming | str = Naming.LETTERS, language: str = "en") -> str:
+        """The card's name for display: ``'D2'``, ``'Re↑'``, ``'Wild'`` (solfège as
+        ``language`` spells it: ``'ré↑'`` in French)."""
         if self.letter is None:
             return "Wild"
-        names = SYLLABLES if Naming(naming) is Naming.SOLFEGE else LETTERS
+        solfege = SYLLABLES_BY_LANGUAGE.get(language, SYLLABLES)
+        names = solfege if Naming(naming) is Naming.SOLFEGE else LETTERS
         return f"{names[self.letter]}{self.corner.symbol}"
 
     def __str__(self) -> str:

@@ -1,7 +1,7 @@
-"""The lessons: one definition per lesson, in English and Spanish, built into notebooks.
+"""The lessons: one definition per lesson, in every language, built into notebooks.
 
-A lesson notebook (``lessons/NN-*.ipynb``, and in Spanish ``lessons/es/NN-*.ipynb``) holds
-no teaching code: it opens its lesson and shows its steps by id.
+A lesson notebook (``lessons/NN-*.ipynb``, in Spanish ``lessons/es/NN-*.ipynb``, in French
+``lessons/fr/NN-*.ipynb``) holds no teaching code: it opens its lesson and shows its steps by id.
 
 >>> from musicgames.lessons import Lesson, lesson_exercises, open_lesson
 >>> lesson = open_lesson("04-sharps-and-flats", "en", remember=False, record=False)

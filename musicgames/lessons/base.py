@@ -123,7 +123,7 @@ class LessonBase:
     # -- names ------------------------------------------------------------------------------
     def name(self, note: Note | str | int, *, octave: bool = True) -> str:
         """A note's name in the lesson's naming."""
-        return Note.parse(note).label(self.naming, octave=octave)
+        return Note.parse(note).label(self.naming, octave=octave, language=self.language)
 
     def chord_name(self, chord: Triad | str) -> str:
         """A triad's name in the lesson's naming and language ("Re major", "Re mayor")."""

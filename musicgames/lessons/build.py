@@ -1,8 +1,9 @@
 """Write the lesson notebooks from the course's one definition.
 
 ``python -m musicgames.lessons build`` writes ``lessons/NN-*.ipynb`` (English) and
-``lessons/es/NN-*.ipynb`` (Spanish) from :data:`musicgames.lessons.course.COURSE`: the same
-steps in the same order, outputs cleared, every code cell's source hidden
+``lessons/<code>/NN-*.ipynb`` for every other language of :data:`musicgames.i18n.LANGUAGES`
+(``es/``, ``fr/``) from :data:`musicgames.lessons.course.COURSE`: the same steps in the same
+order, outputs cleared, every code cell's source hidden
 (``metadata.jupyter.source_hidden``), so a student reads no code. ``--check`` writes nothing
 and fails when a committed notebook differs from a fresh build.
 
@@ -23,15 +24,15 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from musicgames.i18n import text
+from musicgames.i18n import LANGUAGES, LanguageError, text
 from musicgames.lessons.course import COURSE
 from musicgames.lessons.page import LessonPage
-from musicgames.lessons.plan import Md, Plan, Step
+from musicgames.lessons.plan import Md, Plan, Step, texts_of
 from musicgames.lessons.settings import LessonSettings
 
-__all__ = ["build", "main", "notebook", "notebook_path", "notebook_text", "run_hint"]
+__all__ = ["build", "language_links", "main", "notebook", "notebook_path", "notebook_text",
+           "run_hint"]
 
-_OTHER = {"en": ("Español", "es/{file}"), "es": ("English", "../{file}")}
 _KERNEL = {
     "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
                    "name": "python3"},
@@ -45,12 +46,17 @@ def _code(source: str, cell_id: str) -> nbformat.NotebookNode:
     return cell
 
 
-_COMMENTS = {
-    "settings": {"en": "Settings", "es": "Ajustes"},
-    "figure": {"en": "Drawing", "es": "Dibujo"},
-    "play": {"en": "Play", "es": "A jugar"},
-    "summary": {"en": "What you learned", "es": "Lo que aprendiste"},
-}
+
+def language_links(plan: Plan, language: str) -> str:
+    """The links from a lesson to itself in the other languages, each named in its own
+    language (" · " between them).
+
+    >>> from musicgames.lessons import plan_of
+    >>> language_links(plan_of("01-the-staff"), "es")
+    '[English](../01-the-staff.ipynb) · [Français](../fr/01-la-portee.ipynb)'
+    """
+    return " · ".join(f"[{text('language.name', other)}]({plan.href(language, other)})"
+                      for other in LANGUAGES if other != language)
 
 
 def _comment(plan: Plan, step: Step, language: str) -> str:
@@ -59,7 +65,7 @@ def _comment(plan: Plan, step: Step, language: str) -> str:
     if step.is_exercise:
         lesson = LessonPage(plan, language, LessonSettings(), remember=False, record=False)
         return lesson.title(step.id)
-    return _COMMENTS["play" if step.is_play else "figure"][language]
+    return text("lesson.cell.play" if step.is_play else "lesson.cell.figure", language)
 
 
 def run_hint(language: str) -> str:
@@ -75,9 +81,12 @@ def run_hint(language: str) -> str:
 
 def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
     """The notebook of one lesson in one language. Each code cell starts with a comment
-    saying what it shows (JupyterLab shows that first line of a hidden cell)."""
-    other = "es" if language == "en" else "en"
-    label, href = _OTHER[language]
+    saying what it shows (JupyterLab shows that first line of a hidden cell). A lesson with
+    a text not written in ``language`` is refused, never built with another language's."""
+    missing = [t for t in texts_of(plan) if language not in t.languages]
+    if missing:
+        raise LanguageError(f"{plan.id}: no {language!r} text for {missing[0]!r}"
+                            + (f" and {len(missing) - 1} more" if len(missing) > 1 else ""))
     cells = []
     first = True
     for index, item in enumerate(plan.cells):
@@ -85,9 +94,8 @@ def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
         if isinstance(item, Md):
             source = item.text[language]
             if first:
-                link = href.format(file=plan.files[other])
                 source += (
-                    f"\n\n[{label}]({link})\n\n"
+                    f"\n\n{language_links(plan, language)}\n\n"
                     f'<div class="mg-run-hint">{run_hint(language)}</div>'
                 )
             cell = new_markdown_cell(source)
@@ -96,7 +104,7 @@ def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
             if first:
                 cells.append(
                     _code(
-                        f"# {_COMMENTS['settings'][language]}\n"
+                        f"# {text('lesson.cell.settings', language)}\n"
                         "from musicgames.lessons import open_lesson\n\n"
                         f'lesson = open_lesson("{plan.id}", "{language}")\n'
                         "lesson.settings()",
@@ -109,7 +117,7 @@ def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
             cells.append(_code(f'# {comment}\nlesson.show("{item.id}")', cell_id))
     cells.append(
         _code(
-            f"# {_COMMENTS['summary'][language]}\nlesson.summary()",
+            f"# {text('lesson.cell.summary', language)}\nlesson.summary()",
             f"{plan.id[:2]}-{language}-summary",
         )
     )
@@ -119,7 +127,7 @@ def notebook(plan: Plan, language: str) -> nbformat.NotebookNode:
 
 
 def notebook_path(root: Path, plan: Plan, language: str) -> Path:
-    """Where a lesson's notebook lives: ``lessons/`` (English) or ``lessons/es/``."""
+    """Where a lesson's notebook lives: ``lessons/`` (English) or ``lessons/<code>/``."""
     folder = root / "lessons" if language == "en" else root / "lessons" / language
     return folder / plan.files[language]
 
@@ -134,7 +142,7 @@ def build(root: Path, *, check: bool = False) -> list[Path]:
     changed (or differ)."""
     changed = []
     for plan in COURSE:
-        for language in ("en", "es"):
+        for language in LANGUAGES:
             path = notebook_path(root, plan, language)
             wanted = notebook_text(plan, language)
             current = path.read_text(encoding="utf-8") if path.exists() else None
@@ -150,7 +158,8 @@ def build(root: Path, *, check: bool = False) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m musicgames.lessons",
-        description="Write the lesson notebooks (lessons/ and lessons/es/) from the course.",
+        description="Write the lesson notebooks (lessons/, lessons/es/, lessons/fr/…) "
+                    "from the course.",
     )
     parser.add_argument("command", choices=["build"])
     parser.add_argument("--root", type=Path, default=Path.cwd(),

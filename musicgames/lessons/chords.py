@@ -10,7 +10,7 @@ from musicgames.lessons.drawings import LessonDrawings
 from musicgames.lessons.exercises import Exercise, LessonError, Question
 from musicgames.lessons.facts import chord_third_words, heard_words
 from musicgames.render import Drawing
-from musicgames.theory import LETTERS, SYLLABLES, Naming, Note, Triad
+from musicgames.theory import LETTERS, SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note, Triad
 
 __all__ = ["ChordQuestions"]
 
@@ -148,5 +148,6 @@ class ChordQuestions(LessonDrawings):
         """The note names counted from the root up to the third (3) or the fifth (5)."""
         count = {"root": 1, "third": 3, "fifth": 5}[which]
         start = LETTERS.index(root.step)
-        names = SYLLABLES if self.naming is Naming.SOLFEGE else LETTERS
+        solfege = SYLLABLES_BY_LANGUAGE.get(self.language, SYLLABLES)
+        names = solfege if self.naming is Naming.SOLFEGE else LETTERS
         return [names[(start + k) % 7] for k in range(count)]

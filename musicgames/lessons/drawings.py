@@ -45,12 +45,14 @@ class LessonDrawings(LessonBase):
             rows = -(-len(notes) // NOTES_PER_ROW)
             per_row = -(-len(notes) // rows)
             staves = "".join(
-                f'<div class="mg-staff-row">'
-                f"{staff_svg(notes[start:start + per_row], size=height, labels=naming)}</div>"
+                '<div class="mg-staff-row">'
+                + staff_svg(notes[start:start + per_row], size=height, labels=naming,
+                            language=self.language)
+                + "</div>"
                 for start in range(0, len(notes), per_row)
             )
             return Figure(f'<div class="mg-staff-rows">{staves}</div>')
-        return staff_svg(notes, size=height, labels=naming)
+        return staff_svg(notes, size=height, labels=naming, language=self.language)
 
     def _staff_size(self) -> int:
         """The height in pixels of an exercise's staff at this lesson's size setting."""
@@ -89,6 +91,7 @@ class LessonDrawings(LessonBase):
             black_labels=black_labels,
             spelled_by=spelled_by,
             width=width or self._keyboard_width(140, octaves),
+            language=self.language,
         )
         if labels and octave_labels:
             svg = Drawing(self._with_octaves(svg))
@@ -122,7 +125,7 @@ class LessonDrawings(LessonBase):
         """A table of notes in both numberings: Franco-Belgian solfège and scientific
         letters."""
         rows = tuple(
-            (n.label(Naming.SOLFEGE), n.label(Naming.LETTERS))
+            (n.label(Naming.SOLFEGE, language=self.language), n.label(Naming.LETTERS))
             for n in (Note.parse(x) for x in notes)
         )
         headers = (self._t("lesson.col.solfege"), self._t("lesson.col.letters"))
@@ -170,6 +173,7 @@ class LessonDrawings(LessonBase):
             labels=self.naming,
             marks=marks,
             width=self._keyboard_width(150, len(cards)),
+            language=self.language,
         )
 
     def _card(self, chord: Triad | str) -> Any:

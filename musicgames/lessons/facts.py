@@ -125,8 +125,8 @@ def third_words(
     return text(
         f"lesson.third.{kind}",
         language,
-        low=Note.parse(root).label(naming, octave=False),
-        high=Note.parse(third).label(naming, octave=False),
+        low=Note.parse(root).label(naming, octave=False, language=language),
+        high=Note.parse(third).label(naming, octave=False, language=language),
         n=n,
     )
 
@@ -140,7 +140,8 @@ def chord_third_words(chord: Triad, language: str = "en", naming: Naming | str =
     'La menor: de La a Do hay 3 semitonos: una tercera menor.'
     """
     said = third_words(chord.root, chord.third, language, naming)
-    return f"{chord.name(Naming(naming), language)}: {said}."
+    return text("lesson.third.chord", language, chord=chord.name(Naming(naming), language),
+                third=said)
 
 
 def heard_words(chord: Triad, language: str = "en", naming: Naming | str = "solfege") -> str:
@@ -176,7 +177,8 @@ def nearest_named(letter: str, note: Note | str) -> Note:
 def named_why(note: Note | str, language: str = "en", naming: Naming | str = "solfege") -> str:
     """"La3 sits in the 2nd space." — where a note sits, which names it."""
     n = Note.parse(note)
-    return text("lesson.name.why", language, name=n.label(naming), where=where(n, language))
+    return text("lesson.name.why", language, name=n.label(naming, language=language),
+                where=where(n, language))
 
 
 def named_wrong(
@@ -189,9 +191,9 @@ def named_wrong(
     return text(
         "lesson.name.wrong",
         language,
-        chosen=other.label(naming),
+        chosen=other.label(naming, language=language),
         chosen_where=where(other, language),
         where=where(n, language),
         steps=steps_words(steps_between(other, n), language),
-        name=n.label(naming),
+        name=n.label(naming, language=language),
     )

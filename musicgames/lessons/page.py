@@ -27,7 +27,7 @@ from urllib.parse import urlencode
 import ipywidgets as widgets
 
 from musicgames import appmode
-from musicgames.i18n import text
+from musicgames.i18n import LANGUAGES, text
 from musicgames.lessons.base import spellings
 from musicgames.lessons.course import COURSE
 from musicgames.lessons.exercises import SIZES, Exercise, LessonError, Question, lesson_css
@@ -36,7 +36,7 @@ from musicgames.lessons.plan import Md, Plan, Step, resolve
 from musicgames.lessons.settings import LessonSettings
 from musicgames.progress.errors import ProgressError
 from musicgames.progress.store import open_progress
-from musicgames.theory import Naming, Note
+from musicgames.theory import SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
 from musicgames.widgets.hand_in import hand_in_button
 from musicgames.widgets.key_guard import keep_keys
 from musicgames.widgets.lesson_sound import LessonSound
@@ -297,7 +297,8 @@ class LessonPage(Lesson):
             name.layout.display = "none"
         status = widgets.HTML(self._status())
         naming = widgets.ToggleButtons(
-            options=[("Do Re Mi", Naming.SOLFEGE.value), ("C D E", Naming.LETTERS.value)],
+            options=[(" ".join(SYLLABLES_BY_LANGUAGE.get(self.language, SYLLABLES)[:3]),
+                      Naming.SOLFEGE.value), ("C D E", Naming.LETTERS.value)],
             value=self.naming.value,
             description=t("lesson.settings.naming"),
             style={"description_width": "initial", "button_width": "auto"},
@@ -354,22 +355,26 @@ class LessonPage(Lesson):
         return panel
 
     def _language_link(self) -> str:
-        """The link to this lesson in the other language. In a classroom app it keeps the
-        page's student and the naming chosen, so the student goes on recording as
-        themselves (a page without a student stays without one); it also tells the page
-        the naming chosen (``data-musicgames-naming``), which the page's other links to the
-        classroom's apps keep."""
-        other = "es" if self.language == "en" else "en"
-        href = (f"es/{self.plan.files.es}" if self.language == "en"
-                else f"../{self.plan.files.en}")
-        chosen = ""
-        if self.in_app:
-            query = {"student": self.student, "language": other, "naming": self.naming.value}
-            href += "?" + urlencode({k: v for k, v in query.items() if v})
-            chosen = f' data-musicgames-naming="{escape(self.naming.value)}"'
-        return (f'<a class="mg-lesson-language" href="{escape(href)}" target="_self" '
-                f'lang="{other}"{chosen}>'
-                f'{escape(self._t("lesson.settings.other_language"))}</a>')
+        """The links to this lesson in the other languages, each named in its own language.
+        In a classroom app each keeps the page's student and the naming chosen, so the
+        student goes on recording as themselves (a page without a student stays without
+        one); it also tells the page the naming chosen (``data-musicgames-naming``), which
+        the page's other links to the classroom's apps keep."""
+        links = []
+        for other in LANGUAGES:
+            if other == self.language:
+                continue
+            href = self.plan.href(self.language, other)
+            chosen = ""
+            if self.in_app:
+                query = {"student": self.student, "language": other,
+                         "naming": self.naming.value}
+                href += "?" + urlencode({k: v for k, v in query.items() if v})
+                chosen = f' data-musicgames-naming="{escape(self.naming.value)}"'
+            links.append(f'<a class="mg-lesson-language" href="{escape(href)}" target="_self" '
+                         f'lang="{other}"{chosen}>'
+                         f'{escape(text("language.name", other))}</a>')
+        return " · ".join(links)
 
     def _status(self) -> str:
         if self.store_problem:
@@ -474,7 +479,7 @@ def open_lesson(
     record: bool = True,
     settings: LessonSettings | None = None,
 ) -> LessonPage:
-    """Open a lesson of the course in ``language`` ("en" or "es"), with the settings the
+    """Open a lesson of the course in ``language`` (one of LANGUAGES), with the settings the
     student chose last time (``remember=False``: the defaults, and nothing remembered)."""
     if settings is not None and settings.size not in SIZES:
         raise LessonError(f"size={settings.size!r}: use one of {', '.join(SIZES)}")

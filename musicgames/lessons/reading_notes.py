@@ -89,8 +89,8 @@ class NoteReading(LessonDrawings):
         for note in (Note.parse(n) for n in notes):
             shown_naming = self.naming
             other = Naming.LETTERS if shown_naming is Naming.SOLFEGE else Naming.SOLFEGE
-            right = note.label(other)
-            base = note.label(other, octave=False)
+            right = note.label(other, language=self.language)
+            base = note.label(other, octave=False, language=self.language)
             number = note.scientific_octave if other is Naming.LETTERS else note.octave
             options = [f"{base}{number - 1}", right, f"{base}{number + 1}"]
             self.rng.shuffle(options)
@@ -104,13 +104,13 @@ class NoteReading(LessonDrawings):
             ]
             items.append(
                 Question(
-                    self._t(f"lesson.octave.prompt.{other.value}", name=note.label(shown_naming)),
+                    self._t(f"lesson.octave.prompt.{other.value}", name=self.name(note)),
                     tuple(options),
                     options.index(right),
                     str(self.staff(note)),
                     self._t(
                         "lesson.octave.why",
-                        solfege=note.label(Naming.SOLFEGE),
+                        solfege=note.label(Naming.SOLFEGE, language=self.language),
                         letters=note.label(Naming.LETTERS),
                     ),
                     tuple(why),

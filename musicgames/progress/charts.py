@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 import math
-import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from musicgames.i18n import month_name
+from musicgames.i18n import day_said, month_name, month_said
 from musicgames.progress.answers import Answer
 from musicgames.progress.stats import daily_stats, item_stats
 from musicgames.progress.words import item_label, percent_said, seconds_said, word
@@ -176,7 +176,8 @@ def plot_notes(
         ax.text(
             x,
             -3.2,
-            f"{note.label(naming)}\n{percent_said(s.accuracy, language)}\n{ms}\n×{s.count}",
+            f"{note.label(naming, language=language)}\n"
+            f"{percent_said(s.accuracy, language)}\n{ms}\n×{s.count}",
             ha="center",
             va="top",
             fontsize=8,
@@ -224,33 +225,47 @@ def plot_items(
     return fig
 
 
-def _concise_dates(locator: Any, language: str) -> Any:
-    """matplotlib's concise date formatter for ``locator``, its month names in ``language``.
+def _dates_in(language: str) -> Any:
+    """The days chart's tick labels in ``language``, its month names the CLDR's (Babel): a
+    year at its first day, a month's abbreviation at a month's first day, else the day's
+    number (or the hour, for ticks within one day); the offset names the month and year (or
+    the day) the ticks start in."""
+    from matplotlib.dates import num2date
+    from matplotlib.ticker import Formatter
 
-    Python formats dates in the C locale whatever the computer's language, so ``%b`` always
-    writes ``Jan`` … ``Dec``: each is swapped for the language's own abbreviation.
-    """
-    from matplotlib.dates import ConciseDateFormatter
+    def label(when: datetime, one_day: bool) -> str:
+        if one_day:
+            return f"{when:%H:%M}"
+        if when.day == 1:
+            return str(when.year) if when.month == 1 else month_name(when.month, language,
+                                                                   short=True)
+        return str(when.day)
 
-    english = [month_name(month, "en", short=True) for month in range(1, 13)]
-    local = {name: month_name(month, language, short=True)
-             for month, name in enumerate(english, start=1)}
-    names = re.compile(r"\b(" + "|".join(english) + r")\b")
+    class DaysInLanguage(Formatter):
+        offset = ""
 
-    def said(label: str) -> str:
-        return names.sub(lambda match: local[match.group(0)], label)
-
-    class LocalDates(ConciseDateFormatter):
         def __call__(self, x: float, pos: int | None = None) -> str:
-            return said(super().__call__(x, pos))
+            return label(num2date(x), one_day=False)
 
         def format_ticks(self, values: Any) -> list[str]:
-            return [said(label) for label in super().format_ticks(values)]
+            ticks = [num2date(v) for v in values]
+            one_day = len({t.date() for t in ticks}) < len(ticks)
+            labels = [label(t, one_day) for t in ticks]
+            first = ticks[0].date() if ticks else None
+            if first is None:
+                self.offset = ""
+            elif one_day:
+                self.offset = day_said(first, language)
+            elif all(t.day == 1 for t in ticks):
+                self.offset = "" if any(t.month == 1 for t in ticks) else str(first.year)
+            else:
+                self.offset = month_said(first, language)
+            return labels
 
         def get_offset(self) -> str:
-            return said(super().get_offset())
+            return self.offset
 
-    return LocalDates(locator)
+    return DaysInLanguage()
 
 
 def plot_days(
@@ -294,7 +309,7 @@ def plot_days(
     ax.set_title(title if title is not None else word("chart.title.days", language))
     locator = AutoDateLocator()
     ax.xaxis.set_major_locator(locator)
-    ax.xaxis.set_major_formatter(_concise_dates(locator, language))
+    ax.xaxis.set_major_formatter(_dates_in(language))
     if not stats:
         ax.text(
             0.5, 0.5, word("chart.no_answers", language), transform=ax.transAxes, ha="center",

@@ -38,3 +38,31 @@ function fill(template, values) {
   return String(template).replace(/\{(\w+)\}/g, (whole, key) =>
     key in values ? String(values[key]) : whole);
 }
+
+// Numbers, percentages and plural forms as the page's language writes them, by the browser's
+// Intl (the CLDR rules Babel applies on the Python side). `strings` is the page's catalogue:
+// its "language.code" names the language ("en", "es", "fr").
+function pageLocale(strings) {
+  return (strings && strings["language.code"]) || "en";
+}
+
+// numberText(strings, 0.7, 1) → "0.7" in English, "0,7" in Spanish and French.
+function numberText(strings, value, digits) {
+  const options = digits === undefined ? {}
+    : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat(pageLocale(strings), options).format(value);
+}
+
+// A share from 0 to 1 as a whole percentage: "25%", "25 %".
+function percentText(strings, share) {
+  return new Intl.NumberFormat(pageLocale(strings), { style: "percent", maximumFractionDigits: 0 })
+    .format(share);
+}
+
+// The catalogue key of the form `count` takes: key + ".one", ".many"… as the language's plural
+// rules choose (French says "0 carte", English "0 cards"); key + ".other" when the catalogue
+// has no text for that form.
+function pluralKey(strings, key, count) {
+  const form = new Intl.PluralRules(pageLocale(strings)).select(count);
+  return strings && strings[key + "." + form] !== undefined ? key + "." + form : key + ".other";
+}

@@ -24,10 +24,6 @@
 // Elements built here carry two classes: the shared "mg-practice-x" (styled in
 // _practice.css) and the view's own, as "mg-drill-x".
 
-function seconds(ms) {
-  return ms === null || ms === undefined ? "–" : (ms / 1000).toFixed(1);
-}
-
 class PracticeView {
   constructor(model, el, { prefix, traits, pause, words }) {
     this.model = model;
@@ -73,8 +69,8 @@ class PracticeView {
 
   // Seconds with one decimal, written as the language writes decimals ("0.7" or "0,7").
   secondsText(ms) {
-    const text = seconds(ms);
-    return this.words.decimal ? text.replace(".", this.t(this.words.decimal)) : text;
+    return ms === null || ms === undefined ? "–"
+      : numberText(this.model.get("strings"), ms / 1000, 1);
   }
 
   build() {

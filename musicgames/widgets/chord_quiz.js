@@ -40,7 +40,7 @@ class QuizView extends PracticeView {
         timeLeft: "quiz.time.left", timeUp: "quiz.time.up",
         summaryTitle: "quiz.summary.title", summaryTotal: "quiz.summary.total",
         summaryMedian: "quiz.summary.median", again: "quiz.again",
-        focus: "quiz.focus", decimal: "quiz.decimal",
+        focus: "quiz.focus",
       },
     });
   }

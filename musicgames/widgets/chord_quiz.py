@@ -46,7 +46,7 @@ from musicgames.progress.sink import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.sound import chord as sound_chord
 from musicgames.sound import sound_strings
-from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Triad, TriadError, triad
+from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Note, Triad, TriadError, triad
 from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
     STAFF_SIZE,
@@ -184,7 +184,8 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
             progress=progress,
             clock=clock,
         )
-        self.strings = {**catalogue(language, "quiz."), **sound_strings(language)}
+        self.strings = {**catalogue(language, "quiz."), **sound_strings(language),
+                        **catalogue(language, "language.")}  # the code: numbers and plurals
         self.options = {
             "mode": self.mode.value,
             "questions": questions,
@@ -213,8 +214,12 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
     def _name(self, chord: Triad) -> str:
         return chord.name(self.naming, self.language)
 
+    def _note(self, note: Note) -> str:
+        """A tone's name without octave, in the quiz's naming, as its language spells it."""
+        return note.label(self.naming, octave=False, language=self.language)
+
     def _tones(self, chord: Triad) -> str:
-        return " – ".join(n.label(self.naming, octave=False) for n in chord.tones)
+        return " – ".join(self._note(n) for n in chord.tones)
 
     def _question_for(
         self, chord: Triad, *, number: int, total: int | None, remaining_s: float | None
@@ -283,7 +288,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
             correct = {n.pitch_class for n in given_notes} == set(chord.pitch_classes)
             wrong_keys = [k for k in sorted(keys) if (k % 12) not in chord.pitch_classes]
             stored = " ".join(n.label(Naming.LETTERS, octave=False) for n in given_notes)
-            given = " – ".join(n.label(self.naming, octave=False) for n in given_notes)
+            given = " – ".join(self._note(n) for n in given_notes)
             feedback = {
                 "keys": sorted(keys),
                 "wrong_keys": wrong_keys,
@@ -294,6 +299,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                         labels=self.naming,
                         black_labels=True,  # narrower than the default's keys; names fit
                         width=200 * _KEYBOARD_OCTAVES,
+                        language=self.language,
                     )
                 ),
             }
@@ -339,8 +345,8 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
         for key in [] if correct else wrong_keys:
             near = [t for t in chord.tones if (key - t.pitch_class) % 12 in (1, 11)]
             if near:
-                chosen = chord.spell_midi(60 + key).label(self.naming, octave=False)
-                right = near[0].label(self.naming, octave=False)
+                chosen = self._note(chord.spell_midi(60 + key))
+                right = self._note(near[0])
                 said.append(self._t("lesson.tone.half_step", chosen=chosen, right=right))
         said.append(chord_third_words(chord, self.language, self.naming))
         return " ".join(said)

@@ -52,9 +52,9 @@ function placeKey(ids) {
   return [...ids].sort((a, b) => a - b).join(",");
 }
 
-function percent(p) {
+function percent(strings, p) {
   if (p === null || p === undefined) return "–";
-  return Math.round(p * 100) + " %";
+  return percentText(strings, p);
 }
 
 // A die as a small SVG square with its pips.
@@ -823,7 +823,7 @@ function render({ model, el }) {
       node.classList.toggle("is-idle", use === null);
       let label = card.title || card.label;
       if (use === "duel" && tb.duel && tb.duel.card_chance && tb.duel.card_chance[card.id] !== undefined) {
-        const chance = percent(tb.duel.card_chance[card.id]);
+        const chance = percent(model.get("strings"), tb.duel.card_chance[card.id]);
         node.appendChild(h("span", { class: "mg-duel-card-chance", "aria-hidden": "true" }, "→ " + chance));
         label += " → " + chance;
       }

@@ -42,7 +42,7 @@ class DrillView extends PracticeView {
         timeLeft: "drill.time.left", timeUp: "drill.time.up",
         summaryTitle: "drill.summary.title", summaryTotal: "drill.summary.total",
         summaryMedian: "drill.summary.median", again: "drill.again",
-        focus: "drill.focus", decimal: "drill.decimal",
+        focus: "drill.focus",
       },
     });
   }

@@ -50,7 +50,7 @@ from musicgames.lessons.facts import named_why, named_wrong, nearest_named
 from musicgames.progress.sink import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
 from musicgames.sound import notes, sound_strings
-from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note
+from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
 from musicgames.widgets._assets import joined
 from musicgames.widgets._practice import (
     STAFF_SIZE,
@@ -79,9 +79,12 @@ ANSWER_WAYS: tuple[str, ...] = ("names", "keyboard")
 ASK_WAYS: tuple[str, ...] = ("staff", "ear")
 
 
-def names_for(naming: Naming) -> list[str]:
-    """The seven answer names in scale order, in the naming system chosen."""
-    return list(SYLLABLES if naming is Naming.SOLFEGE else LETTERS)
+def names_for(naming: Naming, language: str = "en") -> list[str]:
+    """The seven answer names in scale order, in the naming system chosen (solfège as the
+    language spells it: ré in French)."""
+    if naming is Naming.LETTERS:
+        return list(LETTERS)
+    return list(SYLLABLES_BY_LANGUAGE.get(language, SYLLABLES))
 
 
 def keyboard_span(notes: Iterable[Note]) -> tuple[Note, int]:
@@ -96,7 +99,7 @@ class NoteDrill(PracticeWidget[Note]):
     """A drill of note reading on the treble staff.
 
     * ``notes`` — the notes to ask (default: the 15 card notes Do3–Do5);
-    * ``naming`` — names in solfège (Do Re Mi) or letters (C D E); ``language`` — 'en'/'es';
+    * ``naming`` — names in solfège (Do Re Mi) or letters (C D E); ``language`` — 'en'/'es'/'fr';
     * ``questions`` / ``seconds`` — the session's length: a number of questions, a time, or
       both (whichever ends first);
     * ``answer_with`` — ``"names"`` (buttons and keys 1–7), ``"keyboard"``, or both;
@@ -167,8 +170,9 @@ class NoteDrill(PracticeWidget[Note]):
             clock=clock,
         )
         self._lowest, octaves = keyboard_span(self.notes)
-        self.strings = {**catalogue(language, "drill."), **sound_strings(language)}
-        self.names = names_for(self.naming)
+        self.strings = {**catalogue(language, "drill."), **sound_strings(language),
+                        **catalogue(language, "language.")}  # the code: numbers and plurals
+        self.names = names_for(self.naming, self.language)
         if "keyboard" in ways:
             self.keyboard = str(keyboard_svg(octaves, lowest=self._lowest, width=190 * octaves))
         self.options = {
@@ -219,7 +223,7 @@ class NoteDrill(PracticeWidget[Note]):
             if not 0 <= value < self._keyboard_keys():
                 raise MessageError(f"key {value} is not on the keyboard")
             key = Note.parse(self._lowest.midi + value)
-            given = key.label(self.naming)
+            given = key.label(self.naming, language=self.language)
             stored = key.solfege
             correct = key.midi == note.midi
             given_key = value
@@ -232,7 +236,7 @@ class NoteDrill(PracticeWidget[Note]):
             "correct": correct,
             "given": given,
             "given_key": given_key,
-            "answer": note.label(self.naming, octave=not by_name),
+            "answer": note.label(self.naming, octave=not by_name, language=self.language),
             "name_index": LETTERS.index(note.step),
             "key": note.midi - self._lowest.midi,
             "response_ms": ms,
@@ -251,7 +255,7 @@ class NoteDrill(PracticeWidget[Note]):
     def _summary_rows(self, summary: DrillSummary[Note]) -> dict[str, Any]:
         rows = [
             {
-                "label": row.item.label(self.naming),
+                "label": self._label(row.item),
                 "asked": row.asked,
                 "right": row.right,
                 "median_ms": row.median_ms,
@@ -261,9 +265,10 @@ class NoteDrill(PracticeWidget[Note]):
         practise = list(summary.to_practise)
         return {
             "rows": rows,
-            "practise": [n.label(self.naming) for n in practise],
+            "practise": [self._label(n) for n in practise],
             "practise_svg": str(
-                staff_svg(practise[:8], size=self.staff_size * 110 // 130, labels=self.naming)
+                staff_svg(practise[:8], size=self.staff_size * 110 // 130, labels=self.naming,
+                          language=self.language)
             )
             if practise
             else "",
@@ -274,7 +279,7 @@ class NoteDrill(PracticeWidget[Note]):
         return f"ear:{note.solfege}" if self.ask == "ear" else note.solfege
 
     def _label(self, note: Note) -> str:
-        return note.label(self.naming)
+        return note.label(self.naming, language=self.language)
 
     def __repr__(self) -> str:
         return (

@@ -229,9 +229,9 @@ class SnapView {
     return values ? fill(template, values) : template;
   }
 
-  // "1 card" or "3 cards".
+  // "1 card" or "3 cards", in the form the language's plural rules choose.
   cards(n) {
-    return n === 1 ? this.t("snap.cards.one") : this.t("snap.cards.many", { n });
+    return this.t(pluralKey(this.model.get("strings"), "snap.cards.count", n), { n });
   }
 
   // A sentence about a seat: the person alone at the table ("You") has its own wording

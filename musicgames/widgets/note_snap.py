@@ -82,7 +82,7 @@ from musicgames.snap.config import (
     MAX_CARD_LIMIT,
 )
 from musicgames.sound import notes, sound_strings
-from musicgames.theory import CARD_NOTES, LETTERS, Naming, Note
+from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES_BY_LANGUAGE, Naming, Note
 from musicgames.widgets._assets import joined
 
 __all__ = [
@@ -1110,12 +1110,11 @@ class NoteSnapWidget(anywidget.AnyWidget):
     def _remember(self, card: CardRecord, flipped: Flipped | None) -> None:
         """The history strip: the last five cards, newest first."""
         person = self._single_person()
-        naming = self._settings.naming
         note = card_note(flipped.card) if flipped is not None else None
         self._history.insert(0, {
             "number": card.number,
             "note": card.note,
-            "label": note.label(naming) if note is not None else card.note,
+            "label": self._note_label(note) if note is not None else card.note,
             "call": card.called,
             "match": card.slappable_match,
             "slappable": card.slappable,
@@ -1152,7 +1151,6 @@ class NoteSnapWidget(anywidget.AnyWidget):
                 hesitated[c.note] = hesitated.get(c.note, 0) + 1
         missed_matches = [c for c in played if c.match and c.reactions[person] is None]
         notes_ = sorted(hesitated, key=lambda n: (-hesitated[n], n))[:4]
-        naming = self._settings.naming
         false_slaps = [c for c in played if not c.match and c.reactions[person] is not None]
         names = self._call_names()
         out.update({
@@ -1161,19 +1159,19 @@ class NoteSnapWidget(anywidget.AnyWidget):
             "misses": len(missed_matches),
             "false_slaps": len(false_slaps),
             "false_cards": [
-                {"number": c.number, "label": Note.parse(c.note).label(naming),
+                {"number": c.number, "label": self._note_label(Note.parse(c.note)),
                  "call": names[CALL_CYCLE.index(c.called)]}
                 for c in false_slaps
             ],
             "hesitated": notes_,
-            "hesitated_labels": [Note.parse(n).label(naming) for n in notes_],
+            "hesitated_labels": [self._note_label(Note.parse(n)) for n in notes_],
         })
         practice = list(notes_)
         for c in false_slaps:
             if c.note not in practice and len(practice) < PRACTICE_MOST:
                 practice.append(c.note)
         out["practice"] = practice
-        out["practice_labels"] = [Note.parse(n).label(naming) for n in practice]
+        out["practice_labels"] = [self._note_label(Note.parse(n)) for n in practice]
         out["lines"] = self._summary_sentences(out)
         language = self._settings.language
         out["advice"] = (
@@ -1486,11 +1484,12 @@ class NoteSnapWidget(anywidget.AnyWidget):
     def _publish_display(self) -> None:
         settings = self._settings
         language = settings.language
-        self.strings = {**catalogue(language, "snap."), **sound_strings(language)}
+        self.strings = {**catalogue(language, "snap."), **sound_strings(language),
+                        **catalogue(language, "language.")}  # the code: numbers and plurals
         self.guide = {
             "rows": [
                 {"svg": str(staff_svg(row, size=CARD_SIZE)),
-                 "labels": [note.label(settings.naming) for note in row]}
+                 "labels": [self._note_label(note) for note in row]}
                 for row in (CARD_NOTES[i:i + GUIDE_ROW] for i in range(0, len(CARD_NOTES),
                                                                         GUIDE_ROW))
             ],
@@ -1511,7 +1510,15 @@ class NoteSnapWidget(anywidget.AnyWidget):
         }
 
     def _call_names(self) -> list[str]:
-        return list(LETTERS if self._settings.naming is Naming.LETTERS else CALL_CYCLE)
+        """The seven calls as the page says them: letters, or solfège as the language spells
+        it (ré in French)."""
+        if self._settings.naming is Naming.LETTERS:
+            return list(LETTERS)
+        return list(SYLLABLES_BY_LANGUAGE.get(self._settings.language, CALL_CYCLE))
+
+    def _note_label(self, note: Note) -> str:
+        """A note's name in the page's naming and language ("ré4" in French)."""
+        return note.label(self._settings.naming, language=self._settings.language)
 
     def _publish(self) -> None:
         """Send the page the whole table (small: the card drawings are sent once)."""
@@ -1545,7 +1552,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
             card = {
                 "number": flipped.number,
                 "note": note.solfege,
-                "label": note.label(naming),
+                "label": self._note_label(note),
                 "call": flipped.call,
                 # a slap on it is right: the rules' judgement (S6), which the page only reads
                 "match": is_match(flipped.card, flipped.call),
@@ -1571,7 +1578,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
                 "number": last.number,
                 "match": last.slappable_match,  # "A match!" only for a card one could slap
                 "slappable": last.slappable,
-                "label": card_note(outcome.card).label(naming),
+                "label": self._note_label(card_note(outcome.card)),
                 "expected": last.expected,
             }
         self.table = {

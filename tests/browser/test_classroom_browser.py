@@ -258,7 +258,7 @@ def test_two_students_lessons_keep_their_own_settings_and_their_own_files(
         dora.page.wait_for_function("() => document.body.innerHTML.includes('>G4<')")
         eli.page.locator(LESSON_LINK).first.click()
         assert _chosen(eli.page) == ["Do Re Mi", "Big"]  # Eli's lesson: not Dora's choices
-        eli.page.locator("a.mg-lesson-language").click()  # "Español"
+        eli.page.locator("a.mg-lesson-language[lang=es]").click()  # "Español"
         eli.page.wait_for_url(re.compile(r"/lessons/es/"))
         assert "student=Eli" in eli.page.url
         assert _chosen(eli.page) == ["Do Re Mi", "Grande"]

@@ -1,4 +1,4 @@
-"""The course: six lessons, each defined once with its text in English and Spanish."""
+"""The course: six lessons, each defined once with its text in every language of LANGUAGES."""
 
 from __future__ import annotations
 

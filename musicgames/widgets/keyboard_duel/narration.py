@@ -68,9 +68,10 @@ class Words:
         card lands there by (F, never E♯); a black key is spelled in the chord of its card
         when ``piano``, the pair of piano cards, is given (B♭ in F major, A♯ in B major)."""
         if piano is None:
-            return key_name(key, self.naming).split(" (")[0]
+            return key_name(key, self.naming, self.language).split(" (")[0]
         card = PIANO_CARDS[piano[key // KEYS_PER_CARD]]
-        return card.key_note(key % KEYS_PER_CARD).label(self.naming, octave=False)
+        return card.key_note(key % KEYS_PER_CARD).label(self.naming, octave=False,
+                                                        language=self.language)
 
     def key_label(self, key: int, piano: Sequence[int]) -> str:
         """A key's accessible name: ``'Re, left card, ff'`` (no mark: no third part)."""
@@ -93,7 +94,7 @@ class Words:
 
     def card(self, card: int) -> str:
         face = COMPOSE_DECK[card]
-        return self.t("duel.card.wild") if face.is_wild else face.label(self.naming)
+        return self.t("duel.card.wild") if face.is_wild else face.label(self.naming, self.language)
 
     def cards(self, cards: Sequence[int]) -> str:
         return " + ".join(self.card(c) for c in cards)

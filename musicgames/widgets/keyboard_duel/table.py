@@ -37,7 +37,7 @@ from musicgames.duel.events import DuelStarted, Event, FinalTurnBegins, Moved
 from musicgames.duel.kernel import attacker_wins
 from musicgames.duel.odds import DuelOdds
 from musicgames.duel.state import dice_for_power
-from musicgames.i18n import LANGUAGES, text
+from musicgames.i18n import LANGUAGES, percent, text
 from musicgames.render import keyboard_svg
 from musicgames.sound import chord, notes
 from musicgames.theory import Naming
@@ -99,11 +99,11 @@ class Scene:
     language: str
 
 
-def piano_svg(index: int, naming: Naming) -> str:
+def piano_svg(index: int, naming: Naming, language: str = "en") -> str:
     """A piano card drawn by :mod:`musicgames.render` (its keys carry ``data-key``)."""
     card = PIANO_CARDS[index]
     return str(keyboard_svg(1, chord=card.triad, marks=card.marks, labels=naming, width=420,
-                            plain_white=True))
+                            plain_white=True, language=language))
 
 
 def build_table(scene: Scene) -> dict[str, Any]:
@@ -186,8 +186,8 @@ def _round_sound(scene: Scene, state: DuelState, finished: bool) -> dict[str, An
             "chords": [chord(PIANO_CARDS[p].triad) for p in piano]}
 
 
-def _percent(p: float | Fraction) -> str:
-    return f"{round(float(p) * 100)} %"
+def _percent(p: float | Fraction, language: str) -> str:
+    return percent(float(p), language)  # as the language writes it: "25%", "25 %"
 
 
 def _decided(record: DuelRecord, words: Words) -> str:
@@ -519,15 +519,15 @@ def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] 
     chance_before = before if you == 0 else 1.0 - before
     you_decide = active and state.to_act == PERSON
     odds = scene.odds if you_decide else None
-    odds_lines = [words.t("duel.odds.before", p=_percent(chance_before))]
+    odds_lines = [words.t("duel.odds.before", p=_percent(chance_before, words.language))]
     card_chance: dict[str, float] = {}
     if odds is not None:
         about = "" if odds.exact else "≈ "
         other = words.seat(record.seat(1 - you))
         odds_lines.append(words.t("duel.odds.now_attacker" if you == 0 else
-                                  "duel.odds.now_defender", p=about + _percent(odds.now),
-                                  seat=other))
-        odds_lines.append(words.t("duel.odds.best", p=about + _percent(odds.best)))
+                                  "duel.odds.now_defender",
+                                  p=about + _percent(odds.now, words.language), seat=other))
+        odds_lines.append(words.t("duel.odds.best", p=about + _percent(odds.best, words.language)))
         card_chance = {str(card): float(p) for card, p in odds.after_card.items()}
     if record.winner is not None and record.result_totals is not None:
         winner = record.winner

@@ -555,10 +555,10 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
             piano = (state.piano_cards[0].index, state.piano_cards[1].index)
             if self._screen in ("round_end", "game_over") and self._story.rounds:
                 piano = self._story.rounds[-1].piano  # the finished board stays in view
-            key = (piano, self._naming)
+            key = (piano, self._naming, self._language)
             if key != self._svg_key:
                 self._svg_key = key
-                self.cards_svg = [piano_svg(card, self._naming) for card in piano]
+                self.cards_svg = [piano_svg(card, self._naming, self._language) for card in piano]
         self.table = build_table(Scene(
             state=state, story=self._story, screen=self._screen, opponent=self._opponent,
             game=self._game_number, seq=self._seq, error=self._error, thinking=self._thinking,
@@ -582,7 +582,8 @@ _HANDLERS: dict[type, Callable[[KeyboardDuelWidget, Any], None]] = {
 
 def _strings(language: str) -> dict[str, str]:
     """The page's words: the game's and the sound control's."""
-    return {**catalogue(language, "duel."), **sound_strings(language)}
+    return {**catalogue(language, "duel."), **sound_strings(language),
+            **catalogue(language, "language.")}  # the code: numbers and plurals
 
 
 def play_keyboard_duel(
