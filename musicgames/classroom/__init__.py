@@ -38,6 +38,7 @@ __all__ = [
     "default_lessons",
     "is_loopback",
     "kernel_proof",
+    "kernel_profile",
     "main",
     "parse_args",
     "voila_config",
@@ -62,6 +63,21 @@ def kernel_proof(key: bytes | str, kernel_id: str) -> str:
     secret = key.encode() if isinstance(key, str) else key
     return hmac.new(secret, b"musicgames voila query " + kernel_id.encode(),
                     hashlib.sha256).hexdigest()
+
+
+#: The settings of every student's kernel (an IPython profile of the server's own): no
+#: command history. A student runs no code; the teacher's own IPython history is left alone,
+#: and a class's kernels starting at once do not queue to write to one history file.
+KERNEL_SETTINGS = "c.HistoryManager.enabled = False\n"
+
+
+def kernel_profile(folder: Path) -> Path:
+    """Make ``folder`` an IPython folder whose default profile has :data:`KERNEL_SETTINGS`
+    (the server's kernels are pointed at it with ``IPYTHONDIR``); returns ``folder``."""
+    profile = folder / "profile_default"
+    profile.mkdir(parents=True, exist_ok=True)
+    (profile / "ipython_kernel_config.py").write_text(KERNEL_SETTINGS, encoding="utf-8")
+    return folder
 
 
 def is_loopback(ip: str) -> bool:
@@ -188,10 +204,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     class_folder = options.class_folder.expanduser().resolve()
     class_folder.mkdir(parents=True, exist_ok=True)
     lessons_dir = options.lessons if options.lessons is not None else default_lessons()
-    with tempfile.TemporaryDirectory(prefix="musicgames-classroom-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="musicgames-classroom-") as tmp, \
+            tempfile.TemporaryDirectory(prefix="musicgames-kernels-") as kernels:
         root = Path(tmp)
         served = build_app_folder(root, find_lessons(lessons_dir))
         config = voila_config(options, root)
+        os.environ["IPYTHONDIR"] = str(kernel_profile(Path(kernels)))
         os.environ[appmode.APP_ENV] = "1"
         os.environ[appmode.CLASS_FOLDER_ENV] = str(class_folder)
         os.environ.pop("MUSICGAMES_PROGRESS_FILE", None)
