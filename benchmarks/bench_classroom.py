@@ -80,8 +80,9 @@ KEYS = ("flip", "slap", "pass")
 MOST_STUDENTS = {"protocol": 80, "browser": 24}
 SERVER_START_S = 90.0
 #: ``--profile``: a ``sitecustomize`` put first on the server's ``PYTHONPATH`` (kernels
-#: inherit it) profiles each kernel with cProfile from its start; SIGUSR2 writes the figures
-#: so far to ``<dir>/kernel-<pid>.prof`` (the bench sends it after play), as exiting does.
+#: inherit it) profiles each kernel with cProfile: SIGUSR1 starts afresh (the bench sends it
+#: when play starts), SIGUSR2 writes the figures since to ``<dir>/kernel-<pid>.prof`` (the
+#: bench sends it when play ends); a kernel that never got SIGUSR2 writes them as it exits.
 PROFILE_HOOK = textwrap.dedent('''\
     import os, sys
     def _command():
@@ -92,16 +93,22 @@ PROFILE_HOOK = textwrap.dedent('''\
             return " ".join(sys.argv)
     if os.environ.get("MUSICGAMES_BENCH_PROFILE") and "ipykernel" in _command():
         import atexit, cProfile, signal
-        _profile = cProfile.Profile()
+        _profile = [cProfile.Profile()]
+        _written = []
         _where = os.path.join(os.environ["MUSICGAMES_BENCH_PROFILE"],
                               f"kernel-{os.getpid()}.prof")
-        def _dump(*_):
-            _profile.disable()
-            _profile.dump_stats(_where)
-            _profile.enable()
-        signal.signal(signal.SIGUSR2, _dump)
-        atexit.register(_dump)
-        _profile.enable()
+        def _afresh(*_):
+            _profile[0].disable()
+            _profile[0] = cProfile.Profile()
+            _profile[0].enable()
+        def _write(*_):
+            _profile[0].disable()
+            _profile[0].dump_stats(_where)
+            _written.append(True)
+        signal.signal(signal.SIGUSR1, _afresh)
+        signal.signal(signal.SIGUSR2, _write)
+        atexit.register(lambda: None if _written else _write())
+        _profile[0].enable()
 ''')
 
 
@@ -352,6 +359,10 @@ async def protocol_class(n: int, server: Server, options: argparse.Namespace,
         await asyncio.gather(*(guarded(i, s.start_playing()) for i, s in enumerate(students)))
         meter = Meter(server, [psutil.Process()])
         row.open_cpu = (meter.cpu[0] - opening, meter.cpu[1])  # kernels: all since their start
+        if options.profile is not None:  # from now on: play
+            for kernel in meter.kernels:
+                with contextlib.suppress(psutil.Error):
+                    kernel.send_signal(signal.SIGUSR1)
         until = time.perf_counter() + options.seconds
         await asyncio.wait_for(
             asyncio.gather(*(guarded(i, s.play(until)) for i, s in enumerate(students))),
