@@ -159,10 +159,6 @@ def start_server(workdir: Path, warm: int, profile: Path | None) -> Server:
         paths.insert(0, str(hook))
         env["MUSICGAMES_BENCH_PROFILE"] = str(profile.resolve())
     env["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
-    # as an installed copy runs: each module compiled once (here into the bench's folder,
-    # not the repository), not by every kernel, whatever this shell says
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(workdir / "bytecode")
     env["JUPYTER_RUNTIME_DIR"] = str(workdir / "runtime")
     env["MUSICGAMES_DATA_DIR"] = str(workdir / "data")
     log = workdir / "server.log"
@@ -522,6 +518,7 @@ async def browser_class(n: int, server: Server, options: argparse.Namespace,
             row.startups.append(student.startup_s)
         row.answers.extend(student.answers_ms)
         row.by_kind["slap"] = row.by_kind.get("slap", 0) + len(student.answers_ms)
+        row.slowest["slap"] = max([row.slowest.get("slap", 0.0), *student.answers_ms])
         row.unanswered += student.unanswered
         row.cards += student.cards
     row.errors = [f"page {i}: {s.error}" for i, s in enumerate(students) if s.error]
