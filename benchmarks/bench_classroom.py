@@ -171,15 +171,18 @@ def start_server(workdir: Path, warm: int, profile: Path | None) -> Server:
             stdin=subprocess.DEVNULL, start_new_session=True,
         )
     server = Server(process, port, log)
-    deadline = time.monotonic() + SERVER_START_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise ServerError(f"the classroom server exited:\n{log.read_text()[-3000:]}")
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-            return server
-        time.sleep(0.25)
-    stop_server(server)
-    raise ServerError(f"the classroom server did not start in {SERVER_START_S:.0f} s")
+    try:
+        deadline = time.monotonic() + SERVER_START_S
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise ServerError(f"the classroom server exited:\n{log.read_text()[-3000:]}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                return server
+            time.sleep(0.25)
+        raise ServerError(f"the classroom server did not start in {SERVER_START_S:.0f} s")
+    except BaseException:  # not started, or stopped from outside meanwhile: nothing is left
+        stop_server(server)
+        raise
 
 
 def stop_server(server: Server) -> int:
