@@ -42,7 +42,7 @@ WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 CHECK_EVERY_S = 10.0
 #: What a page waits for its widgets' state before it gives up (ipywidgets waits 4 s, then
 #: asks each comm on its own; here it is an error: the kernel did not answer).
-STATE_TIMEOUT_S = 30.0
+STATE_TIMEOUT_S = 60.0
 #: The calls a person chooses in "call for yourself" mode (``note_snap.js``'s CYCLE).
 CYCLE = ("Do", "Re", "Mi", "Fa", "Sol", "La", "Si")
 
