@@ -199,6 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from musicgames.classroom.apps import build_app_folder, find_lessons
     from musicgames.classroom.server import ClassroomVoila, share_on_jupyter_path
+    from musicgames.render import DRAWINGS_ENV
 
     options = parse_args(argv)
     class_folder = options.class_folder.expanduser().resolve()
@@ -210,6 +211,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         served = build_app_folder(root, find_lessons(lessons_dir))
         config = voila_config(options, root)
         os.environ["IPYTHONDIR"] = str(kernel_profile(Path(kernels)))
+        # the cards are engraved once for the class, not once per student
+        os.environ[DRAWINGS_ENV] = str(Path(kernels) / "drawings")
+        (Path(kernels) / "drawings").mkdir()
         os.environ[appmode.APP_ENV] = "1"
         os.environ[appmode.CLASS_FOLDER_ENV] = str(class_folder)
         os.environ.pop("MUSICGAMES_PROGRESS_FILE", None)
