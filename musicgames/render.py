@@ -16,13 +16,16 @@ SMuFL font (Leipzig) ships inside verovio, so nothing is fetched from the intern
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 import re
 import threading
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from html import escape
+from pathlib import Path
 from typing import Any, Union
 
 from musicgames.fonts import FAMILY, text_width
@@ -60,6 +63,12 @@ class Drawing(str):
     def __repr__(self) -> str:
         return f"<Drawing: {len(self):,} characters of SVG>"
 
+
+#: A folder where drawings are kept for other processes (the classroom server gives its
+#: kernels one for as long as it runs): a class's kernels then engrave each card once between
+#: them, instead of once each, and a kernel that finds every drawing there never loads
+#: verovio.
+DRAWINGS_ENV = "MUSICGAMES_DRAWINGS"
 
 _MEI_ALTER = {-2: "ff", -1: "f", 1: "s", 2: "ss"}
 _TOOLKIT_LOCK = threading.Lock()
@@ -173,6 +182,12 @@ def _staff_svg_cached(
             inner = "".join(_mei_note(n, in_chord=True) for n in chord)
             parts.append(f'<chord dur="1">{inner}</chord>')
     mei = _MEI_HEAD.format(meter="", barline="invis") + "".join(parts) + _MEI_TAIL
+    kept = _kept_drawing(mei, size)
+    if kept is not None:
+        try:
+            return Drawing(kept.read_text(encoding="utf-8"))
+        except OSError:
+            pass  # not there yet (or unreadable): engrave it
     with _TOOLKIT_LOCK:
         tk = _get_toolkit()
         # A fixed seed per drawing: the same card gives the same SVG, and different
@@ -181,7 +196,35 @@ def _staff_svg_cached(
         if not tk.loadData(mei):
             raise ValueError(f"verovio could not engrave {events!r}")
         svg: str = tk.renderToSVG(1)
-    return Drawing(_set_height(svg, size))
+    drawing = Drawing(_set_height(svg, size))
+    if kept is not None:
+        try:  # whole or not at all: another process may read it at any moment
+            part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+            part.write_text(drawing, encoding="utf-8")
+            os.replace(part, kept)
+        except OSError:
+            pass  # a drawing not kept is drawn again, nothing worse
+    return drawing
+
+
+def _kept_drawing(mei: str, size: int) -> Path | None:
+    """Where the drawing of ``mei`` at ``size`` is kept (:data:`DRAWINGS_ENV`), if it is."""
+    folder = os.environ.get(DRAWINGS_ENV)
+    if not folder:
+        return None
+    key = hashlib.sha256(f"verovio {_engraver()}\n{size}\n{mei}".encode()).hexdigest()
+    return Path(folder) / f"staff-{key}.svg"
+
+
+@lru_cache(maxsize=1)
+def _engraver() -> str:
+    """The version of verovio installed (without loading it)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("verovio")
+    except PackageNotFoundError:  # pragma: no cover - verovio is a dependency
+        return "?"
 
 
 def _set_height(svg: str, height: int) -> str:

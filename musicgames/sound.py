@@ -1,9 +1,11 @@
-"""What the widgets play: frequencies from music21, sent to the page, which makes the sound.
+"""What the widgets play: frequencies as music21 gives them, sent to the page, which makes the
+sound.
 
 The sound itself is made in the browser, with the Web Audio API (``widgets/_sound.js``): a short
 piano-like tone, nothing fetched from anywhere. Python only says *what* to play, as a small
 dict a widget puts in a trait or a message: the frequencies in hertz, equal temperament with
-A4 = 440 Hz, as music21 computes them, and whether a chord is played together or one tone
+A4 = 440 Hz, computed as music21 computes them (without loading music21, which costs a
+classroom kernel half a second at start), and whether a chord is played together or one tone
 after another. Without a browser (a notebook run headless) nothing plays and nothing fails.
 
 >>> frequency("La3"), round(frequency("Do3"), 2)        # A4 and middle C (Do3 = C4)
@@ -26,6 +28,8 @@ __all__ = ["A4_HZ", "Sound", "chord", "frequency", "midi_frequency", "notes", "s
 
 #: The tuning: A4 (La3) in hertz, equal temperament.
 A4_HZ = 440.0
+#: A semitone's ratio in equal temperament (music21's ``TWELFTH_ROOT_OF_TWO``).
+SEMITONE = 2.0 ** (1 / 12)
 
 #: What the page is asked to play: ``{"hz": [...], "broken": bool}``.
 Sound = dict[str, Any]
@@ -34,19 +38,23 @@ Sound = dict[str, Any]
 def frequency(note: Note | str | int) -> float:
     """The frequency in hertz of a note (a Note, a name such as ``"Sol3"``, or MIDI).
 
-    Equal temperament with A4 = 440 Hz, computed by music21 (``Pitch.frequency``); spelling
-    does not change it: ``Fa#3`` and ``Solb3`` sound the same.
+    Equal temperament with A4 = 440 Hz, as music21's ``Pitch.frequency`` computes it (the
+    same number: the tests compare every key); spelling does not change it: ``Fa#3`` and
+    ``Solb3`` sound the same.
 
     >>> frequency("Fa#3") == frequency("Solb3"), round(frequency("Do5"), 2)
     (True, 1046.5)
     """
-    pitch = Note.parse(note).to_music21()
-    return float(pitch.frequency)
+    if isinstance(note, int) and not isinstance(note, bool) and 0 <= note <= 127:
+        midi = note  # a piano key: no spelling needed
+    else:
+        midi = Note.parse(note).midi
+    return A4_HZ * SEMITONE ** (float(midi) - 69)
 
 
 @lru_cache(maxsize=128)
 def midi_frequency(midi: int) -> float:
-    """The frequency of the piano key ``midi`` (60 = middle C), from music21, to 0.01 Hz.
+    """The frequency of the piano key ``midi`` (60 = middle C), as music21 gives it, to 0.01 Hz.
 
     >>> midi_frequency(69), midi_frequency(60)
     (440.0, 261.63)

@@ -76,6 +76,17 @@ def test_a_given_token_or_a_password(tmp_path: Path, monkeypatch: pytest.MonkeyP
 # -- the app folder ------------------------------------------------------------------------
 
 
+def test_students_kernels_keep_no_command_history(tmp_path: Path) -> None:
+    from traitlets.config.loader import PyFileConfigLoader
+
+    from musicgames.classroom import kernel_profile
+
+    folder = kernel_profile(tmp_path / "ipython")
+    settings = PyFileConfigLoader("ipython_kernel_config.py",
+                                  path=str(folder / "profile_default")).load_config()
+    assert settings.HistoryManager.enabled is False
+
+
 def test_app_folder_has_every_app_and_the_lessons_ready_for_apps(tmp_path: Path) -> None:
     lessons = find_lessons(default_lessons())
     assert lessons, "the project's lessons were not found"

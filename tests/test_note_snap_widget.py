@@ -580,6 +580,27 @@ def test_one_persons_cards_go_to_the_progress_store(widgets: list[NoteSnapWidget
     assert progress.rows[0] == ("note_snap", "Do3", "slap", True, 420.0)
 
 
+def test_a_cards_result_is_sent_to_the_page_before_its_progress_is_written(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    """A progress write waits for the disk (tens of ms): the page's table does not."""
+    shown: list[int | None] = []
+
+    class Watching(FakeProgress):
+        def record(self, *row: Any) -> None:
+            shown.append((widget.table["result"] or {}).get("number"))
+            super().record(*row)
+
+    progress = Watching()
+    widget = play_note_snap(people=1, computers=1, level="expert", seed=4, progress=progress)
+    widgets.append(widget)
+    widget.new_game(hands=stacked_deal([[DO3, RE3], [MI3, FA3]]))
+    send(widget, "flip", seat=0, call=None)  # Do3 called Do: a match
+    send(widget, "slap", number=1, seat=0, reaction_ms=420.0)
+    widget._close_slaps()
+    assert progress.rows == [("note_snap", "Do3", "slap", True, 420.0)] and shown == [1]
+
+
 # -- the page's look ------------------------------------------------------------------------
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -139,3 +140,30 @@ def test_a_keys_name_is_measured_as_the_printed_cards_words_are() -> None:
     assert card_text.text_width is fonts.text_width
     for name in ("Sol", "F♯", "Sol♯", "Do", "B♭"):
         assert _text_ems(name) == fonts.text_width(name, size=1.0), name
+
+
+def test_drawings_kept_in_a_folder_are_the_same_and_need_no_engraver(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The classroom's kernels share one folder of drawings: a card is engraved once for
+    the class, and a kernel that finds it there does not load verovio."""
+    from musicgames import render
+
+    def fresh(note: str) -> str:
+        render._staff_svg_cached.cache_clear()
+        return str(staff_svg(note, size=100))
+
+    monkeypatch.delenv(render.DRAWINGS_ENV, raising=False)
+    engraved = fresh("Fa#3")
+    monkeypatch.setenv(render.DRAWINGS_ENV, str(tmp_path))
+    assert fresh("Fa#3") == engraved and len(list(tmp_path.glob("staff-*.svg"))) == 1
+
+    def no_engraver() -> None:
+        raise AssertionError("engraved again")
+
+    monkeypatch.setattr(render, "_get_toolkit", no_engraver)
+    assert fresh("Fa#3") == engraved  # read back, not engraved
+    assert fresh("Fa#3") == staff_svg("Fa#3")  # the same drawing, also from memory
+    with pytest.raises(AssertionError, match="engraved again"):
+        fresh("Sol3")  # a drawing not kept yet is engraved
+    render._staff_svg_cached.cache_clear()

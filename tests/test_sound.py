@@ -37,6 +37,33 @@ def test_every_triad_tone_has_its_equal_tempered_frequency() -> None:
         assert chord(t, broken=True)["broken"] is True
 
 
+def test_every_key_and_spelling_sounds_as_music21_says_to_the_last_digit() -> None:
+    for midi in range(128):
+        assert frequency(midi) == m21pitch.Pitch(midi=midi).frequency, midi
+    spelled = [*CARD_NOTES, *(n for t in ALL_TRIADS for n in t.tones)]
+    for note in spelled:
+        assert frequency(note) == m21pitch.Pitch(note.scientific).frequency, note
+    with pytest.raises(ValueError):
+        frequency(128)
+
+
+def test_a_note_snap_table_opens_without_loading_music21() -> None:
+    """Each student's kernel in the classroom makes a table: music21 (half a second and
+    tens of MiB per kernel) is not needed for its sounds."""
+    import subprocess
+    import sys
+
+    probe = ("import sys\n"
+             "from musicgames.widgets.note_snap import play_note_snap\n"
+             "game = play_note_snap(seed=1)\n"
+             "assert game.sounds['notes'], 'no sounds'\n"
+             "print(any(m.split('.')[0] == 'music21' for m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120, cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "False"
+
+
 def test_spelling_does_not_change_the_sound() -> None:
     assert frequency("Fa#3") == frequency("Solb3")
     assert frequency("Si#3") == frequency("Do4")

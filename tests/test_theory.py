@@ -106,6 +106,17 @@ def test_every_midi_number_round_trips_through_both_systems(midi: int) -> None:
     assert eval(repr(note), {"Note": Note}) == note  # the repr is runnable
 
 
+def test_every_accidental_a_name_may_carry_is_music21s() -> None:
+    """Double flat to double sharp, each as music21 reads it; nothing beyond."""
+    for signs in ("bb", "b", "", "#", "##", "♭♭", "♭", "♯", "♯♯", "𝄫", "𝄪"):
+        note = Note.parse(f"Sol{signs}3")
+        assert note.alter == m21pitch.Accidental(note.alter).alter
+        assert note.midi == note.to_music21().midi  # music21 counts its key
+    for refused in ("Sol###3", "Solbbb3", "Sol#b3"):
+        with pytest.raises(NoteError):
+            Note.parse(refused)
+
+
 def test_all_128_midi_numbers_round_trip() -> None:
     for midi in range(128):
         note = Note.parse(midi)

@@ -33,12 +33,28 @@ from musicgames.progress.files import data_dir
 
 __all__ = [
     "default_lessons",
+    "kernel_profile",
     "main",
     "parse_args",
     "voila_config",
 ]
 
 _PASSWORD_ENV = "MUSICGAMES_CLASS_PASSWORD"
+
+#: The settings of every student's kernel (an IPython profile of the server's own): no
+#: command history. A student runs no code; the teacher's own IPython history is left alone,
+#: and a class's kernels starting at once do not queue to write to one history file.
+KERNEL_SETTINGS = "c.HistoryManager.enabled = False\n"
+
+
+def kernel_profile(folder: Path) -> Path:
+    """Make ``folder`` an IPython folder whose default profile has :data:`KERNEL_SETTINGS`
+    (the server's kernels are pointed at it with ``IPYTHONDIR``); returns ``folder``."""
+    profile = folder / "profile_default"
+    profile.mkdir(parents=True, exist_ok=True)
+    (profile / "ipython_kernel_config.py").write_text(KERNEL_SETTINGS, encoding="utf-8")
+    return folder
+
 
 def default_lessons() -> Path | None:
     """Where the lessons are: ``./lessons``, else the ``lessons`` folder of the project."""
@@ -144,15 +160,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     from traitlets.config import Config
 
     from musicgames.classroom.server import ClassroomVoila, share_on_jupyter_path
+    from musicgames.render import DRAWINGS_ENV
 
     options = parse_args(argv)
     class_folder = options.class_folder.expanduser().resolve()
     class_folder.mkdir(parents=True, exist_ok=True)
     lessons_dir = options.lessons if options.lessons is not None else default_lessons()
-    with tempfile.TemporaryDirectory(prefix="musicgames-classroom-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="musicgames-classroom-") as tmp, \
+            tempfile.TemporaryDirectory(prefix="musicgames-kernels-") as kernels:
         root = Path(tmp)
         served = build_app_folder(root, find_lessons(lessons_dir))
         config = voila_config(options, root)
+        os.environ["IPYTHONDIR"] = str(kernel_profile(Path(kernels)))
+        # the cards are engraved once for the class, not once per student
+        os.environ[DRAWINGS_ENV] = str(Path(kernels) / "drawings")
+        (Path(kernels) / "drawings").mkdir()
         os.environ[appmode.APP_ENV] = "1"
         os.environ[appmode.CLASS_FOLDER_ENV] = str(class_folder)
         os.environ.pop("MUSICGAMES_PROGRESS_FILE", None)

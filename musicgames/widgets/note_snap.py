@@ -1100,11 +1100,15 @@ class NoteSnapWidget(anywidget.AnyWidget):
                 cards_taken=final.cards_taken,
             )
         )
-        self._to_progress(self._record.cards[-1])
-        self._remember(self._record.cards[-1], flipped)
-        if self._state.is_terminal():
+        card = self._record.cards[-1]
+        self._remember(card, flipped)
+        over = self._state.is_terminal()
+        if not over:  # the table first: the page does not wait for the disk (tens of ms)
+            self._publish()
+        self._to_progress(card)
+        if over:
             self._end_game()
-        self._publish()
+            self._publish()
         self._next_turn()
 
     def _remember(self, card: CardRecord, flipped: Flipped | None) -> None:
