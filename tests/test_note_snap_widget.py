@@ -18,9 +18,17 @@ from typing import Any
 import pytest
 
 import musicgames.widgets
-from musicgames.snap import ConfigError, Outcome, Phase, Reason, Slapped, SnapConfig, SnapState
+from musicgames.snap import (
+    ConfigError,
+    Outcome,
+    Phase,
+    Reason,
+    Slapped,
+    SnapConfig,
+    SnapState,
+    stacked_deal,
+)
 from musicgames.snap.config import MAX_CARD_LIMIT
-from musicgames.snap.state import stacked_deal
 from musicgames.theory import Naming
 from musicgames.widgets import NoteSnapWidget, play_note_snap
 from musicgames.widgets.note_snap import (

@@ -131,7 +131,7 @@ def test_s17_levels_reject_impossible_numbers() -> None:
     with pytest.raises(ConfigError, match="grandmaster"):
         Bot(0, "grandmaster", random.Random(1))
     with pytest.raises(ConfigError, match="random.Random"):
-        Bot(0, "expert", 5)  # type: ignore[arg-type]
+        Bot(0, "expert", "5")  # type: ignore[arg-type]
 
 
 def test_s17_a_class_can_pick_opponents_it_can_beat() -> None:

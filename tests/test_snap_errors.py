@@ -8,9 +8,12 @@ from collections.abc import Callable
 
 import pytest
 
+from musicgames.protocol import GameError
 from musicgames.snap import (
     ActionError,
+    Bot,
     CallError,
+    CallModeError,
     CloseSlaps,
     ConfigError,
     DoubleSlapError,
@@ -78,7 +81,7 @@ def test_a_call_that_is_not_a_name(call: object) -> None:
     refused(state, Flip(1, call), CallError, "not a note name")  # type: ignore[arg-type]
 
 
-def test_actions_after_the_game_ended() -> None:
+def _over() -> SnapState:
     piles = stacked_deal([[cards_of("Re3")[0]], []])
     piles[1] = piles[0][:-1] + piles[1]
     piles[0] = piles[0][-1:]
@@ -86,6 +89,11 @@ def test_actions_after_the_game_ended() -> None:
     state.apply(Flip(0))
     state.apply(Slap(1, 250.0))
     state.apply(CloseSlaps())  # seat 1 slapped falsely: seat 0, without cards, wins
+    return state
+
+
+def test_actions_after_the_game_ended() -> None:
+    state = _over()
     assert state.winners == (0,)
     for action in (Flip(1), Slap(0, 100.0), CloseSlaps()):
         refused(state, action, GameOverError, "game is over")
@@ -113,7 +121,7 @@ def test_bad_settings_and_deals() -> None:
     with pytest.raises(ConfigError, match="call_modes"):
         SnapConfig(players=2, call_modes=("auto", "shout"))  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="random.Random"):
-        new_game(42)  # type: ignore[arg-type]
+        new_game("42")  # type: ignore[arg-type]
     with pytest.raises(SeatError, match="opener"):
         new_game(random.Random(1), SnapConfig(players=2), opener=2)
 
@@ -269,3 +277,120 @@ def test_every_part_of_a_save_refuses_odd_values_with_a_save_error(
     with pytest.raises(SaveError) as caught:
         SnapState.from_json(_save_with(path, value))  # type: ignore[arg-type]
     assert str(caught.value).startswith("saved game") and len(str(caught.value)) < 400
+
+
+# -- every refusal names its rule (GameError.rule) ------------------------------------------
+
+
+def _auto_self() -> SnapState:
+    return fresh(("auto", "self", "auto"))
+
+
+def _slapping() -> SnapState:
+    state = fresh()
+    state.apply(Flip(0))
+    return state
+
+
+def _seat_1_to_flip() -> SnapState:
+    state = fresh()
+    state.apply(Flip(0))
+    state.apply(CloseSlaps())
+    assert state.to_flip == 1
+    return state
+
+
+def _empty_seat_out_of_turn() -> SnapState:
+    piles = stacked_deal([[8], [16]])  # Re3 called Do, then Mi3 called Re: no matches
+    piles[0] = piles[1][:-1] + piles[0]
+    piles[1] = piles[1][-1:]
+    state = SnapState.from_deal(piles, SnapConfig(players=2))
+    state.apply(Flip(0))
+    state.apply(CloseSlaps())  # seat 1 flips next
+    state.apply(Flip(1))
+    state.apply(CloseSlaps())  # seat 1 has no cards: seat 0 flips
+    return state
+
+
+REFUSALS: list[tuple[str, Callable[[], SnapState], object, type[SnapError], str | None]] = [
+    ("not an action", fresh, "flip", ActionError, None),
+    ("no seat", fresh, Flip(3), SeatError, "S3"),
+    ("out of turn", fresh, Flip(2), NotYourTurnError, "S5"),
+    ("out of cards", _empty_seat_out_of_turn, Flip(1), NotYourTurnError, "S11"),
+    ("over", _over, Flip(1), GameOverError, "S11"),
+    ("slap with no card", fresh, Slap(1, 200.0), PhaseError, "S14"),
+    ("flip during slaps", _slapping, Flip(1, "Re"), PhaseError, "S14"),
+    ("close with no card", fresh, CloseSlaps(), PhaseError, "S14"),
+    ("not a name", _seat_1_to_flip, Flip(1, "H"), CallError, "S5"),
+    ("auto seat calls", fresh, Flip(0, "Do"), CallModeError, "S15"),
+    ("self seat silent", _seat_1_to_flip, Flip(1), CallModeError, "S15"),
+    ("bad reaction time", _slapping, Slap(1, -5.0), ReactionTimeError, "S13"),
+    ("late slap", _slapping, Slap(1, 99_999.0), ReactionTimeError, "S14"),
+    ("bad pass time", _slapping, Pass(1, -5.0), ReactionTimeError, "S14"),
+]
+
+
+@pytest.mark.parametrize(("what", "make", "action", "error", "rule"), REFUSALS,
+                         ids=[r[0] for r in REFUSALS])
+def test_every_refusal_of_an_action_names_its_rule(
+    what: str, make: Callable[[], SnapState], action: object, error: type[SnapError],
+    rule: str | None,
+) -> None:
+    state = make()
+    before = state.to_json()
+    with pytest.raises(error) as caught:
+        state.apply(action)  # type: ignore[arg-type]
+    assert isinstance(caught.value, GameError) and caught.value.rule == rule, what
+    assert state.to_json() == before
+
+
+def test_s7_s14_a_second_slap_or_a_slap_after_a_pass_names_its_rule() -> None:
+    state = _slapping()
+    state.apply(Slap(2, 200.0))
+    with pytest.raises(DoubleSlapError) as caught:
+        state.apply(Slap(2, 250.0))
+    assert caught.value.rule == "S7"
+    state.apply(Pass(1, 300.0))
+    for action in (Slap(1, 350.0), Pass(1, 350.0)):
+        with pytest.raises(DoubleSlapError) as caught:
+            state.apply(action)
+        assert caught.value.rule == "S14"
+
+
+@pytest.mark.parametrize(
+    ("settings", "rule"),
+    [({"players": 5}, "S3"), ({"tie_window_ms": -1}, "S13"), ({"slap_window_ms": 0}, "S14"),
+     ({"tie_window_ms": 3000.0}, "S13"), ({"flip_pause_ms": "slow"}, "S15"),
+     ({"call_modes": ("shout",) * 4}, "S15"), ({"length": "forever"}, None),
+     ({"hand_limit": 1}, None), ({"time_limit_s": 0}, None), ({"card_limit": 0}, None)],
+)
+def test_every_refused_setting_names_its_setting_and_rule(
+    settings: dict[str, object], rule: str | None
+) -> None:
+    with pytest.raises(ConfigError) as caught:
+        SnapConfig(**settings)  # type: ignore[arg-type]
+    assert caught.value.rule == rule
+    assert caught.value.settings[0] == next(iter(settings))
+
+
+def test_a_bad_deal_or_opener_names_s4_or_s5_and_a_bad_save_no_rule() -> None:
+    with pytest.raises(ConfigError) as caught:
+        SnapState.from_deal([[0, 0], []], SnapConfig(players=2))
+    assert caught.value.rule == "S4"
+    with pytest.raises(SeatError) as seat:
+        new_game(1, SnapConfig(players=2), opener=2)
+    assert seat.value.rule == "S5"
+    with pytest.raises(SaveError) as save:
+        SnapState.from_json("{not json")
+    assert save.value.rule is None
+    with pytest.raises(ConfigError) as level:
+        Bot(0, "grandmaster", 1)
+    assert level.value.rule == "S17"
+
+
+def test_every_snap_error_is_a_game_error() -> None:
+    import musicgames.snap.errors as errors
+
+    classes = [getattr(errors, name) for name in errors.__all__]
+    assert all(issubclass(cls, GameError) for cls in classes)
+    assert SnapError.__mro__[1] is GameError

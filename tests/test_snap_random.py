@@ -48,6 +48,7 @@ from musicgames.snap import (
     check_invariants,
     new_game,
     play_game,
+    replay,
 )
 
 SOAK_SEEDS = range(10_000)  # make soak (pytest --soak): before a release
@@ -286,16 +287,16 @@ def test_the_event_log_replays_the_whole_game() -> None:
     """The events alone (deal, flips with calls, slaps with times, outcomes) rebuild it."""
     for seed in range(30):
         state = random_game(30_000 + seed)
-        replayed = SnapState.replay(state.events, state.config)
+        replayed = replay(state.events, state.config)
         assert replayed.to_json() == state.to_json() and replayed.events == state.events
         data = [e.to_dict() for e in state.events]
         assert json.loads(json.dumps(data)) == data
     events = list(state.events)
     del events[1]  # the first flip goes missing
     with pytest.raises(SaveError, match="event log"):
-        SnapState.replay(events, state.config)
+        replay(events, state.config)
     with pytest.raises(SaveError, match="Dealt"):
-        SnapState.replay(events[1:], state.config)
+        replay(events[1:], state.config)
 
 
 def _decision_time(decision: Slap | Pass) -> float:

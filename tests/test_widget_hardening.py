@@ -248,7 +248,7 @@ def test_the_quiz_goes_on_when_progress_cannot_be_written() -> None:
 
 
 def test_note_snap_goes_on_when_progress_cannot_be_written() -> None:
-    from musicgames.snap.state import stacked_deal
+    from musicgames.snap import stacked_deal
 
     do3, re3, mi3, fa3 = 0, 8, 16, 24  # card ids (musicgames.snap.cards)
     for language, start in (("en", "Progress not saved: the disk is full"),

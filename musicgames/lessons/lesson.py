@@ -44,6 +44,7 @@ from musicgames.render import (
     keyboard_svg,
     staff_svg,
 )
+from musicgames.snap import is_match
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note, Triad, triad
 
 __all__ = ["NOTES_PER_ROW", "Figure", "Lesson", "spellings"]
@@ -921,7 +922,7 @@ class Lesson:
         for call, card in pairs:
             note = Note.parse(card)
             called = Note.parse(f"{call}3" if call[-1:].isalpha() else call)
-            match = called.step == note.step
+            match = is_match(note, called.syllable)  # the game's own rule (S6)
             why = "lesson.match.why.yes" if match else "lesson.match.why.no"
             items.append(
                 Question(

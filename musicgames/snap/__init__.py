@@ -3,9 +3,8 @@
 The engine is pure: no clock, no widget, no display. Time is data carried by each
 :class:`Slap`; randomness comes only from a seeded ``random.Random`` that you pass in.
 
->>> import random
 >>> from musicgames.snap import CloseSlaps, Flip, Slap, SnapConfig, card_note, new_game
->>> game = new_game(random.Random(2024), SnapConfig(players=2))
+>>> game = new_game(2024, SnapConfig(players=2))
 >>> game.hand_sizes, game.to_flip, game.next_call
 ((28, 28), 0, 'Do')
 >>> flipped = game.apply(Flip(0))[0]
@@ -21,8 +20,24 @@ The engine is pure: no clock, no widget, no display. Time is data carried by eac
 
 Computer players (S17) are :class:`Bot` objects with a level from :data:`LEVELS`;
 :func:`simulate` (and ``python -m musicgames.snap simulate``) plays many games between them.
+
+The game speaks the protocol both games share (:mod:`musicgames.protocol`): a
+:class:`NoteSnap` holds the settings, and its states say who may act (:data:`TABLE`, the
+table itself, closes a slap window), list every legal action, and refuse with a
+:class:`SnapError` (a :class:`~musicgames.protocol.GameError`) that names its rule:
+
+>>> from musicgames.snap import NoteSnap
+>>> state = NoteSnap(players=2).new_game(seed=2024)
+>>> state.to_act(), state.legal_actions(0)[0]
+((0,), Flip(seat=0, call=None))
+>>> try:
+...     state.apply(Flip(1), 1)
+... except SnapError as err:
+...     print(err.rule)
+S5
 """
 
+from musicgames.protocol import TABLE
 from musicgames.snap.actions import (
     TAKEN_UNSLAPPED,
     Action,
@@ -60,6 +75,7 @@ from musicgames.snap.cards import (
     is_match,
 )
 from musicgames.snap.config import SnapConfig
+from musicgames.snap.deal import stacked_deal
 from musicgames.snap.errors import (
     ActionError,
     CallError,
@@ -75,9 +91,13 @@ from musicgames.snap.errors import (
     SeatError,
     SnapError,
 )
+from musicgames.snap.event_log import replay
+from musicgames.snap.game import NoteSnap, new_game
 from musicgames.snap.invariants import check_invariants
 from musicgames.snap.simulate import GameResult, SimulationReport, play_game, simulate
-from musicgames.snap.state import LegalActions, SeatView, SnapState, new_game, stacked_deal
+from musicgames.snap.state import SnapState
+from musicgames.snap.views import LegalActions, SeatView
+from musicgames.snap.window import closes_early, early_close_ms
 
 __all__ = [
     "CALL_CYCLE",
@@ -86,6 +106,7 @@ __all__ = [
     "DECK_SIZE",
     "GUIDE_CARD",
     "LEVELS",
+    "TABLE",
     "Action",
     "ActionError",
     "Bot",
@@ -107,6 +128,7 @@ __all__ = [
     "LateSlapError",
     "LegalActions",
     "NotYourTurnError",
+    "NoteSnap",
     "Outcome",
     "Pass",
     "Passed",
@@ -129,14 +151,17 @@ __all__ = [
     "action_to_json",
     "call_index",
     "check_invariants",
+    "closes_early",
     "card_name",
     "card_note",
     "cards_of",
+    "early_close_ms",
     "guide_card",
     "is_match",
     "level_named",
     "new_game",
     "play_game",
+    "replay",
     "simulate",
     "stacked_deal",
 ]

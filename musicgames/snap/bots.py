@@ -76,8 +76,9 @@ from functools import cache
 from musicgames.shown import short_repr
 from musicgames.snap.actions import Action, CallMode, Flip, Pass, Phase, Slap
 from musicgames.snap.cards import CALL_CYCLE, is_match
+from musicgames.snap.deal import seeded
 from musicgames.snap.errors import ConfigError
-from musicgames.snap.state import SeatView
+from musicgames.snap.views import SeatView
 
 __all__ = ["LEVELS", "Bot", "BotLevel", "level_named"]
 
@@ -89,7 +90,8 @@ _AUTO = CallMode.AUTO
 
 def _rate(name: str, value: float) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise ConfigError(f"{name}={short_repr(value)} is not a rate between 0 and 1")
+        raise ConfigError(f"{name}={short_repr(value)} is not a rate between 0 and 1",
+                          rule="S17")
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ class BotLevel:
             value = getattr(self, field_name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
                 raise ConfigError(f"{field_name}={short_repr(value)} must be a positive "
-                                  "number of ms")
+                                  "number of ms", rule="S17")
         _rate("false_slap_rate", self.false_slap_rate)
         _rate("miss_rate", self.miss_rate)
         _rate("wrong_call_rate", self.wrong_call_rate)
@@ -176,13 +178,15 @@ def level_named(level: BotLevel | str) -> BotLevel:
     if found is None:
         names = list(LEVELS)
         raise ConfigError(
-            f"level {short_repr(level)} does not exist: use {', '.join(names[:-1])} or {names[-1]}"
+            f"level {short_repr(level)} does not exist: use {', '.join(names[:-1])} or {names[-1]}",
+            rule="S17",
         )
     return found
 
 
 class Bot:
-    """A computer player at ``seat``, playing at ``level``, with its own seeded ``rng``.
+    """A computer player at ``seat``, playing at ``level``, with its own seeded ``rng`` (a
+    ``random.Random``, or a whole number to seed one).
 
     It sees only a :class:`SeatView` — the card shown, the name called, the counts — and
     never the order of a face-down pile. For each card shown it makes one decision at a
@@ -192,11 +196,10 @@ class Bot:
 
     __slots__ = ("_flips", "level", "rng", "seat", "speed")
 
-    def __init__(self, seat: int, level: BotLevel | str, rng: random.Random) -> None:
+    def __init__(self, seat: int, level: BotLevel | str, rng: random.Random | int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ConfigError(f"seat={short_repr(seat)} is not a seat number")
-        if not isinstance(rng, random.Random):
-            raise ConfigError(f"rng={short_repr(rng)} is not a random.Random: pass a seeded one")
+            raise ConfigError(f"seat={short_repr(seat)} is not a seat number", rule="S3")
+        rng = seeded(rng)
         self.seat = seat
         self.level = level_named(level)
         self.rng = rng
@@ -226,7 +229,8 @@ class Bot:
         drawn time from the card's appearance; ``None`` when that time is after the window
         (or there is nothing to decide)."""
         card = view.top_card
-        if view.phase is not _SLAPS or card is None or self.seat in view.slapped:
+        if view.phase is not _SLAPS or card is None or self.seat in view.slapped or \
+                self.seat in view.passed:
             return None
         level = self.level
         rng = self.rng

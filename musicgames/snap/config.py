@@ -21,7 +21,16 @@ from musicgames.shown import short_repr
 from musicgames.snap.actions import CallMode, GameLength
 from musicgames.snap.errors import ConfigError
 
-__all__ = ["MAX_CARD_LIMIT", "MAX_PLAYERS", "MIN_PLAYERS", "SnapConfig"]
+__all__ = [
+    "DEFAULT_FLIP_PAUSE_MS",
+    "DEFAULT_SLAP_WINDOW_MS",
+    "DEFAULT_TIE_WINDOW_MS",
+    "MAX_CARD_LIMIT",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "SETTING_RULES",
+    "SnapConfig",
+]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -29,17 +38,43 @@ MAX_PLAYERS = 4
 MAX_CARD_LIMIT = 10_000
 
 
+#: The rule each setting serves, for the ``rule`` of its :class:`ConfigError` (``None``: a
+#: setting the rules leave to the table).
+SETTING_RULES: dict[str, str | None] = {
+    "players": "S3",
+    "tie_window_ms": "S13",
+    "slap_window_ms": "S14",
+    "call_modes": "S15",
+    "flip_pause_ms": "S15",
+    "length": None,
+    "hand_limit": None,
+    "time_limit_s": None,
+    "card_limit": None,
+}
+#: The defaults of the settings that are times (S13, S14, S15): a table's settings take
+#: them from here. The slap window is 2.5 s and the tie window 10 ms as the rules say
+#: (S13, S14); a computer player pauses 0.8 s before it flips (S15).
+DEFAULT_TIE_WINDOW_MS = 10.0
+DEFAULT_SLAP_WINDOW_MS = 2500.0
+DEFAULT_FLIP_PAUSE_MS = 800.0
+
+
+def _refused(setting: str, message: str) -> ConfigError:
+    return ConfigError(message, setting, rule=SETTING_RULES[setting])
+
+
 def _milliseconds(name: str, value: object, *, positive: bool) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ConfigError(f"{name}={short_repr(value)} is not a number of milliseconds")
+        raise _refused(name, f"{name}={short_repr(value)} is not a number of milliseconds")
     try:
         number = float(value)
     except OverflowError:  # a whole number too large for a float: 10**400
-        raise ConfigError(f"{name}={short_repr(value)} is not allowed: it is too large") from None
+        raise _refused(name, f"{name}={short_repr(value)} is not allowed: it is too "
+                             "large") from None
     if not math.isfinite(number) or number < 0 or (positive and number == 0):
         need = "more than 0" if positive else "0 or more"
-        raise ConfigError(f"{name}={short_repr(value)} is not allowed: it must be finite and "
-                          f"{need} ms")
+        raise _refused(name, f"{name}={short_repr(value)} is not allowed: it must be finite "
+                             f"and {need} ms")
     return number
 
 
@@ -64,10 +99,10 @@ class SnapConfig:
     """
 
     players: int = 4
-    tie_window_ms: float = 10.0
-    slap_window_ms: float = 2500.0
+    tie_window_ms: float = DEFAULT_TIE_WINDOW_MS
+    slap_window_ms: float = DEFAULT_SLAP_WINDOW_MS
     call_modes: tuple[CallMode, ...] = field(default=())
-    flip_pause_ms: float = 800.0
+    flip_pause_ms: float = DEFAULT_FLIP_PAUSE_MS
     length: GameLength = GameLength.CLASSIC
     hand_limit: int = 40
     time_limit_s: float = 300.0
@@ -76,9 +111,11 @@ class SnapConfig:
     def __post_init__(self) -> None:
         players = self.players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ConfigError(f"players={short_repr(players)} is not a whole number of players")
+            raise _refused("players", f"players={short_repr(players)} is not a whole number "
+                                      "of players")
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ConfigError(
+            raise _refused(
+                "players",
                 f"players={short_repr(players)} cannot play Note Snap: 2, 3 or 4 players play (S3)"
             )
         set_ = object.__setattr__
@@ -89,53 +126,58 @@ class SnapConfig:
         set_(self, "flip_pause_ms", _milliseconds("flip_pause_ms", self.flip_pause_ms,
                                                   positive=False))
         if self.tie_window_ms >= self.slap_window_ms:
-            raise ConfigError(
+            raise ConfigError(  # two settings together: no one setting alone is wrong
                 f"tie_window_ms={self.tie_window_ms!r} must be shorter than "
-                f"slap_window_ms={self.slap_window_ms!r}"
+                f"slap_window_ms={self.slap_window_ms!r}",
+                settings=("tie_window_ms", "slap_window_ms"), rule="S13",
             )
         try:
             set_(self, "length", GameLength(self.length))
         except ValueError:
-            raise ConfigError(
-                f"length={short_repr(self.length)} is not 'classic', 'short' or 'timed'"
+            raise _refused(
+                "length", f"length={short_repr(self.length)} is not 'classic', 'short' or 'timed'"
             ) from None
         limit = self.hand_limit
         if isinstance(limit, bool) or not isinstance(limit, int) or not 2 <= limit <= 56:
-            raise ConfigError(f"hand_limit={short_repr(limit)} is not a number of cards from "
-                              "2 to 56")
+            raise _refused("hand_limit", f"hand_limit={short_repr(limit)} is not a number of "
+                                         "cards from 2 to 56")
         seconds = self.time_limit_s
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
                 (not isinstance(seconds, int) or abs(seconds) <= 10**9)  # 10**400 is no float
                 and math.isfinite(seconds) and seconds > 0):
-            raise ConfigError(
+            raise _refused(
+                "time_limit_s",
                 f"time_limit_s={short_repr(seconds)} is not a number of seconds above 0"
             )
         set_(self, "time_limit_s", float(seconds))
         cards = self.card_limit
         if cards is not None and (isinstance(cards, bool) or not isinstance(cards, int)
                                   or not 1 <= cards <= MAX_CARD_LIMIT):
-            raise ConfigError(
+            raise _refused(
+                "card_limit",
                 f"card_limit={short_repr(cards)} is not a number of cards from 1 to "
-                f"{MAX_CARD_LIMIT} (or None: no limit)", "card_limit"
+                f"{MAX_CARD_LIMIT} (or None: no limit)"
             )
         modes = self.call_modes
         if isinstance(modes, (str, bytes)) or not isinstance(modes, (tuple, list)):
-            raise ConfigError(
+            raise _refused(
+                "call_modes",
                 f"call_modes={short_repr(modes)} must be a list with one mode ('auto' or "
                 "'self') per seat"
             )
         if not modes:
             modes = (CallMode.AUTO,) * players
         if len(modes) != players:
-            raise ConfigError(
+            raise _refused(
+                "call_modes",
                 f"call_modes={short_repr(list(modes))} has {len(modes)} modes for {players} "
-                "players: "
-                "give one per seat"
+                "players: give one per seat"
             )
         try:
             set_(self, "call_modes", tuple(CallMode(m) for m in modes))
         except ValueError:
-            raise ConfigError(
+            raise _refused(
+                "call_modes",
                 f"call_modes={short_repr(list(modes))} has a mode that is not 'auto' or 'self'"
             ) from None
 

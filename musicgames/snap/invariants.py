@@ -12,9 +12,13 @@ the state's own bookkeeping, and returns a list of broken invariants (empty when
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from musicgames.snap.actions import Ended, Flipped, Outcome, Phase, Reason
 from musicgames.snap.cards import CALL_CYCLE, DECK_SIZE
-from musicgames.snap.state import SnapState
+
+if TYPE_CHECKING:
+    from musicgames.snap.state import SnapState
 
 __all__ = ["check_invariants"]
 

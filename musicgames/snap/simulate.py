@@ -32,10 +32,12 @@ from typing import Any
 from musicgames.shown import short_repr
 from musicgames.snap.actions import CallMode, CloseSlaps, GameLength, Pass, Phase, Slap, TimeUp
 from musicgames.snap.bots import Bot, BotLevel, level_named
-from musicgames.snap.config import SnapConfig
+from musicgames.snap.config import DEFAULT_FLIP_PAUSE_MS, SnapConfig
 from musicgames.snap.errors import ConfigError
+from musicgames.snap.game import new_game
 from musicgames.snap.invariants import check_invariants
-from musicgames.snap.state import SnapState, new_game
+from musicgames.snap.state import SnapState
+from musicgames.snap.window import closes_early
 
 __all__ = ["GameResult", "SimulationReport", "TablePace", "game_minutes", "play_game",
            "simulate"]
@@ -59,7 +61,7 @@ class TablePace:
       the whole window.
     """
 
-    flip_ms: float = 800.0
+    flip_ms: float = DEFAULT_FLIP_PAUSE_MS
     settle_ms: float = 120.0
     grace_ms: float = 250.0
     early_close: bool = True
@@ -179,12 +181,9 @@ def play_game(
                 violations.extend(checker(state))
             continue
         decisions: list[Slap | Pass] = []
-        everyone = True
         for seat, decide, passes in deciders:
             decision = decide(view(seat))
-            if decision is None or (not passes and type(decision) is Pass):
-                everyone = False
-            else:
+            if decision is not None and (passes or type(decision) is not Pass):
                 decisions.append(decision)
         if len(decisions) > 1:
             decisions.sort(key=_decision_time)
@@ -195,8 +194,8 @@ def play_game(
             actions += 1
             if checker is not None:
                 violations.extend(checker(state))
-        if early and everyone and decisions:
-            elapsed_ms += _decision_time(decisions[-1]) + settle_ms
+        if early and closes_early(players, len(decisions)):  # S14 v2: all slapped or passed
+            elapsed_ms += _decision_time(decisions[-1]) + settle_ms  # the last of them
         else:
             elapsed_ms += full_ms
         if state.phase is slapping:

@@ -37,16 +37,14 @@ True
 from __future__ import annotations
 
 import json
-import math
-import random
-from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any
 
+from musicgames.protocol import TABLE
 from musicgames.shown import short_repr
 from musicgames.snap.actions import (
     Action,
     CallMode,
-    CloseSlaps,
     Dealt,
     Ended,
     Event,
@@ -64,39 +62,16 @@ from musicgames.snap.actions import (
     action_from_json,
     action_to_json,
 )
-from musicgames.snap.cards import CALL_CYCLE, DECK, DECK_SIZE, call_index, is_match
+from musicgames.snap.cards import CALL_CYCLE, DECK, is_match
+from musicgames.snap.checks import NAME_INDEX, checked, no_seat
 from musicgames.snap.config import SnapConfig
-from musicgames.snap.errors import (
-    ActionError,
-    CallError,
-    CallModeError,
-    ConfigError,
-    DoubleSlapError,
-    GameOverError,
-    LateSlapError,
-    NotYourTurnError,
-    PhaseError,
-    ReactionTimeError,
-    SaveError,
-    SeatError,
-    SnapError,
-)
-from musicgames.theory import Note
+from musicgames.snap.deal import checked_piles
+from musicgames.snap.errors import ConfigError, SaveError, SnapError
+from musicgames.snap.saving import SAVE_FORMAT, SAVE_VERSION, read_save
+from musicgames.snap.views import LegalActions, SeatView
+from musicgames.snap.window import closes_early
 
-__all__ = [
-    "SAVE_FORMAT",
-    "SAVE_VERSION",
-    "LegalActions",
-    "SeatView",
-    "SnapState",
-    "new_game",
-    "stacked_deal",
-]
-
-#: The ``format`` value of a saved game.
-SAVE_FORMAT = "musicgames.snap"
-#: The ``version`` of the saved-game layout written by :meth:`SnapState.to_json`.
-SAVE_VERSION = 1
+__all__ = ["SnapState"]
 
 _CYCLE_LENGTH = len(CALL_CYCLE)
 _AUTO = CallMode.AUTO
@@ -108,7 +83,7 @@ _OVER = Phase.OVER
 # ``tuple.__new__(Class, (field, ...))``, which makes the very same object. Every field
 # must then be given, in order.
 _record = tuple.__new__
-_NAME_INDEX = {name: i for i, name in enumerate(CALL_CYCLE)}
+_NAME_INDEX = NAME_INDEX
 _LAST_TO_SLAP, _FALSE_SLAP, _MISSED_MATCH, _WRONG_CALL = (
     Reason.LAST_TO_SLAP, Reason.FALSE_SLAP, Reason.MISSED_MATCH, Reason.WRONG_CALL
 )
@@ -125,131 +100,6 @@ _SHORT = GameLength.SHORT
 def _slap_order_key(flipper: int, players: int) -> Any:
     """Sort slaps by time; equal times in seat order starting from the flipper."""
     return lambda s: (s.reaction_ms, (s.seat - flipper) % players)
-
-
-class SeatView(NamedTuple):
-    """What one seat can see of the table: everything face up and every count, never the
-    order of a face-down pile. Computer players decide from this alone (S17).
-
-    ``top_card`` is the card shown on the centre (``None`` when it is empty) and
-    ``shown_call`` the name called for it while slaps are collected; ``next_call`` is the
-    name the next flip must call; ``slapped`` lists the seats that have slapped the card
-    shown.
-    """
-
-    seat: int
-    call_mode: CallMode
-    players: int
-    phase: Phase
-    to_flip: int | None
-    next_call: str
-    top_card: int | None
-    shown_call: str | None
-    flipper: int | None
-    hand_sizes: tuple[int, ...]
-    centre_size: int
-    slapped: tuple[int, ...]
-    slap_window_ms: float
-
-    @property
-    def top_note(self) -> Note | None:
-        """The note on the card shown, if any."""
-        return None if self.top_card is None else DECK[self.top_card]
-
-    @property
-    def is_match(self) -> bool:
-        """True when the card shown is a match for the name called on it (S6)."""
-        return (
-            self.top_card is not None
-            and self.shown_call is not None
-            and is_match(self.top_card, self.shown_call)
-        )
-
-
-class LegalActions:
-    """The actions allowed in one position; test one with ``in``.
-
-    Iterating gives the flips, :class:`CloseSlaps` and :class:`TimeUp` that are allowed.
-    Slaps and passes are not listed one by one, as their time is a number: every seat in
-    ``slappers`` may slap (or pass) at any time from 0 to ``slap_window_ms``.
-
-    >>> legal = new_game(random.Random(1), SnapConfig(players=2)).legal_actions()
-    >>> list(legal), Flip(1) in legal, Slap(0, 300.0) in legal
-    ([Flip(seat=0, call=None)], False, False)
-    """
-
-    __slots__ = ("can_close", "can_time_up", "flips", "slap_window_ms", "slappers")
-
-    def __init__(
-        self,
-        flips: tuple[Flip, ...],
-        slappers: tuple[int, ...],
-        can_close: bool,
-        slap_window_ms: float,
-        can_time_up: bool = False,
-    ) -> None:
-        self.flips = flips
-        self.slappers = slappers
-        self.can_close = can_close
-        self.slap_window_ms = slap_window_ms
-        self.can_time_up = can_time_up
-
-    def __contains__(self, action: object) -> bool:
-        kind = type(action)  # exact types only, as SnapState.apply
-        if kind is Flip:
-            assert isinstance(action, Flip)
-            call = action.call
-            if isinstance(call, str):
-                try:
-                    call = CALL_CYCLE[call_index(call)]
-                except CallError:
-                    return False
-            return Flip(action.seat, call) in self.flips
-        if kind is Slap or kind is Pass:
-            assert isinstance(action, (Slap, Pass))
-            ms = action.reaction_ms if isinstance(action, Slap) else action.at_ms
-            return (
-                action.seat in self.slappers
-                and isinstance(ms, (int, float))
-                and not isinstance(ms, bool)
-                and 0 <= ms <= self.slap_window_ms
-            )
-        if kind is TimeUp:
-            return self.can_time_up
-        return kind is CloseSlaps and self.can_close
-
-    def __iter__(self) -> Iterator[Action]:
-        yield from self.flips
-        if self.can_close:
-            yield CloseSlaps()
-        if self.can_time_up:
-            yield TimeUp()
-
-    def __bool__(self) -> bool:
-        return bool(self.flips or self.slappers or self.can_close)
-
-    def sample(self, rng: random.Random) -> Action:
-        """One allowed action drawn at random (a slap at a uniform time in the window).
-
-        >>> legal = new_game(random.Random(1), SnapConfig(players=2)).legal_actions()
-        >>> legal.sample(random.Random(0))
-        Flip(seat=0, call=None)
-        """
-        choices: list[Action | int] = [*self.flips, *self.slappers]
-        if self.can_close:
-            choices.append(CloseSlaps())
-        if not choices:
-            raise GameOverError("no action is allowed: the game is over")
-        picked = rng.choice(choices)
-        if isinstance(picked, int):
-            return Slap(picked, rng.uniform(0.0, self.slap_window_ms))
-        return picked
-
-    def __repr__(self) -> str:
-        return (
-            f"<LegalActions flips={list(self.flips)!r} slappers={list(self.slappers)!r} "
-            f"can_close={self.can_close}>"
-        )
 
 
 class SnapState:
@@ -343,9 +193,9 @@ class SnapState:
     ) -> None:
         """``SnapState(hands, config, opener)`` is :meth:`from_deal`; for a shuffled deal
         use :func:`new_game`."""
-        checked = SnapState.from_deal(hands, config, opener)
+        dealt = SnapState.from_deal(hands, config, opener)
         for name in SnapState.__slots__:
-            setattr(self, name, getattr(checked, name))
+            setattr(self, name, getattr(dealt, name))
 
     @classmethod
     def from_deal(
@@ -363,35 +213,8 @@ class SnapState:
         config = SnapConfig() if config is None else config
         if not isinstance(config, SnapConfig):
             raise ConfigError(f"config={short_repr(config)} is not a SnapConfig")
-        n = config.players
-        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-            raise ConfigError(f"hands={short_repr(hands)} is not a list of piles")
-        if len(hands) != n:
-            raise ConfigError(f"hands has {len(hands)} piles for {n} players: give one per seat")
-        piles: list[list[int]] = []
-        seen: set[int] = set()
-        for seat, pile in enumerate(hands):
-            if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
-                raise ConfigError(f"hands[{seat}]={short_repr(pile)} is not a list of card ids")
-            for card in pile:
-                if isinstance(card, bool) or not isinstance(card, int):
-                    raise ConfigError(f"hands[{seat}] holds {short_repr(card)}, which is not "
-                                      "a card id")
-                if not 0 <= card < DECK_SIZE:
-                    raise ConfigError(f"hands[{seat}] holds card {short_repr(card)}: card ids "
-                                      "go 0–55")
-                if card in seen:
-                    raise ConfigError(f"hands[{seat}] holds card {card}, which is dealt twice")
-                seen.add(card)
-            piles.append(list(pile))
-        if len(seen) != DECK_SIZE:
-            missing = sorted(set(range(DECK_SIZE)) - seen)
-            raise ConfigError(f"the deal leaves out cards {missing}: deal all 56 (S4)")
-        if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < n:
-            raise SeatError(f"opener={short_repr(opener)} is not a seat: this table has seats "
-                            f"0–{n - 1}")
-        if not piles[opener]:
-            raise ConfigError(f"opener={opener} has no cards to flip")
+        piles = checked_piles(hands, config.players, opener)
+        assert isinstance(opener, int)
         return cls._start(piles, config, opener)
 
     @classmethod
@@ -423,7 +246,24 @@ class SnapState:
         return state
 
     def clone(self) -> SnapState:
-        """An independent copy: playing on one never changes the other."""
+        """An independent copy: playing on one never changes the other (:meth:`copy`)."""
+        return self.copy()
+
+    def copy(self, *, history: bool = True) -> SnapState:
+        """An independent copy: playing on one never changes the other.
+
+        With ``history=False`` the copy keeps only the events of the card being played
+        (from its flip, or the deal): what a search that plays on needs, and what
+        :func:`~musicgames.snap.invariants.check_invariants` reads. Its actions are kept,
+        so it still saves (:meth:`to_json`); :meth:`replay` needs the whole story.
+
+        >>> from musicgames.snap import CloseSlaps, new_game
+        >>> game = new_game(2, SnapConfig(players=2))
+        >>> _ = game.apply(Flip(0)), game.apply(CloseSlaps()), game.apply(Flip(1))
+        >>> short = game.copy(history=False)
+        >>> len(game.events), len(short.events), short.to_json() == game.to_json()
+        (4, 1, True)
+        """
         other = object.__new__(SnapState)
         other._config = self._config
         other._n = self._n
@@ -444,8 +284,16 @@ class SnapState:
         other._winners = self._winners
         other._flips = self._flips
         other._actions = self._actions.copy()
-        other._events = self._events.copy()
-        other._view_cache = self._view_cache
+        events = self._events
+        if history:
+            other._events = events.copy()
+            other._view_cache = self._view_cache
+        else:
+            last = len(events) - 1
+            while last > 0 and type(events[last]) is not Flipped:
+                last -= 1
+            other._events = events[last:]
+            other._view_cache = (-1, ())  # its key counts the events: made afresh
         return other
 
     # -- what can be seen -----------------------------------------------------------------
@@ -563,15 +411,45 @@ class SnapState:
         """True once the game has ended (S11, S16)."""
         return self._phase is _OVER
 
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now: the seat to flip (and, in a timed game, the table,
+        whose time may be up), or while a card waits for slaps every seat that has not
+        slapped or passed and the table, which closes the window (S14); ``()`` at the end.
+
+        >>> from musicgames.snap import new_game
+        >>> game = new_game(5, SnapConfig(players=3))
+        >>> game.to_act()
+        (0,)
+        >>> _ = game.apply(Flip(0)), game.apply(Slap(2, 400.0))
+        >>> game.to_act()
+        (0, 1, -1)
+        """
+        phase = self._phase
+        if phase is _FLIP:
+            if self._config.length is GameLength.TIMED:
+                return (self._to_flip, TABLE)
+            return (self._to_flip,)
+        if phase is _SLAPS:
+            decided = self._slapped | self._passed
+            return (*(s for s in range(self._n) if not decided >> s & 1), TABLE)
+        return ()
+
+    def returns(self) -> tuple[float, ...]:
+        """One number per seat: 1.0 for each winner once the game is over, else 0.0 (all
+        0.0 while it goes on)."""
+        winners = self._winners
+        return tuple(1.0 if seat in winners else 0.0 for seat in range(self._n))
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` can see (all of it public in Note Snap: no face-down card order)."""
         if type(seat) is not int or not 0 <= seat < self._n:
-            raise self._no_seat(seat, f"view({short_repr(seat)})")
+            raise no_seat(seat, f"view({short_repr(seat)})", self._n)
         key = len(self._events)  # every action adds an event: the table changed
         cached = self._view_cache
         if cached[0] != key:
             phase = self._phase
             slapped = self._slapped
+            passed = self._passed
             centre = self._centre
             cached = self._view_cache = (
                 key,
@@ -587,16 +465,23 @@ class SnapState:
                     len(centre),
                     tuple(s for s in range(self._n) if slapped >> s & 1) if slapped else (),
                     self._config.slap_window_ms,
+                    tuple(s for s in range(self._n) if passed >> s & 1) if passed else (),
                 ),
             )
         return _record(SeatView, (seat, self._config.call_modes[seat], *cached[1]))
 
-    def legal_actions(self) -> LegalActions:
-        """The actions allowed now (see :class:`LegalActions`).
+    def legal_actions(self, seat: int | None = None) -> LegalActions:
+        """The actions allowed now (see :class:`~musicgames.snap.views.LegalActions`): of
+        every seat, or of ``seat`` alone (:data:`~musicgames.protocol.TABLE`: closing the
+        slap window, a timed game's time up).
 
         A seat that calls for itself may call any of the seven names: a wrong call is
         allowed and costs the pile (S10).
         """
+        if seat is not None:
+            if seat != TABLE:
+                self._seat_or_error(seat, f"legal_actions({short_repr(seat)})")
+            return self.legal_actions().for_seat(seat)
         phase = self._phase
         window = self._config.slap_window_ms
         if phase is _FLIP:
@@ -613,22 +498,29 @@ class SnapState:
             return LegalActions((), seats, True, window)
         return LegalActions((), (), False, window)
 
-    def is_legal(self, action: object) -> bool:
-        """True if :meth:`apply` would accept ``action`` now."""
+    def is_legal(self, action: object, seat: int | None = None) -> bool:
+        """True if :meth:`apply` would accept ``action`` now (from ``seat``, if given)."""
         try:
-            self._validate(action)
+            checked(self, action, seat)
         except SnapError:
             return False
         return True
 
+    def check(self, action: object, seat: int | None = None) -> None:
+        """Raise the :class:`SnapError` that :meth:`apply` would raise, or return quietly."""
+        checked(self, action, seat)
+
     # -- playing --------------------------------------------------------------------------
-    def apply(self, action: Action) -> tuple[Event, ...]:
+    def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
         """Play one action and return the events it caused.
 
+        ``seat``, if given, is who takes it: the seat the action names, or
+        :data:`~musicgames.protocol.TABLE` for :class:`CloseSlaps` and :class:`TimeUp`.
         The action is checked first: if the rules refuse it, a :class:`SnapError` subclass
-        says which input and why, and the game is left exactly as it was.
+        says which input and why (its ``.rule`` the rule that refuses), and the game is
+        left exactly as it was.
         """
-        canonical = self._validate(action)
+        canonical = checked(self, action, seat)
         events = self._events
         start = len(events)
         self._actions.append(canonical)
@@ -652,157 +544,8 @@ class SnapState:
 
     def _seat_or_error(self, seat: object, what: str) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise self._no_seat(seat, what)
+            raise no_seat(seat, what, self._n)
         return seat
-
-    def _no_seat(self, seat: object, what: object) -> SeatError:
-        return SeatError(
-            f"{what!s}: seat {short_repr(seat)} does not exist: this table has seats "
-            f"0–{self._n - 1}"
-        )
-
-    def _validate(self, action: object) -> Action:
-        """Check ``action`` against the rules; return it as it will be recorded."""
-        kind: type = type(action)
-        if kind is not Slap and kind is not Flip and kind is not CloseSlaps and \
-                kind is not Pass and kind is not TimeUp:
-            # Exact types only: a subclass would be recorded as something else than it
-            # is played as, and its save would not load again.
-            raise ActionError(
-                f"{_said(action)} is not a Note Snap action: use Flip, Slap, "
-                "CloseSlaps, Pass or TimeUp (not a subclass of them)"
-            )
-        phase = self._phase
-        if phase is _OVER:
-            raise GameOverError(
-                f"{_said(action)}: the game is over (won by seat(s) "
-                f"{', '.join(map(str, self._winners))}): start a new game"
-            )
-        if kind is Slap:
-            assert isinstance(action, Slap)
-            seat = action.seat
-            if type(seat) is not int or not 0 <= seat < self._n:
-                raise self._no_seat(seat, _said(action))
-            if phase is not _SLAPS:
-                raise PhaseError(
-                    f"{_said(action)}: no card is waiting for slaps: seat {self._to_flip} must flip"
-                )
-            if self._slapped >> seat & 1:
-                raise DoubleSlapError(f"{_said(action)}: seat {seat} has already slapped this card")
-            if self._passed >> seat & 1:
-                raise DoubleSlapError(f"{_said(action)}: seat {seat} has passed on this card (S14)")
-            ms = action.reaction_ms
-            if type(ms) is not float:
-                if isinstance(ms, bool) or not isinstance(ms, (int, float)):
-                    raise ReactionTimeError(
-                        f"{_said(action)}: reaction time {short_repr(ms)} is not a "
-                        "number of milliseconds"
-                    )
-                try:
-                    ms = float(ms)
-                except OverflowError:  # a whole number too large for a float: 10**400
-                    if ms < 0:
-                        raise ReactionTimeError(
-                            f"{_said(action)}: reaction time {short_repr(ms)} is not a number of "
-                            "milliseconds of 0 or more"
-                        ) from None
-                    raise LateSlapError(
-                        f"{_said(action)}: reaction time {short_repr(ms)} is far "
-                        f"after the slap window closed at {self._config.slap_window_ms!r} ms "
-                        "(S14)"
-                    ) from None
-            if not 0.0 <= ms <= self._config.slap_window_ms:
-                if ms > self._config.slap_window_ms and ms != math.inf:
-                    raise LateSlapError(
-                        f"{_said(action)}: reaction time {short_repr(ms)} ms is after the "
-                        "slap window "
-                        f"closed at {self._config.slap_window_ms!r} ms (S14)"
-                    )
-                raise ReactionTimeError(
-                    f"{_said(action)}: reaction time {short_repr(ms)} is not a finite number of "
-                    "milliseconds of 0 or more"
-                )
-            return action if ms is action.reaction_ms else Slap(seat, ms)
-        if kind is Flip:
-            assert isinstance(action, Flip)
-            seat = action.seat
-            if type(seat) is not int or not 0 <= seat < self._n:
-                raise self._no_seat(seat, _said(action))
-            if phase is not _FLIP:
-                raise PhaseError(
-                    f"{_said(action)}: card {DECK[self._centre[-1]].solfege} is waiting for "
-                    "slaps: close the slap window (CloseSlaps) before the next flip"
-                )
-            if seat != self._to_flip:
-                why = " (it has no cards: S11)" if not self._hands[seat] else ""
-                raise NotYourTurnError(
-                    f"{_said(action)}: it is seat {self._to_flip}'s turn to flip, "
-                    f"not seat {seat}'s{why}"
-                )
-            call = action.call
-            if self._config.call_modes[seat] is _AUTO:
-                if call is not None:
-                    raise CallModeError(
-                        f"{_said(action)}: seat {seat} is in auto-call mode, so the name is called "
-                        "for it: flip with call=None"
-                    )
-                return action
-            if call is None:
-                raise CallModeError(
-                    f"{_said(action)}: seat {seat} calls for itself: give the name it calls"
-                )
-            if type(call) is str and call in _NAME_INDEX:  # spelt as in CALL_CYCLE
-                return action
-            if not isinstance(call, str):
-                raise CallError(
-                    f"{_said(action)}: call {short_repr(call)} is not a note name: call one of "
-                    f"{' '.join(CALL_CYCLE)}, without octave"
-                )
-            try:
-                name = CALL_CYCLE[call_index(call)]
-            except CallError as err:
-                raise CallError(f"{_said(action)}: {err}") from None
-            return Flip(seat, name)
-        if kind is Pass:
-            return self._validate_pass(action)  # type: ignore[arg-type]
-        if kind is TimeUp:
-            if self._config.length is not GameLength.TIMED:
-                raise ActionError(
-                    f"{_said(action)}: this game has no time limit "
-                    f"(its length is {self._config.length.value})"
-                )
-            if phase is not _FLIP:
-                raise PhaseError(
-                    f"{_said(action)}: a card is waiting for slaps: the time is up only between "
-                    "two cards"
-                )
-            return action  # type: ignore[return-value]
-        if phase is not _SLAPS:
-            raise PhaseError(
-                f"{_said(action)}: no card is waiting for slaps: seat {self._to_flip} must flip"
-            )
-        return action  # type: ignore[return-value]
-
-    def _validate_pass(self, action: Pass) -> Pass:
-        seat = action.seat
-        if type(seat) is not int or not 0 <= seat < self._n:
-            raise self._no_seat(seat, _said(action))
-        if self._phase is not _SLAPS:
-            raise PhaseError(
-                f"{_said(action)}: no card is waiting for slaps: seat {self._to_flip} must flip"
-            )
-        if (self._slapped | self._passed) >> seat & 1:
-            raise DoubleSlapError(
-                f"{_said(action)}: seat {seat} has already slapped or passed on this card (S14)"
-            )
-        ms = action.at_ms
-        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not (
-                0.0 <= ms <= self._config.slap_window_ms):
-            raise ReactionTimeError(
-                f"{_said(action)}: time {short_repr(ms)} is not a number of milliseconds from 0 "
-                f"to the slap window's {self._config.slap_window_ms!r} (S14)"
-            )
-        return action if type(ms) is float else Pass(seat, float(ms))
 
     def _do_flip(self, seat: int, called: int | None) -> None:
         card = self._hands[seat].pop()
@@ -833,13 +576,13 @@ class SnapState:
         self._slaps.append(slap)
         self._slapped |= 1 << slap.seat
         self._events.append(_record(Slapped, (slap.seat, slap.reaction_ms)))
-        if (self._slapped | self._passed) == (1 << self._n) - 1:
+        if closes_early(self._n, (self._slapped | self._passed).bit_count()):
             self._resolve()  # every seat has slapped or passed: the phase is over (S14)
 
     def _do_pass(self, passed: Pass) -> None:
         self._passed |= 1 << passed.seat
         self._events.append(_record(Passed, (passed.seat, passed.at_ms)))
-        if (self._slapped | self._passed) == (1 << self._n) - 1:
+        if closes_early(self._n, (self._slapped | self._passed).bit_count()):
             self._resolve()  # every seat has slapped or passed: the phase is over (S14 v2)
 
     def _end(self, reason: str) -> None:
@@ -984,37 +727,12 @@ class SnapState:
         ...
         musicgames.snap.errors.SaveError: saved game: format 'chess' is not 'musicgames.snap'
         """
-        if isinstance(data, (str, bytes, bytearray)):
-            try:
-                parsed = json.loads(data, parse_constant=_refuse_constant)
-            except (ValueError, UnicodeDecodeError, RecursionError) as err:
-                raise SaveError(f"saved game: not valid JSON ({err})") from None
-        else:
-            parsed = data
-        if not isinstance(parsed, dict):
-            raise SaveError(f"saved game: {type(parsed).__name__} is not a JSON object")
-        if not isinstance(parsed.get("format"), str) or parsed["format"] != SAVE_FORMAT:
-            raise SaveError(
-                f"saved game: format {short_repr(parsed.get('format'))} is not {SAVE_FORMAT!r}"
-            )
-        version = parsed.get("version")
-        if isinstance(version, bool) or version != SAVE_VERSION:  # True == 1, yet no version
-            raise SaveError(
-                f"saved game: version {short_repr(parsed.get('version'))} is not {SAVE_VERSION} "
-                "(the only one this engine reads)"
-            )
-        deal = parsed.get("deal")
-        if not isinstance(deal, dict) or set(deal) != {"hands", "opener"}:
-            raise SaveError(f"saved game: deal {short_repr(deal)} must be "
-                            f"{{'hands': ..., 'opener': ...}}")
+        save = read_save(data)
         try:
-            config = SnapConfig.from_dict(parsed.get("config"))
-            state = cls.from_deal(deal["hands"], config, deal["opener"])
+            state = cls.from_deal(save.hands, save.config, save.opener)
         except (SnapError, TypeError) as err:
             raise SaveError(f"saved game: {err}") from None
-        actions = parsed.get("actions")
-        if not isinstance(actions, list):
-            raise SaveError(f"saved game: actions {short_repr(actions)} is not a list")
+        actions = save.actions
         for number, item in enumerate(actions):
             try:
                 state.apply(action_from_json(item))
@@ -1022,71 +740,9 @@ class SnapState:
                 raise SaveError(
                     f"saved game: action {number} {short_repr(item)} does not replay: {err}"
                 ) from None
-        position = parsed.get("position")
+        position = save.position
         if position is not None and position != state.to_dict()["position"]:
             raise SaveError("saved game: the saved position is not where its actions lead")
-        return state
-
-    @classmethod
-    def replay(cls, events: Sequence[Event], config: SnapConfig | None = None) -> SnapState:
-        """Rebuild a game from its event log alone (and its settings).
-
-        The actions are read back from the events — a flip from each :class:`Flipped`, a
-        slap from each :class:`Slapped`, a pass from each :class:`Passed`, a
-        :class:`CloseSlaps` wherever an outcome ended a slap phase that not every seat had
-        slapped or passed in, a :class:`TimeUp` from its :class:`Ended` — and played again;
-        the replayed events must be the ones given, or :class:`SaveError` says where they
-        part.
-
-        >>> game = new_game(random.Random(4), SnapConfig(players=2))
-        >>> _ = game.apply(Flip(0)), game.apply(CloseSlaps()), game.apply(Flip(1))
-        >>> SnapState.replay(game.events, game.config).to_json() == game.to_json()
-        True
-        """
-        if not events or not isinstance(events[0], Dealt):
-            raise SaveError("event log: it must start with the Dealt event")
-        first = events[0]
-        try:
-            state = cls.from_deal(first.hands, config, first.opener)
-        except SnapError as err:
-            raise SaveError(f"event log: {err}") from None
-        slaps_in_phase = 0
-        previous: Event = first
-        for number, event in enumerate(events[1:], start=1):
-            action: Action | None = None
-            if type(event) is Flipped:
-                action = Flip(event.seat, None if event.auto else event.call)
-                slaps_in_phase = 0
-            elif type(event) is Slapped:
-                action = Slap(event.seat, event.reaction_ms)
-                slaps_in_phase += 1
-            elif type(event) is Passed:
-                action = Pass(event.seat, event.at_ms)
-                slaps_in_phase += 1
-            elif type(event) is Ended:
-                if event.reason == TIME_UP:
-                    action = TimeUp()
-            elif type(event) is Outcome:
-                closes = type(previous) is Flipped and state.phase is _SLAPS
-                after_slap = (type(previous) is Slapped or type(previous) is Passed) and \
-                    slaps_in_phase < state.players
-                if closes or after_slap:
-                    action = CloseSlaps()
-            else:
-                raise SaveError(f"event log: event {number} {short_repr(event)} is not a game "
-                                "event")
-            if action is not None:
-                try:
-                    state.apply(action)
-                except SnapError as err:
-                    raise SaveError(f"event log: event {number} does not replay: {err}") \
-                        from None
-            if len(state._events) <= number or state._events[number] != event:
-                raise SaveError(f"event log: event {number} {short_repr(event)} is not what "
-                                "happened")
-            previous = event
-        if len(state._events) != len(events):
-            raise SaveError("event log: the game goes on past the last event given")
         return state
 
     def __repr__(self) -> str:
@@ -1103,72 +759,3 @@ class SnapState:
             f"hands={self.hand_sizes}, centre={len(self._centre)}>"
         )
 
-
-def _said(action: object) -> str:
-    """``repr(action)``, with any huge number in it shortened."""
-    if type(action) in (Slap, Pass, Flip):
-        fields = ", ".join(
-            f"{name}={short_repr(getattr(action, name))}"
-            for name in action.__dataclass_fields__  # type: ignore[attr-defined]
-        )
-        return f"{type(action).__name__}({fields})"
-    return short_repr(action)
-
-
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not allowed")
-
-
-def new_game(
-    rng: random.Random,
-    config: SnapConfig | None = None,
-    opener: int = 0,
-) -> SnapState:
-    """Shuffle with ``rng`` and deal all 56 cards as evenly as possible (S4).
-
-    Cards are dealt one at a time starting with the opener, so with 3 players the opener
-    and the seat after it hold 19 cards and the third seat 18. The players choose who opens
-    (S5): it is a parameter, seat 0 unless said otherwise.
-
-    >>> state = new_game(random.Random(7), SnapConfig(players=3), opener=2)
-    >>> state.hand_sizes, state.to_flip
-    ((19, 18, 19), 2)
-    """
-    if not isinstance(rng, random.Random):
-        raise ConfigError(f"rng={short_repr(rng)} is not a random.Random: pass a seeded one")
-    config = SnapConfig() if config is None else config
-    if not isinstance(config, SnapConfig):
-        raise ConfigError(f"config={short_repr(config)} is not a SnapConfig")
-    n = config.players
-    if isinstance(opener, bool) or not isinstance(opener, int) or not 0 <= opener < n:
-        raise SeatError(f"opener={short_repr(opener)} is not a seat: this table has seats "
-                        f"0–{n - 1}")
-    deck = list(range(DECK_SIZE))
-    rng.shuffle(deck)
-    # one card at a time from the opener: the card at position i goes to seat opener + i
-    hands = [deck[(seat - opener) % n::n] for seat in range(n)]
-    return SnapState._start(hands, config, opener)
-
-
-def stacked_deal(first_flips: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Piles for :meth:`SnapState.from_deal` whose first flips are the cards you choose.
-
-    ``first_flips[seat]`` lists the cards that seat will flip first, in order; the rest
-    of the deck is shared out, in card order, underneath. Handy to show one rule at work.
-
-    >>> piles = stacked_deal([[0, 8], [16]])      # seat 0 flips Do3 then Re3; seat 1 Mi3
-    >>> [p[-2:] for p in piles], sum(map(len, piles))
-    ([[8, 0], [54, 16]], 56)
-    """
-    chosen = [card for cards in first_flips for card in cards]
-    if len(set(chosen)) != len(chosen):
-        raise ConfigError(f"first_flips={short_repr(first_flips)} names a card twice")
-    for card in chosen:
-        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
-            raise ConfigError(f"first_flips names {short_repr(card)}, which is not a card id 0–55")
-    n = len(first_flips)
-    if n == 0:
-        raise ConfigError("first_flips is empty: give one list per seat")
-    taken = set(chosen)
-    rest = [card for card in range(DECK_SIZE) if card not in taken]
-    return [rest[seat::n] + list(reversed(first_flips[seat])) for seat in range(n)]

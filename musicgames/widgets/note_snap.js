@@ -401,16 +401,7 @@ class SnapView {
     if (ms > card.window_ms) return;
     this.passes.set(seat, ms);
     this.model.send({ type: "pass", game: table.game, number: card.number, seat, at_ms: ms });
-    this.checkAllDecided(table);
     this.draw();
-  }
-
-  // S14 v2: once every seat has slapped or passed, the card's window is over.
-  checkAllDecided(table) {
-    const seats = table.seats || [];
-    if (seats.length && seats.every((s) => this.slaps.has(s.seat) || this.passes.has(s.seat))) {
-      this.windowOver = true;
-    }
   }
 
   // `at` is performance.now() read first thing in the event handler; `eventAt` is the
@@ -434,7 +425,6 @@ class SnapView {
     });
     const sounds = this.model.get("sounds") || {};
     this.sound.play(this.cardMatches(table) ? sounds.right : sounds.wrong);  // at once
-    this.checkAllDecided(table);
     this.draw();  // the slap shows at once, before the kernel answers
     const record = {
       kind: "slap", via, seat, number: card.number, reaction_ms: reaction, key_at: at,
@@ -488,7 +478,6 @@ class SnapView {
         this.timers.push(setTimeout(() => {
           if (this.card !== number || this.slaps.has(seat)) return;
           this.slaps.set(seat, { ms: delay, late: false });
-          this.checkAllDecided(this.model.get("table") || {});
           this.draw();
         }, Math.max(0, this.shownAt + delay - performance.now())));
       }
@@ -496,7 +485,6 @@ class SnapView {
         this.timers.push(setTimeout(() => {
           if (this.card !== number || this.passes.has(seat)) return;
           this.passes.set(seat, delay);
-          this.checkAllDecided(this.model.get("table") || {});
           this.draw();
         }, Math.max(0, this.shownAt + delay - performance.now())));
       }
@@ -1077,11 +1065,11 @@ class SnapView {
     const seatRows = h("div", { class: "mg-snap-settings-seats" });
     const levels = options.levels || [];
     const edited = new Set();  // the seats whose key was chosen by hand
-    // Default keys as the game gives them: Space for one person; A, L, Z, M for several.
+    // Default keys as the game gives them (sent by the kernel for each number of people).
     const defaultKeys = () => {
       const kinds = [...seatRows.querySelectorAll("select[name^=kind]")].map((s) => s.value);
       const people = kinds.filter((k) => k === "person").length;
-      const shared = ["KeyA", "KeyL", "KeyZ", "KeyM"];
+      const defaults = (options.default_keys || {})[String(people)] || [];
       let next = 0;
       kinds.forEach((kind, i) => {
         const input = form.querySelector(`input[name=key${i}]`);
@@ -1090,7 +1078,7 @@ class SnapView {
         if (!input) return;
         input.closest("label").hidden = kind !== "person";
         if (kind !== "person" || edited.has(i)) return;
-        const code = people === 1 ? SPACE : shared[next++];
+        const code = defaults[next++] || "";
         input.dataset.code = code;
         input.value = this.keyName(code);
       });

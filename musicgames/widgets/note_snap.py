@@ -70,11 +70,17 @@ from musicgames.snap import (
     SnapState,
     TimeUp,
     card_note,
+    early_close_ms,
     is_match,
     new_game,
 )
 from musicgames.snap.bots import LEVELS, Bot
-from musicgames.snap.config import MAX_CARD_LIMIT
+from musicgames.snap.config import (
+    DEFAULT_FLIP_PAUSE_MS,
+    DEFAULT_SLAP_WINDOW_MS,
+    DEFAULT_TIE_WINDOW_MS,
+    MAX_CARD_LIMIT,
+)
 from musicgames.sound import notes, sound_strings
 from musicgames.theory import CARD_NOTES, LETTERS, Naming, Note
 from musicgames.widgets._assets import joined
@@ -216,16 +222,21 @@ class SeatSetting:
             raise SettingsError("snap.error.reserved", keyname=self.key)
 
 
-def _milliseconds(name: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
-            math.isfinite(value) and value >= 0):
-        raise SettingsError("snap.error.ms", setting=_SETTING_WORDS[name])
-    return float(value)
+def default_keys(people: int) -> tuple[str, ...]:
+    """The slap keys of ``people`` sharing the keyboard, in seat order, when none is chosen:
+    Space for a person alone, else A, L, Z, M. The page's settings form is sent these.
+
+    >>> default_keys(1), default_keys(3)
+    (('Space',), ('KeyA', 'KeyL', 'KeyZ'))
+    """
+    return (SOLO_KEY,) if people == 1 else SHARED_KEYS[:people]
 
 
-#: The catalogue word (``snap.settings.<word>``) of each setting, for errors.
-_SETTING_WORDS = {"pace_ms": "pace", "slap_window_ms": "slap_window",
-                  "tie_window_ms": "tie_window"}
+#: The table's name of each engine setting that is a time, and its catalogue word
+#: (``snap.settings.<word>``), for errors: the engine (:class:`SnapConfig`) checks them.
+_TIME_SETTINGS = {"flip_pause_ms": ("pace_ms", "pace"),
+                  "slap_window_ms": ("slap_window_ms", "slap_window"),
+                  "tie_window_ms": ("tie_window_ms", "tie_window")}
 
 
 @dataclass(frozen=True)
@@ -262,9 +273,9 @@ class SnapSettings:
         SeatSetting(COMPUTER),
         SeatSetting(COMPUTER),
     )
-    pace_ms: float = 800.0
-    slap_window_ms: float = 2500.0
-    tie_window_ms: float = 10.0
+    pace_ms: float = DEFAULT_FLIP_PAUSE_MS
+    slap_window_ms: float = DEFAULT_SLAP_WINDOW_MS
+    tie_window_ms: float = DEFAULT_TIE_WINDOW_MS
     call_mode: str = "auto"
     naming: Naming = Naming.SOLFEGE
     language: str = "en"
@@ -282,8 +293,6 @@ class SnapSettings:
             raise SettingsError("snap.error.form")
         if not 2 <= len(seats) <= 4:
             raise SettingsError("snap.error.players", n=len(seats))
-        for name in ("pace_ms", "slap_window_ms", "tie_window_ms"):
-            object.__setattr__(self, name, _milliseconds(name, getattr(self, name)))
         if not isinstance(self.length, str) or self.length not in LENGTHS:
             raise SettingsError("snap.error.length")
         minutes = self.minutes
@@ -309,31 +318,27 @@ class SnapSettings:
         for key in keys:
             if keys.count(key) > 1:
                 raise SettingsError("snap.error.same_key", keyname=key)
-        if self.tie_window_ms >= self.slap_window_ms or self.slap_window_ms <= 0:
-            raise SettingsError("snap.error.windows", tie=round(self.tie_window_ms),
-                                window=round(self.slap_window_ms))
         try:
-            self.config()  # the engine checks the card limit (its one home)
+            config = self.config()  # the engine checks its settings (their one home)
         except ConfigError as err:
-            if err.setting == "card_limit":
-                raise SettingsError("snap.error.card_limit", most=MAX_CARD_LIMIT) from None
-            raise SettingsError("snap.error.form") from None
+            raise _said_by_table(err, self) from None
         except SnapError:
             raise SettingsError("snap.error.form") from None
+        for engine, (name, _) in _TIME_SETTINGS.items():  # as the engine reads them: ms
+            object.__setattr__(self, name, getattr(config, engine))
 
     def keys(self) -> tuple[str, ...]:
-        """Each seat's slap key (``''`` for a computer), defaults filled in."""
+        """Each seat's slap key (``''`` for a computer), defaults filled in
+        (:func:`default_keys`, those not chosen by hand)."""
         people = [i for i, s in enumerate(self.seats) if s.kind == PERSON]
         taken = {s.key for s in self.seats if s.kind == PERSON and s.key}
-        spare = iter(k for k in SHARED_KEYS if k not in taken)
+        spare = iter(k for k in default_keys(len(people)) if k not in taken)
         keys: list[str] = []
         for seat in self.seats:
             if seat.kind != PERSON:
                 keys.append("")
             elif seat.key:
                 keys.append(seat.key)
-            elif len(people) == 1:
-                keys.append(SOLO_KEY)
             else:
                 keys.append(next(spare))
         return tuple(keys)
@@ -398,6 +403,20 @@ class SnapSettings:
         if "naming" in values:
             values["naming"] = _naming(values["naming"])
         return replace(base or cls(), **values)
+
+
+def _said_by_table(err: ConfigError, settings: SnapSettings) -> SettingsError:
+    """The engine's refusal of a setting, in the words of the table's page."""
+    window = settings.slap_window_ms
+    no_window = err.setting == "slap_window_ms" and not isinstance(window, bool) and window == 0
+    if err.settings == ("tie_window_ms", "slap_window_ms") or no_window:
+        return SettingsError("snap.error.windows", tie=round(settings.tie_window_ms),
+                             window=round(settings.slap_window_ms))
+    if err.setting in _TIME_SETTINGS:
+        return SettingsError("snap.error.ms", setting=_TIME_SETTINGS[err.setting][1])
+    if err.setting == "card_limit":
+        return SettingsError("snap.error.card_limit", most=MAX_CARD_LIMIT)
+    return SettingsError("snap.error.form")
 
 
 def _language_of(settings: Mapping[str, Any] | None, default: str) -> str:
@@ -792,7 +811,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
         the game being played is cancelled first.
 
         ``hands`` deals the piles you choose (card ids, each pile bottom to top, see
-        :func:`musicgames.snap.state.stacked_deal`) instead of a shuffle: for a lesson
+        :func:`musicgames.snap.stacked_deal`) instead of a shuffle: for a lesson
         that shows one rule at work, or a test.
         """
         try:
@@ -1027,13 +1046,14 @@ class NoteSnapWidget(anywidget.AnyWidget):
         card = self._card
         if card is None or card.shown_at is None or self._paused:
             return
-        people = [s for s, seat in enumerate(self._settings.seats) if seat.kind == PERSON]
-        if any(s not in card.person_slaps and s not in card.person_passes for s in people):
-            return
-        if len(card.computer_slaps) + len(card.computer_passes) != len(self._bots):
-            return  # a computer player decides after the window: it closes by itself (S14)
-        last_due = max([*card.computer_slaps.values(), *card.computer_passes.values()],
-                       default=0.0)
+        # when each seat decided, in ms from the card's showing: the people's decisions are
+        # past (0: now at the latest), the computer players' are due at their drawn times
+        decided = dict.fromkeys([*card.person_slaps, *card.person_passes], 0.0)
+        decided.update(card.computer_slaps)
+        decided.update(card.computer_passes)
+        last_due = early_close_ms(len(self._settings.seats), decided)
+        if last_due is None:
+            return  # a seat has not decided: the window closes by itself (S14)
         elapsed_ms = (self._now() - card.shown_at) * 1000.0
         self._later("close", max(0.0, last_due - elapsed_ms) + SETTLE_MS, self._close_slaps)
 
@@ -1481,6 +1501,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
                 {"id": name, "label": text(f"snap.level.{name}", language)} for name in LEVELS
             ],
             "languages": [{"code": c, "name": text("language.name", c)} for c in LANGUAGES],
+            # the keys the settings form fills in, by how many people play
+            "default_keys": {str(n): list(default_keys(n)) for n in range(1, 5)},
             "lengths": [
                 {"id": length, "label": text(f"snap.settings.length_{length}", language,
                                              minutes=f"{settings.minutes:g}")}
@@ -1592,9 +1614,9 @@ def play_note_snap(
     *,
     level: str | Sequence[str] = DEFAULT_LEVEL,
     keys: Sequence[str] | None = None,
-    pace_ms: float = 800.0,
-    slap_window_ms: float = 2500.0,
-    tie_window_ms: float = 10.0,
+    pace_ms: float = DEFAULT_FLIP_PAUSE_MS,
+    slap_window_ms: float = DEFAULT_SLAP_WINDOW_MS,
+    tie_window_ms: float = DEFAULT_TIE_WINDOW_MS,
     call_mode: str = "auto",
     naming: Naming | str = Naming.SOLFEGE,
     language: str = "en",
