@@ -28,7 +28,7 @@ from musicgames.snap import (
     SnapState,
     stacked_deal,
 )
-from musicgames.snap.config import MAX_CARD_LIMIT
+from musicgames.snap.config import MAX_CARD_LIMIT, MAX_PLAYERS, MIN_PLAYERS
 from musicgames.snap.table import SHOWN_TIMEOUT_MS, ManualClock
 from musicgames.theory import Naming
 from musicgames.widgets import NoteSnapWidget, play_note_snap
@@ -182,6 +182,30 @@ def test_settings_round_trip_through_the_page_form() -> None:
     again = SnapSettings.from_dict(json.loads(json.dumps(settings.to_dict())))
     assert again.to_dict() == settings.to_dict()
     assert again.config().call_modes[1].value == "self"  # computers call for themselves
+
+
+def test_s3_the_settings_form_offers_the_engines_numbers_of_players(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    """How many may sit at the table is the engine's (S3): the form is sent it, the page has
+    no list of its own, and the table refuses a number exactly when the engine does."""
+    widget = table_for(widgets)
+    assert widget.options["players"] == list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    assert not re.search(r"\[\s*2\s*,\s*3\s*,\s*4\s*\]", page_source())
+    for players in range(MIN_PLAYERS - 1, MAX_PLAYERS + 2):
+        seats = (SeatSetting("person"),) + (SeatSetting("computer"),) * (players - 1)
+        engine_plays = MIN_PLAYERS <= players <= MAX_PLAYERS
+        try:
+            SnapConfig(players=players)
+        except ConfigError:
+            assert not engine_plays
+        else:
+            assert engine_plays
+        if engine_plays:
+            assert SnapSettings(seats=seats).config().players == players
+        else:
+            with pytest.raises(SettingsError, match="cannot play"):
+                SnapSettings(seats=seats)
 
 
 def test_s3_settings_from_the_page_start_a_new_table(widgets: list[NoteSnapWidget]) -> None:

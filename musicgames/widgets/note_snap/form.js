@@ -50,7 +50,8 @@ class SnapPanels {
     const form = h("form", { class: "mg-snap-panel mg-snap-settings" });
     const seats = settings.seats || [];
     const count = h("select", { name: "players" },
-      [2, 3, 4].map((n) => h("option", { value: n, selected: n === seats.length }, String(n))));
+      (options.players || []).map((n) => h("option", { value: n, selected: n === seats.length },
+        String(n))));
     const seatRows = h("div", { class: "mg-snap-settings-seats" });
     const levels = options.levels || [];
     const edited = new Set();  // the seats whose key was chosen by hand

@@ -26,6 +26,8 @@ from musicgames.snap.config import (
     DEFAULT_SLAP_WINDOW_MS,
     DEFAULT_TIE_WINDOW_MS,
     MAX_CARD_LIMIT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
 )
 from musicgames.theory import LETTERS, Naming
 
@@ -212,7 +214,7 @@ class SnapSettings:
         object.__setattr__(self, "seats", seats)
         if not all(isinstance(s, SeatSetting) for s in seats):
             raise SettingsError("snap.error.form")
-        if not 2 <= len(seats) <= 4:
+        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:  # the engine's numbers (S3)
             raise SettingsError("snap.error.players", n=len(seats))
         if not isinstance(self.length, str) or self.length not in LENGTHS:
             raise SettingsError("snap.error.length")

@@ -34,6 +34,8 @@ from musicgames.snap.config import (
     DEFAULT_FLIP_PAUSE_MS,
     DEFAULT_SLAP_WINDOW_MS,
     DEFAULT_TIE_WINDOW_MS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
 )
 from musicgames.snap.table import Table
 from musicgames.sound import notes, sound_strings
@@ -580,6 +582,8 @@ class NoteSnapWidget(anywidget.AnyWidget):
                 {"id": name, "label": text(f"snap.level.{name}", language)} for name in LEVELS
             ],
             "languages": [{"code": c, "name": text("language.name", c)} for c in LANGUAGES],
+            # how many may sit at the table (S3), as the engine says
+            "players": list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
             # the keys the settings form fills in, by how many people play
             "default_keys": {str(n): list(default_keys(n)) for n in range(1, 5)},
             "lengths": [
