@@ -9,6 +9,7 @@ hand-turned clock (:class:`musicgames.snap.table.ManualClock`): a test lets time
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 import musicgames.widgets
+from musicgames.i18n import text
 from musicgames.snap import (
     ConfigError,
     Outcome,
@@ -33,6 +35,7 @@ from musicgames.snap.table import SHOWN_TIMEOUT_MS, ManualClock
 from musicgames.theory import Naming
 from musicgames.widgets import NoteSnapWidget, play_note_snap
 from musicgames.widgets.note_snap import (
+    AsyncioClock,
     GameRecord,
     SeatSetting,
     SettingsError,
@@ -498,6 +501,67 @@ def test_close_cancels_every_timer(widgets: list[NoteSnapWidget]) -> None:
     assert widget.pending_timers == ()
     advance(widget, 150)
     assert widget.state.flips == 0
+
+
+def test_the_kernels_clock_runs_each_timer_as_an_asyncio_task_replaced_by_its_name() -> None:
+    """The clock a notebook's table runs on (no real time passes: each step is due at 0 ms
+    and the event loop is only given its turn)."""
+    heard: list[str] = []
+    failed: list[str] = []
+
+    async def play() -> None:
+        clock = AsyncioClock(lambda name, err: failed.append(f"{name}: {err}"))
+        clock.later("flip", 0.0, lambda: heard.append("first"))
+        clock.later("flip", 0.0, lambda: heard.append("second"))  # replaces the first
+        clock.later("close", 0.0, lambda: heard.append("closed"))
+        clock.cancel("close")
+        clock.later("shown", 0.0, lambda: 1 / 0)  # a bug in a step: reported, not raised
+        assert clock.pending == ("flip", "shown")
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert clock.pending == ()
+
+    asyncio.run(play())
+    assert heard == ["second"] and failed == ["shown: division by zero"]
+    outside = AsyncioClock()
+    outside.later("flip", 0.0, lambda: heard.append("never"))  # no event loop: not started
+    assert outside.pending == () and outside.now() > 0
+
+
+def test_a_timer_that_fails_tells_the_page_and_the_game_goes_on(
+    widgets: list[NoteSnapWidget],
+) -> None:
+    async def play() -> None:
+        widget = play_note_snap(people=1, computers=1, pace_ms=0, opener=1, seed=3,
+                                length="classic")
+        widgets.append(widget)
+        table = widget.table_loop
+
+        def broken() -> None:
+            raise RuntimeError("a bug")
+
+        table._computer_flips = broken  # type: ignore[method-assign]
+        send(widget, "ready")
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert widget.notice == text("snap.error.internal", "en")
+        assert widget.state.flips == 0 and not widget.state.is_terminal()
+
+    asyncio.run(play())
+
+
+def test_only_the_kernels_clock_knows_asyncio_or_time() -> None:
+    """The widget's other modules take their time from the clock they are given, so a test's
+    hand-turned clock stands in for the kernel's everywhere."""
+    package = Path(musicgames.widgets.__file__).parent / "note_snap"
+    for path in sorted(package.glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        imports = set(re.findall(r"^(?:import|from) (\w+)", source, flags=re.MULTILINE))
+        if path.name == "clock.py":
+            assert {"asyncio", "time"} <= imports
+        else:
+            assert not imports & {"asyncio", "time"}, path.name
+        assert "time.sleep" not in source, path.name
 
 
 def test_a_burst_of_50_slaps_on_one_card_counts_each_seat_once(
