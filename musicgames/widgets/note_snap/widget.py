@@ -41,7 +41,6 @@ from musicgames.snap.table import Table
 from musicgames.sound import notes, sound_strings
 from musicgames.theory import CARD_NOTES, Naming
 from musicgames.widgets._assets import joined
-from musicgames.widgets.note_snap import summary as summaries
 from musicgames.widgets.note_snap.clock import AsyncioClock, TableClock
 from musicgames.widgets.note_snap.messages import (
     DisplayMessage,
@@ -70,6 +69,8 @@ from musicgames.widgets.note_snap.settings import (
     single_person,
     table_seats,
 )
+from musicgames.widgets.note_snap.summary import standings as table_standings
+from musicgames.widgets.note_snap.summary import summary as game_summary
 
 __all__ = ["NoteSnapWidget", "how_to_play", "play_note_snap"]
 
@@ -406,7 +407,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
     def summary(self) -> dict[str, Any]:
         """How the person alone at the table played this game (empty with no such person):
         see :func:`musicgames.widgets.note_snap.summary.summary`."""
-        return summaries.summary(self._state, self._settings, self._record.cards)
+        return game_summary(self._state, self._settings, self._record.cards)
 
     def standings(self) -> list[dict[str, Any]]:
         """Every seat's place at the end of the game: the fewest cards in hand first (equal
@@ -418,7 +419,7 @@ class NoteSnapWidget(anywidget.AnyWidget):
         [(1, 'Computer 2', 18), (2, 'You', 19), (2, 'Computer 1', 19)]
         >>> game.close()
         """
-        return summaries.standings(self._state, seat_names(self._settings))
+        return table_standings(self._state, seat_names(self._settings))
 
     def practise(self) -> Any:
         """Open a note drill of the notes to practise from the game that ended (the page's
