@@ -43,6 +43,7 @@ __all__ = [
     "card_note",
     "guide_card",
     "is_match",
+    "next_call",
 ]
 
 #: The names called in turn, from Do to Si; a new round starts again at Do (S5).
@@ -119,6 +120,17 @@ def is_match(card: int | Note, call: str) -> bool:
         return CARD_NAMES[card] == call  # type: ignore[index]  # a card id: the game's path
     except TypeError:
         return card.syllable == call  # type: ignore[union-attr]
+
+
+def next_call(call: str) -> str:
+    """The name called after ``call`` (S5): the next of the cycle, and Do again after Si.
+    The one place the rules say so: the engine, the checks of every position and the
+    lessons all ask it.
+
+    >>> next_call("Sol"), next_call("Si"), next_call("D")
+    ('La', 'Do', 'Mi')
+    """
+    return CALL_CYCLE[(call_index(call) + 1) % len(CALL_CYCLE)]
 
 
 def cards_of(name: str) -> tuple[int, ...]:

@@ -62,7 +62,7 @@ from musicgames.snap.actions import (
     action_from_json,
     action_to_json,
 )
-from musicgames.snap.cards import CALL_CYCLE, DECK, is_match
+from musicgames.snap.cards import CALL_CYCLE, DECK, is_match, next_call
 from musicgames.snap.checks import CHECKS, NAME_INDEX, checked, no_seat
 from musicgames.snap.config import MAX_PLAYERS, SnapConfig
 from musicgames.snap.deal import checked_piles
@@ -73,7 +73,8 @@ from musicgames.snap.window import closes_early
 
 __all__ = ["SnapState"]
 
-_CYCLE_LENGTH = len(CALL_CYCLE)
+#: For each place in the call cycle, the place of the name called next (S5).
+_NEXT_INDEX: tuple[int, ...] = tuple(CALL_CYCLE.index(next_call(name)) for name in CALL_CYCLE)
 _AUTO = CallMode.AUTO
 _FLIP = Phase.FLIP
 _SLAPS = Phase.SLAPS
@@ -578,7 +579,7 @@ class SnapState:
             self._take(seat, _WRONG_CALL, card, called, (), ())
         else:
             self._shown_call = called
-            self._call_index = (expected + 1) % _CYCLE_LENGTH
+            self._call_index = _NEXT_INDEX[expected]
             self._phase = _SLAPS
             self._slaps = []
             self._slapped = 0
