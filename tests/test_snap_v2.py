@@ -242,9 +242,9 @@ def test_a_game_against_two_beginners_at_default_settings_lasts_under_six_minute
     """The widget's default table (one person, two beginners) simulated in table time, the
     person played by an intermediate computer player who never presses "no match" (the
     slowest case: every non-match then stays open for the whole window)."""
-    from musicgames.widgets.note_snap import SnapSettings, _table_seats
+    from musicgames.widgets.note_snap.settings import SnapSettings, table_seats
 
-    settings = SnapSettings(seats=_table_seats(1, 2, "beginner", None))
+    settings = SnapSettings(seats=table_seats(1, 2, "beginner", None))
     config = settings.config()
     pace = TablePace(flip_ms=settings.pace_ms, passes=(False, True, True))
     minutes = game_minutes(["intermediate", "beginner", "beginner"], 200, seed=13,
@@ -281,9 +281,9 @@ def test_the_short_game_of_settings_is_lesson_3s_game_and_lasts_at_most_3_minute
     default table (a person and two beginners, the person played by a beginner or an
     intermediate computer player who never presses "no match": the slowest case) no game
     lasts more than 3 minutes or flips more than 40 cards."""
-    from musicgames.widgets.note_snap import SnapSettings, _table_seats
+    from musicgames.widgets.note_snap.settings import SnapSettings, table_seats
 
-    settings = SnapSettings(seats=_table_seats(1, 2, "beginner", None), length="short")
+    settings = SnapSettings(seats=table_seats(1, 2, "beginner", None), length="short")
     config = settings.config()
     assert config.card_limit == 40 and config.length is GameLength.SHORT
     lesson = SnapSettings.from_dict({"seats": [{"kind": "person"}, {"kind": "computer"}],

@@ -261,7 +261,7 @@ def test_note_snap_goes_on_when_progress_cannot_be_written() -> None:
             game.receive({"type": "flip", "game": game.game_number, "seat": 0, "call": None})
             game.receive({"type": "slap", "game": game.game_number, "number": 1, "seat": 0,
                           "reaction_ms": 420.0})
-            game._close_slaps()
+            game.table_loop._close_slaps()
             assert store.calls == 1
             assert game.notice.startswith(start)
             assert game.table["phase"] != "over" or game.state.winners  # the game went on

@@ -99,6 +99,7 @@ class ManualClock:
 
     def later(self, name: str, delay_ms: float, step: Callable[[], None]) -> None:
         self._order += 1
+        self._steps.pop(name, None)  # a replaced call back counts from now
         self._steps[name] = (self._order, step)
         heapq.heappush(self._due, (self._now_ms + max(0.0, delay_ms), self._order, name))
 
@@ -107,8 +108,8 @@ class ManualClock:
 
     @property
     def pending(self) -> tuple[str, ...]:
-        """The names of the call backs still waiting."""
-        return tuple(sorted(self._steps))
+        """The names of the call backs still waiting, in the order they were set."""
+        return tuple(self._steps)
 
     def advance(self, ms: float) -> None:
         """Let ``ms`` pass, calling back every step that falls due, in time order."""

@@ -21,7 +21,7 @@ _HERE = Path(__file__).parent
 def joined(*names: str) -> str:
     """The text of the widget files ``names`` (in this folder), one after the other.
 
-    >>> source = joined("_dom.js", "note_snap.js")
+    >>> source = joined("_dom.js", "note_snap/view.js")
     >>> source.index("function h(") < source.index("class SnapView")
     True
     """

@@ -454,7 +454,7 @@ def test_lab_settings_opened_during_a_game_sit_above_the_pause_card(
     kernel_execute(page, "\n".join([
         "from musicgames.snap import Flip, stacked_deal",
         "game.new_game(hands=stacked_deal([[8], [16], [24]]), opener=1, pace_ms=60_000)",
-        "game._flip(Flip(1, 'Mi'))",
+        "game.table_loop._flip(Flip(1, 'Mi'))",
     ]))
     result = root.locator('.mg-snap-result[data-reason="wrong_call"]')
     result.wait_for(timeout=10_000)
@@ -774,10 +774,10 @@ def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
     page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'true'",
                            timeout=3_000)
     page.wait_for_timeout(500)
-    before = kernel_execute(page, "print(game._paused, game.state.flips)")
+    before = kernel_execute(page, "print(game.paused, game.state.flips)")
     assert before.startswith("True "), before
     page.wait_for_timeout(1_500)
-    assert kernel_execute(page, "print(game._paused, game.state.flips)") == before
+    assert kernel_execute(page, "print(game.paused, game.state.flips)") == before
 
     root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
     page.wait_for_timeout(300)
@@ -785,7 +785,7 @@ def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
     page.keyboard.press("KeyX")
     page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'false'",
                            timeout=6_000)
-    assert kernel_execute(page, "print(game._paused)") == "False\n"
+    assert kernel_execute(page, "print(game.paused)") == "False\n"
 
 
 #: Parts of the table that scroll sideways, or whose text is cut, as the page is now.
