@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from musicgames.duel.actions import Action, Move, Place, Shift
 from musicgames.duel.cards import (
     BOARD_KEYS,
-    CARD_CORNER,
+    CARD_SHIFT,
     KEYS_PER_CARD,
     PIANO_CARDS,
     PIANO_CHORD_PITCH_CLASSES,
@@ -57,6 +57,7 @@ __all__ = [
     "round_score",
     "settle_duel",
     "shift",
+    "token_points",
 ]
 
 #: Dice Tokens per player (D6).
@@ -65,7 +66,6 @@ TOKENS_PER_SEAT = 5
 MAX_POWER = 6
 # Token states.
 UNPLACED, ON_BOARD, MERGED, BEATEN = 0, 1, 2, 3
-_UP = 4
 
 
 def dice_for_power(power: int) -> int:
@@ -188,15 +188,27 @@ def next_starter(scores: Sequence[int], starter: int) -> int:
     return 1 - starter
 
 
+def token_points(power: int, multiplier: int) -> int:
+    """What a token holding a key scores (D13): its power × the key's multiplier (D4). The one
+    home of that rule: the round's score, the gold number on a token, the computer players'
+    judgement and the lessons' exercises all ask here.
+
+    >>> token_points(2, 3)   # a power-2 token on a root (fff)
+    6
+    """
+    return power * multiplier
+
+
 def round_score(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
                 ) -> tuple[int, int]:
-    """What each seat would bank now (D13): power × multiplier of every token holding a key,
-    plus 1 for each piano card whose colored keys are all held by one seat."""
+    """What each seat would bank now (D13): :func:`token_points` of every token holding a key,
+    plus 1 for each piano card whose colored keys are all held by one seat
+    (:func:`chord_bonuses`)."""
     scores = [0, 0]
     mults = _MULTIPLIERS[piano[0]] + _MULTIPLIERS[piano[1]]
     for token, mult in zip(board, mults, strict=True):
         if token >= 0:
-            scores[token // TOKENS_PER_SEAT] += power[token] * mult
+            scores[token // TOKENS_PER_SEAT] += token_points(power[token], mult)
     for seat, _ in chord_bonuses(board, piano):
         scores[seat] += 1
     return (scores[0], scores[1])
@@ -225,7 +237,7 @@ def round_breakdown(board: Sequence[int], power: Sequence[int], piano: Sequence[
         if token >= 0:
             mult = mults[key]
             out.append((token // TOKENS_PER_SEAT, token % TOKENS_PER_SEAT, key, power[token],
-                        mult, power[token] * mult))
+                        mult, token_points(power[token], mult)))
     return out
 
 
@@ -290,8 +302,7 @@ def outcomes(table: Table, action: Action, seat: int, duel: DuelSplit
     assert isinstance(action, Shift)
     t.hand.remove(action.card)
     t.moved = True
-    step = 1 if CARD_CORNER[action.card] == _UP else -1
-    _, arriving = shift(t.board, t.keys, seat, action.piano, step)
+    _, arriving = shift(t.board, t.keys, seat, action.piano, CARD_SHIFT[action.card])
     return _settle(t, arriving, duel)
 
 
