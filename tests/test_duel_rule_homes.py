@@ -92,7 +92,7 @@ def test_d13_every_score_asks_token_points(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_d13_no_module_multiplies_power_by_multiplier_itself() -> None:
     """Outside the kernel no module multiplies a power by a key's multiplier."""
-    pattern = re.compile(r"power\w*\s*\*\s*\w*mult|mult\w*\s*\*\s*\w*power")
+    pattern = re.compile(r"power\w*\s*\*\s*[\w.]*mult|mult\w*\s*\*\s*[\w.]*power")
     found = [str(path.relative_to(ROOT)) for path in python_files()
              if path != DUEL / "kernel.py"
              and pattern.search(path.read_text(encoding="utf-8"))]
@@ -151,6 +151,17 @@ def test_d11b_engine_odds_and_players_agree_on_every_card() -> None:
             assert played.effect == "add" and (played.amount,) == adds == (effect.addition,)
             assert (ups, downs) == (0, 0) and not rerolled
         game.apply(LockIn())
+
+
+def test_d11b_which_die_a_reroll_replaces_is_the_kernels() -> None:
+    """The engine, the odds and the computer players reroll through ``kernel.reroll_target``,
+    ``reroll_index`` and ``after_reroll``: nobody else picks a die by its place."""
+    by_place = re.compile(r"\b(own|opp|dice)\[(0|-1)\]|len\(opp\) - 1|sorted_with|(?<!\.)_replace\(")
+    for path in [*DUEL.glob("*.py"), *WIDGET.glob("*.py")]:
+        if path.name != "kernel.py":
+            assert not by_place.search(path.read_text(encoding="utf-8")), path.name
+    assert kernel.after_reroll((1, 6), (2, 5), 1, 3) == ((3, 6), (2, 5))  # ↑: own lowest
+    assert kernel.after_reroll((1, 6), (2, 5), -1, 3) == ((1, 6), (2, 3))  # ↓: their highest
 
 
 def _duel_with_card(card: int) -> DuelState:

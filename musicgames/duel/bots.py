@@ -40,10 +40,9 @@ from typing import Protocol
 
 from musicgames.duel import kernel, legal
 from musicgames.duel.actions import Action, DuelCard, EndTurn, LockIn, Move, Place, Shift
-from musicgames.duel.cards import CARD_ADD, CARD_LETTER, CARD_REROLL
+from musicgames.duel.cards import CARD_ADD, CARD_LETTER, CARD_REROLL, DOWN_REROLL, UP_REROLL
 from musicgames.duel.errors import BadSeedError, NotYourTurnError, UnknownBotError
 from musicgames.duel.judgement import (
-    FACES,
     REROLL_OWN,
     REROLL_THEIRS,
     Context,
@@ -51,8 +50,8 @@ from musicgames.duel.judgement import (
     Weights,
     defender_lock,
     duel_runs,
+    rerolled,
     seat_table,
-    sorted_with,
 )
 from musicgames.duel.kernel import Table, chord_bonuses, outcomes, round_score, settle_duel
 from musicgames.duel.odds import Effect, duel_odds, run_profile
@@ -203,7 +202,7 @@ def defended_worth(view: SeatView) -> int:
     duel = view.duel
     if duel is None:
         return 0
-    return duel.defender_power * view.key_multiplier(duel.key)
+    return kernel.token_points(duel.defender_power, view.key_multiplier(duel.key))
 
 
 def answer_is_useful(view: SeatView) -> bool:
@@ -308,7 +307,7 @@ def _card_for(choice: int | Effect, run: Sequence[int]) -> int:
     """A card of ``run`` doing ``choice`` (adding 1–3, or a reroll); lettered cards before
     Wilds."""
     if choice is REROLL_OWN or choice is REROLL_THEIRS:
-        way = 1 if choice is REROLL_OWN else -1
+        way = UP_REROLL if choice is REROLL_OWN else DOWN_REROLL
         return next(c for c in run if CARD_REROLL[c] == way)
     lettered = [c for c in run if CARD_LETTER[c] >= 0 and not CARD_REROLL[c]
                 and CARD_ADD[c] == choice]
@@ -460,12 +459,10 @@ class CasualBot(_Thinker):
         for cards in runs:
             adds, ups, downs = run_profile(cards)
             for choice in plan.choices(adds, ups, downs):
-                if choice is REROLL_OWN:
-                    chance = sum(plan.lock_chance(sorted_with(own, 0, f), opp, margin)
-                                 for f in FACES) / 6
-                elif choice is REROLL_THEIRS:
-                    chance = sum(plan.lock_chance(own, sorted_with(opp, len(opp) - 1, f),
-                                                  margin) for f in FACES) / 6
+                if choice is REROLL_OWN or choice is REROLL_THEIRS:
+                    way = UP_REROLL if choice is REROLL_OWN else DOWN_REROLL
+                    chance = sum(plan.lock_chance(o, p, margin)
+                                 for o, p in rerolled(own, opp, way)) / 6
                 else:
                     assert isinstance(choice, int)
                     chance = plan.lock_chance(own, opp, margin + choice)

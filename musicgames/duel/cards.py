@@ -50,11 +50,13 @@ __all__ = [
     "CARD_STEPS",
     "CHORD_TONE_MULTIPLIERS",
     "COMPOSE_DECK",
+    "DOWN_REROLL",
     "DECK_SIZE",
     "HAND_SIZE",
     "KEYS_PER_CARD",
     "LETTER_PITCH_CLASSES",
     "MARKS",
+    "UP_REROLL",
     "PIANO_CARDS",
     "WILD_IDS",
     "CardCodeError",
@@ -371,6 +373,10 @@ COMPOSE_DECK: tuple[ComposeCard, ...] = tuple(
 ) + tuple(ComposeCard(35 + w, None, Corner.WILD) for w in range(7))
 #: The ids of the seven Wilds.
 WILD_IDS: tuple[int, ...] = tuple(range(35, 42))
+
+#: What a ↑ card and a ↓ card reroll (``Corner.reroll``, D11b), for the odds and the computer
+#: players, who count a reroll's outcomes with ``kernel.after_reroll``.
+UP_REROLL, DOWN_REROLL = Corner.UP.reroll, Corner.DOWN.reroll
 
 #: Fast tables for the engine, by card id: the letter index (−1 for a Wild), and what the
 #: card's corner does (:class:`Corner`): keys a Move goes (D9), which way an arrow shifts

@@ -22,9 +22,11 @@ from musicgames.duel.cards import (
     BOARD_KEYS,
     CARD_LETTER,
     CARD_STEPS,
+    DOWN_REROLL,
     KEYS_PER_CARD,
     LETTER_PITCH_CLASSES,
     PIANO_CARDS,
+    UP_REROLL,
 )
 from musicgames.duel.kernel import Table, settle_duel
 from musicgames.duel.odds import Effect, attacker_win_chance, best_run_chance, run_profile
@@ -39,8 +41,8 @@ __all__ = [
     "Weights",
     "defender_lock",
     "duel_runs",
+    "rerolled",
     "seat_table",
-    "sorted_with",
 ]
 
 _TOKENS = kernel.TOKENS_PER_SEAT
@@ -121,11 +123,11 @@ def at_least_one(pool: int, good: int, drawn: int) -> float:
     return 1.0 - math.comb(pool - good, drawn) / math.comb(pool, drawn)
 
 
-def sorted_with(dice: tuple[int, ...], index: int, face: int) -> tuple[int, ...]:
-    changed = list(dice)
-    changed[index] = face
-    changed.sort()
-    return tuple(changed)
+def rerolled(own: tuple[int, ...], opp: tuple[int, ...], way: int
+             ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Both sides' dice after a reroll that way (``UP_REROLL`` or ``DOWN_REROLL``, D11b), for
+    each face the new die may show (:func:`musicgames.duel.kernel.after_reroll`)."""
+    return [kernel.after_reroll(own, opp, way, face) for face in FACES]
 
 
 @dataclass
@@ -169,11 +171,11 @@ class DuelPlan:
               margin: int, adds: tuple[int, ...], ups: int, downs: int) -> float:
         """Expected value of playing ``choice`` now and the best play after it."""
         if choice is REROLL_OWN:
-            return sum(self.value(sorted_with(own, 0, f), opp, margin, adds, ups - 1, downs)
-                       for f in FACES) / 6
+            return sum(self.value(o, p, margin, adds, ups - 1, downs)
+                       for o, p in rerolled(own, opp, UP_REROLL)) / 6
         if choice is REROLL_THEIRS:
-            return sum(self.value(own, sorted_with(opp, len(opp) - 1, f), margin, adds, ups,
-                                  downs - 1) for f in FACES) / 6
+            return sum(self.value(o, p, margin, adds, ups, downs - 1)
+                       for o, p in rerolled(own, opp, DOWN_REROLL)) / 6
         assert isinstance(choice, int)
         rest = list(adds)
         rest.remove(choice)

@@ -52,7 +52,9 @@ __all__ = [
     "next_starter",
     "outcomes",
     "place_token",
+    "after_reroll",
     "reroll_index",
+    "reroll_target",
     "round_breakdown",
     "round_score",
     "settle_duel",
@@ -152,10 +154,33 @@ def attacker_wins(attacker_total: int, defender_total: int) -> bool:
     return attacker_total >= defender_total
 
 
+def reroll_target(reroll: int) -> tuple[bool, bool]:
+    """Whose die a reroll card replaces, and which (D11b): ↑ (``reroll`` +1, as
+    ``Corner.reroll`` gives it) one's own lowest, ↓ (−1) the opponent's highest. Returns
+    ``(own, lowest)``."""
+    own = reroll > 0
+    return own, own
+
+
 def reroll_index(dice: Sequence[int], lowest: bool) -> int:
     """Which die a reroll replaces (D11b): the lowest (↑, one's own) or the highest (↓, the
     opponent's); the first such die when several show the same."""
     return list(dice).index(min(dice) if lowest else max(dice))
+
+
+def after_reroll(own: tuple[int, ...], opp: tuple[int, ...], reroll: int, face: int
+                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Both sides' dice, each sorted, after a reroll card (:func:`reroll_target`) whose new
+    die shows ``face``: what the odds and the computer players count a reroll as doing.
+
+    >>> after_reroll((2, 5), (3, 6), +1, 4), after_reroll((2, 5), (3, 6), -1, 1)
+    (((4, 5), (3, 6)), ((2, 5), (1, 3)))
+    """
+    mine, lowest = reroll_target(reroll)
+    dice = list(own if mine else opp)
+    dice[reroll_index(dice, lowest)] = face
+    dice.sort()
+    return (tuple(dice), opp) if mine else (own, tuple(dice))
 
 
 def settle_duel(board: list[int], keys: list[int], status: list[int], attacker: int,

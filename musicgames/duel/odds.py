@@ -39,9 +39,9 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
 
-from musicgames.duel.cards import CARD_ADD, CARD_LETTER, CARD_REROLL
+from musicgames.duel.cards import CARD_ADD, CARD_LETTER, CARD_REROLL, DOWN_REROLL, UP_REROLL
 from musicgames.duel.errors import NotAnOddsQuestionError
-from musicgames.duel.kernel import MAX_POWER, dice_for_power
+from musicgames.duel.kernel import MAX_POWER, after_reroll, dice_for_power
 from musicgames.duel.view import SeatView
 from musicgames.shown import short_repr
 
@@ -89,7 +89,7 @@ class Effect(str, Enum):
 
 _ADDITIONS = {Effect.ADD_1: 1, Effect.ADD_2: 2, Effect.ADD_3: 3}
 _ADDING = {n: e for e, n in _ADDITIONS.items()}
-_REROLLS = {1: Effect.REROLL_OWN_LOWEST, -1: Effect.REROLL_THEIR_HIGHEST}
+_REROLLS = {UP_REROLL: Effect.REROLL_OWN_LOWEST, DOWN_REROLL: Effect.REROLL_THEIR_HIGHEST}
 
 
 def effect_of_card(card: int) -> Effect:
@@ -233,14 +233,10 @@ def chance_after_card(
 @cache
 def _after(effect: Effect, own: tuple[int, ...], opp: tuple[int, ...], margin: int,
            attacker: bool) -> Fraction:
-    if effect is Effect.REROLL_OWN_LOWEST:
-        rest = sum(own) - own[0] + margin
-        opp_total = sum(opp)
-        return Fraction(sum(_wins(rest + f, opp_total, attacker) for f in _FACES), 6)
-    if effect is Effect.REROLL_THEIR_HIGHEST:
-        rest = sum(opp) - opp[-1]
-        own_total = sum(own) + margin
-        return Fraction(sum(_wins(own_total, rest + f, attacker) for f in _FACES), 6)
+    if effect is Effect.REROLL_OWN_LOWEST or effect is Effect.REROLL_THEIR_HIGHEST:
+        way = UP_REROLL if effect is Effect.REROLL_OWN_LOWEST else DOWN_REROLL
+        return Fraction(sum(_wins(sum(o) + margin, sum(p), attacker)
+                            for o, p in _rerolled(own, opp, way)), 6)
     return Fraction(int(_wins(sum(own) + margin + effect.addition, sum(opp), attacker)))
 
 
@@ -313,19 +309,20 @@ def run_options(
         options["add"] = _best(own, opp, base + extra, ups, downs, attacker)
     if ups:
         options["reroll_own_lowest"] = sum(
-            (_best(_replace(own, 0, f), opp, base + extra, ups - 1, downs, attacker)
-             for f in _FACES), Fraction(0)) / 6
+            (_best(o, p, base + extra, ups - 1, downs, attacker)
+             for o, p in _rerolled(own, opp, UP_REROLL)), Fraction(0)) / 6
     if downs:
         options["reroll_their_highest"] = sum(
-            (_best(own, _replace(opp, len(opp) - 1, f), base + extra, ups, downs - 1, attacker)
-             for f in _FACES), Fraction(0)) / 6
+            (_best(o, p, base + extra, ups, downs - 1, attacker)
+             for o, p in _rerolled(own, opp, DOWN_REROLL)), Fraction(0)) / 6
     return options
 
 
-def _replace(dice: tuple[int, ...], index: int, face: int) -> tuple[int, ...]:
-    changed = list(dice)
-    changed[index] = face
-    return tuple(sorted(changed))
+@cache
+def _rerolled(own: tuple[int, ...], opp: tuple[int, ...], way: int
+              ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Both sides' dice after a reroll that way (D11b), for each face the new die may show."""
+    return tuple(after_reroll(own, opp, way, face) for face in _FACES)
 
 
 @lru_cache(maxsize=65536)
@@ -336,12 +333,12 @@ def _best(own: tuple[int, ...], opp: tuple[int, ...], margin: int, ups: int, dow
         return now
     best = now
     if ups:
-        value = sum((_best(_replace(own, 0, f), opp, margin, ups - 1, downs, attacker)
-                     for f in _FACES), Fraction(0)) / 6
+        value = sum((_best(o, p, margin, ups - 1, downs, attacker)
+                     for o, p in _rerolled(own, opp, UP_REROLL)), Fraction(0)) / 6
         best = max(best, value)
     if downs:
-        value = sum((_best(own, _replace(opp, len(opp) - 1, f), margin, ups, downs - 1,
-                           attacker) for f in _FACES), Fraction(0)) / 6
+        value = sum((_best(o, p, margin, ups, downs - 1, attacker)
+                     for o, p in _rerolled(own, opp, DOWN_REROLL)), Fraction(0)) / 6
         best = max(best, value)
     return best
 
@@ -386,9 +383,9 @@ def run_profile(run: Iterable[int]) -> Profile:
     ups = downs = 0
     for card in run:
         reroll = CARD_REROLL[card]
-        if reroll > 0:
+        if reroll == UP_REROLL:
             ups += 1
-        elif reroll < 0:
+        elif reroll == DOWN_REROLL:
             downs += 1
         else:
             adds.append(CARD_ADD[card])
@@ -541,11 +538,11 @@ class _Solver:
             return cached
         best = self.lock(own, opp, margin)
         if best < 1 and ups:
-            best = max(best, sum((self._reroll(_replace(own, 0, f), opp, margin, ups - 1, downs)
-                                  for f in _FACES), Fraction(0)) / 6)
+            best = max(best, sum((self._reroll(o, p, margin, ups - 1, downs)
+                                  for o, p in _rerolled(own, opp, UP_REROLL)), Fraction(0)) / 6)
         if best < 1 and downs:
-            best = max(best, sum((self._reroll(own, _replace(opp, len(opp) - 1, f), margin, ups,
-                                               downs - 1) for f in _FACES), Fraction(0)) / 6)
+            best = max(best, sum((self._reroll(o, p, margin, ups, downs - 1)
+                                  for o, p in _rerolled(own, opp, DOWN_REROLL)), Fraction(0)) / 6)
         self.memo[key] = best
         return best
 
@@ -556,10 +553,7 @@ class _Solver:
         adds, ups, downs = profile
         margin += sum(adds)
         reroll = CARD_REROLL[card]
-        if reroll > 0:
-            return sum((self._reroll(_replace(own, 0, f), opp, margin, ups, downs)
-                        for f in _FACES), Fraction(0)) / 6
-        if reroll < 0:
-            return sum((self._reroll(own, _replace(opp, len(opp) - 1, f), margin, ups, downs)
-                        for f in _FACES), Fraction(0)) / 6
+        if reroll:
+            return sum((self._reroll(o, p, margin, ups, downs)
+                        for o, p in _rerolled(own, opp, reroll)), Fraction(0)) / 6
         return self._reroll(own, opp, margin + CARD_ADD[card], ups, downs)

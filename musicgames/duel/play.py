@@ -169,10 +169,10 @@ class Playing(Position):
         direction = CARD_REROLL[card]
         reroll = None
         if direction:  # D11b: ↑ rerolls one's own lowest die, ↓ the opponent's highest
-            own = direction > 0
+            own, lowest = kernel.reroll_target(direction)
             side = role if own else 1 - role
             dice = self._ddice[side]
-            index = kernel.reroll_index(dice, lowest=own)
+            index = kernel.reroll_index(dice, lowest)
             old = dice[index]
             dice[index] = self._roll(1)[0]
             owner = seat if own else 1 - seat
