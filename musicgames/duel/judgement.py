@@ -217,6 +217,13 @@ class Context:
         right = PIANO_CARDS[view.piano[1]].multipliers
         self.mult: tuple[int, ...] = tuple(left) + tuple(right)
         self.piano = view.piano
+        # What a token of each power (two merged at most 12) scores on a key of each
+        # multiplier: the rule's own figures (D13, ``kernel.token_points``), looked up in the
+        # look-ahead's loops.
+        self.points: list[list[int]] = [
+            [kernel.token_points(power, mult) for mult in range(max(self.mult) + 1)]
+            for power in range(2 * _MAX_POWER + 1)
+        ]
         # The round ends after this turn when it is the final turn or the 60th (D12).
         self.last_turn = view.final_turn or view.turn_number >= 60
         self.unseen = view.unseen_cards()
@@ -231,9 +238,19 @@ class Context:
 
     # -- scores --------------------------------------------------------------------------
     def score_diff(self, b: Table) -> int:
-        """This seat's running score minus the opponent's (D13, :func:`kernel.round_score`)."""
-        scores = kernel.round_score(b.board, b.power, self.piano)
-        return scores[self.seat] - scores[self.opp]
+        """This seat's running score minus the opponent's (D13): each token's points and each
+        chord bonus, as :func:`kernel.round_score` counts them."""
+        board, power, mult, points = b.board, b.power, self.mult, self.points
+        diff = 0
+        seat_first = self.seat * _TOKENS
+        for k in range(BOARD_KEYS):
+            t = board[k]
+            if t >= 0:
+                v = points[power[t]][mult[k]]
+                diff += v if seat_first <= t < seat_first + _TOKENS else -v
+        for seat, _ in kernel.chord_bonuses(board, self.piano):
+            diff += 1 if seat == self.seat else -1
+        return diff
 
     # -- the hidden hand's threat --------------------------------------------------------
     def threat_tables(self) -> tuple[list[list[float]], list[float]]:
@@ -267,11 +284,11 @@ class Context:
         m = self.mult[key]
         win = self.winseat_table()
         alt = self.w.alternative_mult
-        points = kernel.token_points
+        points = self.points
         v = 0.0
         for c in range(1, len(dist)):
             if dist[c]:
-                gain = win[min(c, _MAX_POWER)][power] * points(c + power, m) - c * alt
+                gain = win[min(c, _MAX_POWER)][power] * points[c + power][m] - c * alt
                 if gain > 0:
                     v += dist[c] * gain
         self._place_memo[memo_key] = v
@@ -293,7 +310,7 @@ class Context:
         _, move = self.threat_tables()
         win = self.winseat_table()
         w = self.w
-        points = kernel.token_points
+        points = self.points
         board, power, mult, key, status = b.board, b.power, self.mult, b.keys, b.status
         first = self.seat * _TOKENS
         opp_first = self.opp * _TOKENS
@@ -318,7 +335,7 @@ class Context:
                 if d > 12:
                     d = BOARD_KEYS - d
                 if d <= 3 and move[d]:
-                    gain = move[d] * (win[q][p] * points(q + p, mult[k]) - points(q, mult[ok]))
+                    gain = move[d] * (win[q][p] * points[q + p][mult[k]] - points[q][mult[ok]])
                     if gain > best:
                         best = gain
             if best > move_best:
