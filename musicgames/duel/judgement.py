@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from musicgames.duel import kernel
 from musicgames.duel.cards import (
@@ -123,11 +124,13 @@ def at_least_one(pool: int, good: int, drawn: int) -> float:
     return 1.0 - math.comb(pool - good, drawn) / math.comb(pool, drawn)
 
 
+@cache
 def rerolled(own: tuple[int, ...], opp: tuple[int, ...], way: int
-             ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+             ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Both sides' dice after a reroll that way (``UP_REROLL`` or ``DOWN_REROLL``, D11b), for
-    each face the new die may show (:func:`musicgames.duel.kernel.after_reroll`)."""
-    return [kernel.after_reroll(own, opp, way, face) for face in FACES]
+    each face the new die may show (:func:`musicgames.duel.kernel.after_reroll`; kept, as
+    a duel's few dice give few cases)."""
+    return tuple(kernel.after_reroll(own, opp, way, face) for face in FACES)
 
 
 @dataclass
@@ -217,6 +220,7 @@ class Context:
         right = PIANO_CARDS[view.piano[1]].multipliers
         self.mult: tuple[int, ...] = tuple(left) + tuple(right)
         self.piano = view.piano
+        self.chords = kernel.board_layout(view.piano)[1]
         # What a token of each power (two merged at most 12) scores on a key of each
         # multiplier: the rule's own figures (D13, ``kernel.token_points``), looked up in the
         # look-ahead's loops.
@@ -248,8 +252,10 @@ class Context:
             if t >= 0:
                 v = points[power[t]][mult[k]]
                 diff += v if seat_first <= t < seat_first + _TOKENS else -v
-        for seat, _ in kernel.chord_bonuses(board, self.piano):
-            diff += 1 if seat == self.seat else -1
+        for keys in self.chords:  # the chord bonus (D13): the seat holding all three keys
+            seat = kernel.chord_holder(board, keys)
+            if seat >= 0:
+                diff += 1 if seat == self.seat else -1
         return diff
 
     # -- the hidden hand's threat --------------------------------------------------------
@@ -282,7 +288,7 @@ class Context:
         letter = _KEY_LETTER[key % KEYS_PER_CARD]
         dist = place[letter]
         m = self.mult[key]
-        win = self.winseat_table()
+        win = self.win_table()
         alt = self.w.alternative_mult
         points = self.points
         v = 0.0
@@ -294,7 +300,7 @@ class Context:
         self._place_memo[memo_key] = v
         return v
 
-    def winseat_table(self) -> list[list[float]]:
+    def win_table(self) -> list[list[float]]:
         """``[attacker power][defender power]``: the attacker's chance before the roll, the
         defender expected to find :attr:`Weights.defence_bonus` in additions."""
         if self._win is None:
@@ -308,7 +314,7 @@ class Context:
     def threat(self, b: Table) -> float:
         """Expected points the opponent takes from this seat with its next turn's attacks."""
         _, move = self.threat_tables()
-        win = self.winseat_table()
+        win = self.win_table()
         w = self.w
         points = self.points
         board, power, mult, key, status = b.board, b.power, self.mult, b.keys, b.status

@@ -43,8 +43,12 @@ __all__ = [
     "TOKENS_PER_SEAT",
     "UNPLACED",
     "Table",
+    "after_reroll",
     "arrive",
     "attacker_wins",
+    "board_layout",
+    "chord_bonuses",
+    "chord_holder",
     "dice_for_power",
     "final_turn_due",
     "lift",
@@ -52,7 +56,6 @@ __all__ = [
     "next_starter",
     "outcomes",
     "place_token",
-    "after_reroll",
     "reroll_index",
     "reroll_target",
     "round_breakdown",
@@ -229,13 +232,13 @@ def round_score(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
     """What each seat would bank now (D13): :func:`token_points` of every token holding a key,
     plus 1 for each piano card whose colored keys are all held by one seat
     (:func:`chord_bonuses`)."""
-    mults, chords = _board_layout(piano)
+    mults, chords = board_layout(piano)
     scores = [0, 0]
     for token, mult in zip(board, mults, strict=True):
         if token >= 0:
             scores[token // TOKENS_PER_SEAT] += token_points(power[token], mult)
     for keys in chords:
-        seat = _chord_holder(board, keys)
+        seat = chord_holder(board, keys)
         if seat >= 0:
             scores[seat] += 1
     return (scores[0], scores[1])
@@ -244,15 +247,16 @@ def round_score(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
 def chord_bonuses(board: Sequence[int], piano: Sequence[int]) -> list[tuple[int, int]]:
     """``(seat, piano)`` for each piano card whose three colored keys one seat holds (D13)."""
     out = []
-    for side, keys in enumerate(_board_layout(piano)[1]):
-        seat = _chord_holder(board, keys)
+    for side, keys in enumerate(board_layout(piano)[1]):
+        seat = chord_holder(board, keys)
         if seat >= 0:
             out.append((seat, side))
     return out
 
 
-def _chord_holder(board: Sequence[int], keys: tuple[int, ...]) -> int:
-    """The seat whose tokens hold all three colored keys of a piano card, or −1 (D13)."""
+def chord_holder(board: Sequence[int], keys: tuple[int, ...]) -> int:
+    """The seat whose tokens hold all three colored keys of a piano card (``keys``, from
+    :func:`board_layout`), or −1: the seat that scores the card's bonus point (D13)."""
     a, b, c = board[keys[0]], board[keys[1]], board[keys[2]]
     if a < 0 or b < 0 or c < 0:
         return -1
@@ -260,7 +264,7 @@ def _chord_holder(board: Sequence[int], keys: tuple[int, ...]) -> int:
     return seat if b // TOKENS_PER_SEAT == seat and c // TOKENS_PER_SEAT == seat else -1
 
 
-def _board_layout(piano: Sequence[int]
+def board_layout(piano: Sequence[int]
                   ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]:
     """The 24 keys' multipliers (D4) and each piano card's colored keys, for a pair of piano
     cards (kept: a game meets few pairs, and a planner asks for them again and again)."""
@@ -278,7 +282,7 @@ def round_breakdown(board: Sequence[int], power: Sequence[int], piano: Sequence[
                     ) -> list[tuple[int, int, int, int, int, int]]:
     """Each scoring token as ``(seat, index, key, power, multiplier, points)``, key order."""
     out = []
-    mults = _board_layout(piano)[0]
+    mults = board_layout(piano)[0]
     for key, token in enumerate(board):
         if token >= 0:
             mult = mults[key]
