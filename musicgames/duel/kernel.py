@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from musicgames.duel.actions import Action, Move, Place, Shift
 from musicgames.duel.cards import (
     BOARD_KEYS,
-    CARD_CORNER,
+    CARD_SHIFT,
     KEYS_PER_CARD,
     PIANO_CARDS,
     PIANO_CHORD_PITCH_CLASSES,
@@ -43,8 +43,12 @@ __all__ = [
     "TOKENS_PER_SEAT",
     "UNPLACED",
     "Table",
+    "after_reroll",
     "arrive",
     "attacker_wins",
+    "board_layout",
+    "chord_bonuses",
+    "chord_holder",
     "dice_for_power",
     "final_turn_due",
     "lift",
@@ -53,10 +57,12 @@ __all__ = [
     "outcomes",
     "place_token",
     "reroll_index",
+    "reroll_target",
     "round_breakdown",
     "round_score",
     "settle_duel",
     "shift",
+    "token_points",
 ]
 
 #: Dice Tokens per player (D6).
@@ -65,7 +71,6 @@ TOKENS_PER_SEAT = 5
 MAX_POWER = 6
 # Token states.
 UNPLACED, ON_BOARD, MERGED, BEATEN = 0, 1, 2, 3
-_UP = 4
 
 
 def dice_for_power(power: int) -> int:
@@ -152,10 +157,33 @@ def attacker_wins(attacker_total: int, defender_total: int) -> bool:
     return attacker_total >= defender_total
 
 
+def reroll_target(reroll: int) -> tuple[bool, bool]:
+    """Whose die a reroll card replaces, and which (D11b): ↑ (``reroll`` +1, as
+    ``Corner.reroll`` gives it) one's own lowest, ↓ (−1) the opponent's highest. Returns
+    ``(own, lowest)``."""
+    own = reroll > 0
+    return own, own
+
+
 def reroll_index(dice: Sequence[int], lowest: bool) -> int:
     """Which die a reroll replaces (D11b): the lowest (↑, one's own) or the highest (↓, the
     opponent's); the first such die when several show the same."""
     return list(dice).index(min(dice) if lowest else max(dice))
+
+
+def after_reroll(own: tuple[int, ...], opp: tuple[int, ...], reroll: int, face: int
+                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Both sides' dice, each sorted, after a reroll card (:func:`reroll_target`) whose new
+    die shows ``face``: what the odds and the computer players count a reroll as doing.
+
+    >>> after_reroll((2, 5), (3, 6), +1, 4), after_reroll((2, 5), (3, 6), -1, 1)
+    (((4, 5), (3, 6)), ((2, 5), (1, 3)))
+    """
+    mine, lowest = reroll_target(reroll)
+    dice = list(own if mine else opp)
+    dice[reroll_index(dice, lowest)] = face
+    dice.sort()
+    return (tuple(dice), opp) if mine else (own, tuple(dice))
 
 
 def settle_duel(board: list[int], keys: list[int], status: list[int], attacker: int,
@@ -188,49 +216,85 @@ def next_starter(scores: Sequence[int], starter: int) -> int:
     return 1 - starter
 
 
+def token_points(power: int, multiplier: int) -> int:
+    """What a token holding a key scores (D13): its power × the key's multiplier (D4). The one
+    home of that rule: the round's score, the gold number on a token, the computer players'
+    judgement and the lessons' exercises all ask here.
+
+    >>> token_points(2, 3)   # a power-2 token on a root (fff)
+    6
+    """
+    return power * multiplier
+
+
 def round_score(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
                 ) -> tuple[int, int]:
-    """What each seat would bank now (D13): power × multiplier of every token holding a key,
-    plus 1 for each piano card whose colored keys are all held by one seat."""
+    """What each seat would bank now (D13): :func:`token_points` of every token holding a key,
+    plus 1 for each piano card whose colored keys are all held by one seat
+    (:func:`chord_bonuses`)."""
+    mults, chords = board_layout(piano)
     scores = [0, 0]
-    mults = _MULTIPLIERS[piano[0]] + _MULTIPLIERS[piano[1]]
     for token, mult in zip(board, mults, strict=True):
         if token >= 0:
-            scores[token // TOKENS_PER_SEAT] += power[token] * mult
-    for seat, _ in chord_bonuses(board, piano):
-        scores[seat] += 1
+            scores[token // TOKENS_PER_SEAT] += token_points(power[token], mult)
+    for keys in chords:
+        seat = chord_holder(board, keys)
+        if seat >= 0:
+            scores[seat] += 1
     return (scores[0], scores[1])
 
 
 def chord_bonuses(board: Sequence[int], piano: Sequence[int]) -> list[tuple[int, int]]:
     """``(seat, piano)`` for each piano card whose three colored keys one seat holds (D13)."""
     out = []
-    for side in (0, 1):
-        base = side * KEYS_PER_CARD
-        root, third, fifth = PIANO_CHORD_PITCH_CLASSES[piano[side]]
-        a, b, c = board[base + root], board[base + third], board[base + fifth]
-        if a >= 0 and b >= 0 and c >= 0:
-            seat = a // TOKENS_PER_SEAT
-            if b // TOKENS_PER_SEAT == seat and c // TOKENS_PER_SEAT == seat:
-                out.append((seat, side))
+    for side, keys in enumerate(board_layout(piano)[1]):
+        seat = chord_holder(board, keys)
+        if seat >= 0:
+            out.append((seat, side))
     return out
+
+
+def chord_holder(board: Sequence[int], keys: tuple[int, ...]) -> int:
+    """The seat whose tokens hold all three colored keys of a piano card (``keys``, from
+    :func:`board_layout`), or −1: the seat that scores the card's bonus point (D13)."""
+    a, b, c = board[keys[0]], board[keys[1]], board[keys[2]]
+    if a < 0 or b < 0 or c < 0:
+        return -1
+    seat = a // TOKENS_PER_SEAT
+    return seat if b // TOKENS_PER_SEAT == seat and c // TOKENS_PER_SEAT == seat else -1
+
+
+def board_layout(piano: Sequence[int]
+                  ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The 24 keys' multipliers (D4) and each piano card's colored keys, for a pair of piano
+    cards (kept: a game meets few pairs, and a planner asks for them again and again)."""
+    pair = (piano[0], piano[1])
+    layout = _LAYOUTS.get(pair)
+    if layout is None:
+        chords = tuple(tuple(side * KEYS_PER_CARD + pc for pc in PIANO_CHORD_PITCH_CLASSES[card])
+                       for side, card in enumerate(pair))
+        layout = _LAYOUTS[pair] = (_MULTIPLIERS[pair[0]] + _MULTIPLIERS[pair[1]],
+                                   (chords[0], chords[1]))
+    return layout
 
 
 def round_breakdown(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
                     ) -> list[tuple[int, int, int, int, int, int]]:
     """Each scoring token as ``(seat, index, key, power, multiplier, points)``, key order."""
     out = []
-    mults = _MULTIPLIERS[piano[0]] + _MULTIPLIERS[piano[1]]
+    mults = board_layout(piano)[0]
     for key, token in enumerate(board):
         if token >= 0:
             mult = mults[key]
             out.append((token // TOKENS_PER_SEAT, token % TOKENS_PER_SEAT, key, power[token],
-                        mult, power[token] * mult))
+                        mult, token_points(power[token], mult)))
     return out
 
 
 #: Each piano card's 12 multipliers (D4), as a plain table.
 _MULTIPLIERS = tuple(card.multipliers for card in PIANO_CARDS)
+_LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, ...],
+                                                             tuple[int, ...]]]] = {}
 
 
 # -- a light table for looking ahead ---------------------------------------------------------
@@ -290,8 +354,7 @@ def outcomes(table: Table, action: Action, seat: int, duel: DuelSplit
     assert isinstance(action, Shift)
     t.hand.remove(action.card)
     t.moved = True
-    step = 1 if CARD_CORNER[action.card] == _UP else -1
-    _, arriving = shift(t.board, t.keys, seat, action.piano, step)
+    _, arriving = shift(t.board, t.keys, seat, action.piano, CARD_SHIFT[action.card])
     return _settle(t, arriving, duel)
 
 
