@@ -13,8 +13,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parents[1] / "musicgames"
 #: The longest a ``.py`` or ``.js`` file of the package may be.
 MAX_LINES = 800
@@ -41,17 +39,6 @@ NOT_FOR_ENGINES = (
 #: Clocks: an engine is told the time (or a clock is injected), it never reads one.
 CLOCKS = ("time", "asyncio")
 CLOCK_CALLS = {"now", "utcnow", "today"}
-
-#: Files being split or moved by other work under way (the game engines, the two game
-#: widgets). A circle or a long file found only among these is expected to fail until that
-#: work is merged; anywhere else it fails now.
-ELSEWHERE = (
-    "musicgames/snap/",
-    "musicgames/duel/",
-    "musicgames/widgets/note_snap",
-    "musicgames/widgets/keyboard_duel",
-)
-
 
 @dataclass(frozen=True)
 class Module:
@@ -216,16 +203,8 @@ def _said(circle: list[str], graph: dict[str, dict[str, int]]) -> str:
     return " → ".join(steps + [circle[-1]])
 
 
-def _elsewhere(module_or_file: str) -> bool:
-    where = module_or_file
-    if not where.endswith((".py", ".js")):
-        where = MODULES[module_or_file].where
-    return where.startswith(ELSEWHERE)
-
-
 GRAPH = import_graph()
 CIRCLES = circles(GRAPH)
-CIRCLES_ELSEWHERE = [c for c in CIRCLES if all(_elsewhere(m) for m in c)]
 
 
 def _long_files() -> dict[str, int]:
@@ -238,7 +217,6 @@ def _long_files() -> dict[str, int]:
 
 
 LONG_FILES = _long_files()
-LONG_FILES_ELSEWHERE = {f: n for f, n in LONG_FILES.items() if _elsewhere(f)}
 
 
 # -- the graph itself ------------------------------------------------------------------------
@@ -280,35 +258,14 @@ def test_a_circle_is_found_and_said_with_its_lines() -> None:
 
 
 def test_no_import_circle_in_musicgames() -> None:
-    ours = [c for c in CIRCLES if c not in CIRCLES_ELSEWHERE]
-    assert not ours, "import circles:\n" + "\n".join(_said(c, GRAPH) for c in ours)
-
-
-@pytest.mark.xfail(
-    bool(CIRCLES_ELSEWHERE), strict=False,
-    reason="circles inside the engines or game widgets, being split: "
-    + "; ".join(_said(c, GRAPH) for c in CIRCLES_ELSEWHERE),
-)
-def test_no_import_circle_in_the_engines_and_game_widgets() -> None:
-    assert not CIRCLES_ELSEWHERE, "import circles:\n" + "\n".join(
-        _said(c, GRAPH) for c in CIRCLES_ELSEWHERE)
+    assert not CIRCLES, "import circles:\n" + "\n".join(_said(c, GRAPH) for c in CIRCLES)
 
 
 # -- files short enough to read --------------------------------------------------------------
 
 
 def test_no_file_in_musicgames_is_over_800_lines() -> None:
-    ours = {f: n for f, n in LONG_FILES.items() if f not in LONG_FILES_ELSEWHERE}
-    assert not ours, f"files over {MAX_LINES} lines: {ours}"
-
-
-@pytest.mark.xfail(
-    bool(LONG_FILES_ELSEWHERE), strict=False,
-    reason=f"files over {MAX_LINES} lines in the engines or game widgets, being split: "
-    + ", ".join(f"{f} ({n})" for f, n in LONG_FILES_ELSEWHERE.items()),
-)
-def test_no_engine_or_game_widget_file_is_over_800_lines() -> None:
-    assert not LONG_FILES_ELSEWHERE, f"files over {MAX_LINES} lines: {LONG_FILES_ELSEWHERE}"
+    assert not LONG_FILES, f"files over {MAX_LINES} lines: {LONG_FILES}"
 
 
 # -- pure engines ----------------------------------------------------------------------------
