@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -423,3 +424,17 @@ def test_a_drill_whose_progress_file_stays_locked_goes_on(tmp_path: Any) -> None
             other.close()
         _answer_drill(drill)  # the file is free again: this answer is kept
         assert drill.phase == "over" and len(store) == 1
+
+
+def test_every_widget_refuses_a_message_with_the_one_message_error() -> None:
+    """One class for a page's unusable message, whichever widget refuses it (not one each)."""
+    from musicgames.widgets import _practice, chord_quiz, note_drill
+    from musicgames.widgets._messages import MessageError
+    from musicgames.widgets.keyboard_duel import messages as duel_messages
+    from musicgames.widgets.note_snap import messages as snap_messages
+
+    for module in (_practice, chord_quiz, note_drill, duel_messages, snap_messages):
+        assert getattr(module, "MessageError", MessageError) is MessageError, module.__name__
+    package = Path(__file__).resolve().parents[1] / "musicgames"
+    defined = [p for p in package.rglob("*.py") if "class MessageError" in p.read_text("utf-8")]
+    assert [p.name for p in defined] == ["_messages.py"]

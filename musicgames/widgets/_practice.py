@@ -34,6 +34,7 @@ from musicgames.drill import DrillError, DrillSession, DrillSummary
 from musicgames.i18n import month_name, text
 from musicgames.memory import Memory
 from musicgames.progress.sink import ProgressSink, why_not_saved
+from musicgames.widgets._messages import MessageError
 
 __all__ = [
     "MAX_RESPONSE_MS",
@@ -62,10 +63,6 @@ Item = TypeVar("Item", bound=Hashable)
 
 class SettingsError(ValueError):
     """Drill or quiz settings that cannot be used: no notes, an unknown way to answer, …"""
-
-
-class MessageError(ValueError):
-    """A message from the page that is not one the widget understands or can use now."""
 
 
 def shown(value: object) -> str:

@@ -22,6 +22,7 @@ from musicgames.duel import Action, DuelError, action_from_json
 from musicgames.duel.bots import OPPONENT_LEVELS, Bot, make_bot
 from musicgames.i18n import LANGUAGES
 from musicgames.theory import Naming
+from musicgames.widgets._messages import MessageError
 
 __all__ = [
     "OPPONENTS",
@@ -40,10 +41,6 @@ __all__ = [
 #: The computer opponents a person can choose (the rules page, "Computer opponents"): the
 #: engine's levels. The page's chooser lists exactly these, in this order.
 OPPONENTS: tuple[str, ...] = OPPONENT_LEVELS
-
-
-class MessageError(ValueError):
-    """A message from the page that is not one this widget understands (the text says why)."""
 
 
 def _whole(payload: Mapping[str, Any], key: str) -> int:

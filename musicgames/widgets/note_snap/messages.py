@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from musicgames.shown import short_repr
+from musicgames.widgets._messages import MessageError
 
 __all__ = [
     "DisplayMessage",
@@ -21,10 +22,6 @@ __all__ = [
     "ShownMessage",
     "SlapMessage",
 ]
-
-
-class MessageError(ValueError):
-    """A message from the page that is not one the widget understands."""
 
 
 
