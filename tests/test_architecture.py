@@ -9,6 +9,7 @@ ARCHITECTURE.md for the layers these tests keep apart.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -353,3 +354,89 @@ def test_a_widget_imports_only_what_records_an_answer() -> None:
         if wrong:
             found[widget] = wrong
     assert not found, found
+
+
+# -- ARCHITECTURE.md's rule tables name what exists ------------------------------------------
+
+ARCHITECTURE = PACKAGE.parent / "ARCHITECTURE.md"
+#: A name cited in ARCHITECTURE.md: ``musicgames.`` + module + the name defined in it, and for
+#: a class's member the member after the class (``musicgames.snap.state.SnapState._resolve``).
+CITATION = re.compile(r"`(musicgames(?:\.\w+)+)`")
+
+
+def _rules_section() -> str:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    return text[text.index("## Where each rule lives"):]
+
+
+def _defined(body: list[ast.stmt]) -> dict[str, ast.stmt]:
+    """The names a module or class body defines (functions, classes, assigned names and
+    fields), each with its statement; imported names do not count."""
+    names: dict[str, ast.stmt] = {}
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names[node.name] = node
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names[node.target.id] = node
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        names[name.id] = node
+    return names
+
+
+def _missing(citation: str) -> str | None:
+    """Why ``citation`` names nothing in the source (``None`` when it is there): its module
+    is the longest dotted prefix that is a module of the package, the rest a name defined
+    in it and, after a class, a member of that class."""
+    parts = citation.split(".")
+    cut = next((i for i in range(len(parts), 0, -1) if ".".join(parts[:i]) in MODULES), 0)
+    if not cut:
+        return "no such module"
+    body: list[ast.stmt] = ast.parse(MODULES[".".join(parts[:cut])].path.read_text(
+        encoding="utf-8")).body
+    for i, name in enumerate(parts[cut:]):
+        node = _defined(body).get(name)
+        if node is None:
+            return f"{'.'.join(parts[:cut + i])} defines no {name}"
+        if isinstance(node, ast.ClassDef):
+            body = node.body
+        elif cut + i + 1 < len(parts):
+            return f"{'.'.join(parts[:cut + i + 1])} is not a class"
+    return None
+
+
+def test_every_name_the_rule_tables_cite_exists() -> None:
+    """A rule's home that moved or was renamed fails here until ARCHITECTURE.md follows."""
+    cited = sorted(set(CITATION.findall(_rules_section())))
+    assert len(cited) > 50, "the rule tables cite their homes as `musicgames.module.name`"
+    missing = {c: why for c in cited if (why := _missing(c)) is not None}
+    assert not missing, missing
+
+
+def test_the_citation_check_finds_a_misspelt_name() -> None:
+    assert _missing("musicgames.snap.cards.is_match") is None
+    assert _missing("musicgames.snap.state.SnapState._resolve") is None
+    assert _missing("musicgames.snap.config.SnapConfig.tie_window_ms") is None
+    assert _missing("musicgames.snap.cards.is_mach") is not None
+    assert _missing("musicgames.snap.state.SnapState._resolv") is not None
+    assert _missing("musicgames.snap.is_match") is not None  # a re-export is not the home
+    assert _missing("musicgames.snap.cardz.is_match") is not None
+
+
+def test_the_rule_tables_have_a_row_for_every_rule() -> None:
+    rows = [line.split("|")[1] for line in _rules_section().splitlines()
+            if line.startswith("| ") and not line.startswith("| Rule")]
+    named = {n for row in rows for n in re.findall(r"\b([SD]\d+[a-f]?)\b", row)}
+    expected = {f"S{n}" for n in range(1, 18)} | {f"D{n}" for n in range(1, 17) if n != 11}
+    expected |= {f"D11{part}" for part in "abcdef"}
+    assert named == expected, (sorted(expected - named), sorted(named - expected))
+
+
+def test_architecture_links_every_rules_page() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    pages = sorted((PACKAGE.parent / "docs" / "rules").glob("*.md"))
+    assert pages
+    unlinked = [p.name for p in pages if f"](docs/rules/{p.name})" not in text]
+    assert not unlinked, unlinked
