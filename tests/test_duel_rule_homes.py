@@ -276,3 +276,15 @@ def test_no_file_of_the_duel_or_its_page_is_over_800_lines() -> None:
     long = {f.name: n for f in files
             if (n := len(f.read_text(encoding="utf-8").splitlines())) > 800}
     assert long == {}
+
+
+def test_d11d_the_odds_ask_the_kernel_who_wins_a_tie(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The odds judge a duel by ``kernel.attacker_wins`` (the attacker wins ties), not by a
+    comparison of their own: with the tie rule turned round, their answer turns round too."""
+    from musicgames.duel import odds
+
+    assert odds.win_chance_now((3,), (3,), attacker=True) == 1
+    assert odds.win_chance_now((3,), (3,), attacker=False) == 0
+    monkeypatch.setattr(odds, "attacker_wins", lambda attack, defend: attack > defend)
+    assert odds.win_chance_now((3,), (3,), attacker=True) == 0
+    assert odds.win_chance_now((3,), (3,), attacker=False) == 1

@@ -41,7 +41,7 @@ from itertools import combinations
 
 from musicgames.duel.cards import CARD_ADD, CARD_LETTER, CARD_REROLL, DOWN_REROLL, UP_REROLL
 from musicgames.duel.errors import NotAnOddsQuestionError
-from musicgames.duel.kernel import MAX_POWER, after_reroll, dice_for_power
+from musicgames.duel.kernel import MAX_POWER, after_reroll, attacker_wins, dice_for_power
 from musicgames.duel.view import SeatView
 from musicgames.shown import short_repr
 
@@ -181,7 +181,10 @@ def attacker_win_chance(
 
 
 def _wins(own_total: int, opp_total: int, attacker: bool) -> bool:
-    return own_total >= opp_total if attacker else own_total > opp_total
+    """Whether the side with ``own_total`` wins the duel, as the rules say (D11d)."""
+    if attacker:
+        return attacker_wins(own_total, opp_total)
+    return not attacker_wins(opp_total, own_total)
 
 
 def _check_dice(dice: Sequence[int], name: str) -> tuple[int, ...]:
