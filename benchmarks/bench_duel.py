@@ -65,7 +65,7 @@ def sharp_real_choices(games: int, seed: int) -> dict[str, list[float]]:
         bots = {sharp_seat: make_bot("sharp", master.getrandbits(64)),
                 1 - sharp_seat: make_bot("casual", master.getrandbits(64))}
         while not game.is_terminal():
-            seat = game.to_act
+            seat = game.seat_to_act
             assert seat is not None
             view = game.view(seat)
             start = time.perf_counter()
@@ -88,7 +88,7 @@ def blunder_rates(level: str, games: int, seed: int) -> tuple[int, int, int, int
         bots = {seat_of: make_bot(level, master.getrandbits(64)),
                 1 - seat_of: make_bot("sharp", master.getrandbits(64))}
         while not game.is_terminal():
-            seat = game.to_act
+            seat = game.seat_to_act
             assert seat is not None
             view = game.view(seat)
             action = bots[seat].choose(view)
@@ -121,7 +121,7 @@ def look_ahead_ms() -> tuple[int, dict[str, float]]:
                 break
             state.apply(rng.choice(state.legal_actions()))
         if not state.is_terminal() and state.duel is None and len(state.legal_actions()) > 1:
-            views.append(state.view(state.to_act))  # type: ignore[arg-type]
+            views.append(state.view(state.seat_to_act))  # type: ignore[arg-type]
     out = {}
     for level in ("casual", "sharp"):
         passes = []

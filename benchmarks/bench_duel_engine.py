@@ -11,7 +11,7 @@ nothing. Finishes in about a minute.
   history-free tables of action layouts are filled first by as many other games (a search
   fills them in its first playouts), and the two history-free lines take turns going
   first on each seed;
-* microseconds per ``copy()``, ``copy(history=False)``, ``view().sample_state()``,
+* microseconds per ``copy()``, ``copy(history=False)``, ``DuelState.from_view(view(), rng)``,
   ``apply()`` + ``undo()``, ``legal_actions()``, ``view()``, ``to_json()`` and
   ``from_json()`` on mid-game positions;
 * the computer players' think time per decision (median and p99), turn and duel decisions
@@ -134,7 +134,7 @@ def think_times(games: int) -> None:
             seat_of = number % 2
             bots = {seat_of: make_bot(level, number), 1 - seat_of: make_bot("casual", 99)}
             while not game.is_terminal():
-                seat = game.to_act
+                seat = game.seat_to_act
                 assert seat is not None
                 view = game.view(seat)
                 start = clock()
@@ -175,7 +175,7 @@ def odds_figures() -> None:
         while not state.is_terminal() and state.duel is None:
             state.apply(play.choice(state.legal_actions()))
         if state.duel is not None:
-            duels.append(state.view(state.to_act))  # type: ignore[arg-type]
+            duels.append(state.view(state.seat_to_act))  # type: ignore[arg-type]
         if len(duels) == 30:
             break
     per_call_us("duel_odds(view), attacker", duel_odds, duels, repeat=1)
@@ -190,14 +190,14 @@ def main() -> None:
     print(f"Building blocks, median of 5 passes over {len(states)} mid-game positions")
     per_call_us("copy()", DuelState.copy, states)
     per_call_us("copy(history=False)", lambda s: s.copy(history=False), states)
-    per_call_us("view(to_act).sample_state(rng)",
-                lambda s: s.view(s.to_act).sample_state(random.Random(1)), states)
+    per_call_us("DuelState.from_view(view(to_act), rng)",
+                lambda s: DuelState.from_view(s.view(s.seat_to_act), random.Random(1)), states)
     per_call_us("apply() + undo()", apply_undo, states)
     per_call_us("copy() + legal_actions()", lambda s: s.copy().legal_actions(), states)
     per_call_us("copy(history=False) + legal_actions()",
                 lambda s: s.copy(history=False).legal_actions(), states)
-    per_call_us("view(to_act)", lambda s: s.view(s.to_act), states)
-    per_call_us("view(to_act).legal_actions()", lambda s: s.view(s.to_act).legal_actions(),
+    per_call_us("view(to_act)", lambda s: s.view(s.seat_to_act), states)
+    per_call_us("view(to_act).legal_actions()", lambda s: s.view(s.seat_to_act).legal_actions(),
                 states)
     per_call_us("to_json()", DuelState.to_json, states)
     texts = [s.to_json() for s in states[:60]]

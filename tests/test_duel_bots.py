@@ -20,7 +20,7 @@ from musicgames.duel import (
     EndTurn,
     LockIn,
     Move,
-    NotYourTurn,
+    NotYourTurnError,
     Phase,
     Place,
     Shift,
@@ -32,13 +32,13 @@ from musicgames.duel.bots import (
     CasualBot,
     RandomBot,
     SharpBot,
-    UnknownBot,
-    _table,
+    UnknownBotError,
     answer_is_useful,
     defended_worth,
     gives_points_away,
     make_bot,
 )
+from musicgames.duel.judgement import seat_table
 from musicgames.duel.kernel import Table, outcomes, settle_duel
 from musicgames.duel.odds import Effect, chance_after_card, effect_of_card
 
@@ -54,7 +54,7 @@ def play_game(names: tuple[str, str], seed: int, *, check_legal: bool = True,
     for _ in range(5000):
         if game.is_terminal():
             return game
-        seat = game.to_act
+        seat = game.seat_to_act
         assert seat is not None
         action = bots[seat].choose(game.view(seat))
         if check_legal:
@@ -85,14 +85,14 @@ def test_d16_choice_ignores_hidden_hand_and_draw_order(name: str,
     phases = set()
     changed = 0
     for state in positions:
-        seat = state.to_act
+        seat = state.seat_to_act
         assert seat is not None
         view = state.view(seat)
         phases.add(state.phase)
         choice = make_bot(name, 5).choose(view, random.Random(9))
         for k in range(2):
             # The same public table with the other hand and the draw pile dealt anew.
-            other = view.sample_state(random.Random(1000 + k))
+            other = DuelState.from_view(view, random.Random(1000 + k))
             changed += (other.hand(1 - seat) != state.hand(1 - seat)
                         or other.draw_pile != state.draw_pile)
             assert other.view(seat) == view
@@ -104,7 +104,7 @@ def test_d16_choice_ignores_hidden_hand_and_draw_order(name: str,
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_same_seed_same_choice(name: str, positions: list[DuelState]) -> None:
     for state in positions[:20]:
-        view = state.view(state.to_act or 0)
+        view = state.view(state.seat_to_act or 0)
         random.seed(1)
         first = make_bot(name, 3).choose(view)
         random.seed(2)  # the global generator must not matter
@@ -114,10 +114,11 @@ def test_same_seed_same_choice(name: str, positions: list[DuelState]) -> None:
 def test_asking_the_wrong_seat_is_a_typed_error() -> None:
     game = DuelState.new_game(seed=1)
     for name in BOT_NAMES:
-        with pytest.raises(NotYourTurn, match="seat 1 has no decision to make now: it is seat 0"):
+        with pytest.raises(NotYourTurnError,
+                           match="seat 1 has no decision to make now: it is seat 0"):
             make_bot(name).choose(game.view(BLACK))
     over = play_game(("random", "random"), 2)
-    with pytest.raises(NotYourTurn, match="nobody \\(the game is over\\)"):
+    with pytest.raises(NotYourTurnError, match="nobody \\(the game is over\\)"):
         SharpBot().choose(over.view(WHITE))
     with pytest.raises(TypeError, match="seed must be an int"):
         SharpBot(seed="7")  # type: ignore[arg-type]
@@ -129,7 +130,7 @@ def test_make_bot_names() -> None:
     assert isinstance(make_bot("casual"), CasualBot)
     assert isinstance(make_bot("random"), RandomBot)
     assert repr(make_bot("sharp", 4)) == "SharpBot(seed=4)"
-    with pytest.raises(UnknownBot, match="'expert' is not a computer player"):
+    with pytest.raises(UnknownBotError, match="'expert' is not a computer player"):
         make_bot("expert")
 
 
@@ -166,7 +167,7 @@ def _engine_outcomes(state: DuelState, action: Any) -> list[tuple[list[int], ...
     while stack:
         g = stack.pop()
         if g.phase is Phase.TURN:
-            v = g.view(state.to_act or 0)
+            v = g.view(state.seat_to_act or 0)
             results.append((list(v.board), list(v.token_keys), list(v.token_powers),
                             list(v.token_states), sorted(v.hand)))
             continue
@@ -198,7 +199,7 @@ def test_bot_look_ahead_plays_by_the_engines_rules(positions: list[DuelState]) -
     for state in positions:
         if state.phase is not Phase.TURN:
             continue
-        seat = state.to_act
+        seat = state.seat_to_act
         assert seat is not None
         view = state.view(seat)
         for action in view.legal_actions(distinct=True):
@@ -206,7 +207,7 @@ def test_bot_look_ahead_plays_by_the_engines_rules(positions: list[DuelState]) -
                 continue
             ours = sorted(
                 (b.board, b.keys, b.power, b.status, sorted(b.hand))
-                for _, b in outcomes(_table(view), action, seat, both_ways)
+                for _, b in outcomes(seat_table(view), action, seat, both_ways)
             )
             theirs = sorted(_engine_outcomes(state, action))
             assert ours == theirs, (action, state)
@@ -344,7 +345,7 @@ def test_casual_gives_nothing_away_in_whole_games() -> None:
         game = DuelState.new_game(seed)
         bots = {0: make_bot("casual", seed), 1: make_bot("sharp", seed)}
         while not game.is_terminal():
-            seat = game.to_act
+            seat = game.seat_to_act
             view = game.view(seat)
             action = bots[seat].choose(view)
             if seat == 0 and view.duel is None:

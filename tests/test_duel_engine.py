@@ -14,17 +14,17 @@ from musicgames.duel import (
     COMPOSE_DECK,
     MAX_TURNS_PER_ROUND,
     WHITE,
-    BadSavedGame,
+    BadSavedGameError,
     CardCodeError,
-    CardNotInHand,
+    CardNotInHandError,
     DuelCard,
     DuelError,
     DuelState,
     EndTurn,
-    GameIsOver,
+    GameIsOverError,
     LockIn,
     Move,
-    NothingToUndo,
+    NothingToUndoError,
     Phase,
     Place,
     Shift,
@@ -51,7 +51,7 @@ def mid_game(seed: int = 4, actions: int = 40) -> DuelState:
 
 def test_every_error_is_a_value_error_naming_the_input_and_the_reason():
     state = DuelState.from_position(hands=("D1 D2 Wild", "E1"))
-    with pytest.raises(CardNotInHand) as info:
+    with pytest.raises(CardNotInHandError) as info:
         state.apply(Place(card_ids("G3"), key=7))
     message = str(info.value)
     assert isinstance(info.value, ValueError) and isinstance(info.value, DuelError)
@@ -74,7 +74,7 @@ def test_the_game_over_refuses_every_action():
                                     hands=("", ""), turns=MAX_TURNS_PER_ROUND - 1)
     state.apply(EndTurn())
     assert state.is_terminal()
-    with pytest.raises(GameIsOver):
+    with pytest.raises(GameIsOverError):
         state.apply(EndTurn())
     assert state.running_scores() == (0, 0)
     assert "game over" in repr(state)
@@ -82,7 +82,7 @@ def test_the_game_over_refuses_every_action():
 
 def test_check_raises_what_apply_would_without_changing_anything():
     state = DuelState.from_position(hands=("D1", "E1"))
-    with pytest.raises(CardNotInHand):
+    with pytest.raises(CardNotInHandError):
         state.check(Place(card_ids("E1"), key=4))
     state.check(Place(card_ids("D1"), key=2))
     assert state.actions() == ()
@@ -130,7 +130,7 @@ def test_undo_is_a_stack_and_restores_exactly_including_the_dice():
         snapshots.append(state.to_json())
         state.apply(rng.choice(state.legal_actions()))
     end, actions = state.to_json(), state.actions()[-len(snapshots):]
-    assert any(e["event"] == "duel" for e in state.log[-200:])
+    assert any(e["type"] == "duel" for e in state.log[-200:])
     for before in reversed(snapshots):
         state.undo()
         assert state.to_json() == before
@@ -142,7 +142,7 @@ def test_undo_is_a_stack_and_restores_exactly_including_the_dice():
 
 def test_undo_at_the_start_is_refused():
     state = DuelState.new_game(1)
-    with pytest.raises(NothingToUndo):
+    with pytest.raises(NothingToUndoError):
         state.undo()
 
 
@@ -178,7 +178,7 @@ def test_save_and_load_mid_game_and_mid_duel():
     text = state.to_json()
     loaded = DuelState.from_json(text)
     assert loaded.to_json() == text
-    assert loaded.duel == state.duel and loaded.to_act == state.to_act
+    assert loaded.duel == state.duel and loaded.seat_to_act == state.seat_to_act
     assert loaded.undo() == DuelCard(card_ids("D2")[0])  # the loaded game undoes too
     for seed in (3, 8):
         state = mid_game(seed, 70)
@@ -222,14 +222,14 @@ def _tampered(change) -> str:
     _tampered(lambda d: d["position"]["discard"].reverse()),
 ])
 def test_malformed_or_inconsistent_saved_games_are_refused(text):
-    with pytest.raises(BadSavedGame):
+    with pytest.raises(BadSavedGameError):
         DuelState.from_json(text)
 
 
 def test_a_position_with_two_tokens_on_one_key_is_refused():
-    with pytest.raises(BadSavedGame):
+    with pytest.raises(BadSavedGameError):
         DuelState.from_position(tokens=([(3, 1)], [(3, 2)]))
-    with pytest.raises(BadSavedGame):
+    with pytest.raises(BadSavedGameError):
         DuelState.from_position(hands=("C1 C2 C3 D1 D2 D3", ""))
     with pytest.raises(CardCodeError):
         DuelState.from_position(hands=("C1", "C1"))
@@ -240,13 +240,13 @@ def test_a_position_with_two_tokens_on_one_key_is_refused():
 
 def test_the_event_log_replays_the_game():
     state = mid_game(6, 120)
-    logged = [action_from_json(e["action"]) for e in state.log if e["event"] == "action"]
+    logged = [action_from_json(e["action"]) for e in state.log if e["type"] == "action"]
     assert tuple(logged) == state.actions()
     again = DuelState.new_game(6)
     for action in logged:
         again.apply(action)
     assert again.to_json() == state.to_json() and again.log == state.log
-    assert state.replayed().to_json() == state.to_json()
+    assert state.replay().to_json() == state.to_json()
 
 
 def test_the_log_records_what_happened():
@@ -255,7 +255,7 @@ def test_the_log_records_what_happened():
     state.apply(DuelCard(card_ids("D3")[0]))
     state.apply(LockIn())
     state.apply(LockIn())
-    events = [e["event"] for e in state.log]
+    events = [e["type"] for e in state.log]
     assert events == ["action", "place", "duel", "action", "duel_card", "action", "lock_in",
                       "action", "lock_in", "duel_result"]
     result = state.log[-1]
@@ -277,9 +277,9 @@ def test_view_tokens_and_scores_match_the_state():
 
 def test_sampled_states_agree_with_the_view_and_never_see_hidden_cards():
     state = mid_game(5, 33)
-    view = state.view(state.to_act)
+    view = state.view(state.seat_to_act)
     for seed in range(5):
-        sample = view.sample_state(random.Random(seed))
+        sample = DuelState.from_view(view, random.Random(seed))
         assert sample.view(view.seat) == view
         assert sample.legal_actions() == state.legal_actions()
         assert sample.hand_size(view.opponent) == state.hand_size(view.opponent)
@@ -295,7 +295,7 @@ def test_card_codes_and_labels():
 
 def every_candidate(state: DuelState):
     """Every action that could conceivably be legal now, built from the acting hand."""
-    hand = state.hand(state.to_act)
+    hand = state.hand(state.seat_to_act)
     for size in range(1, len(hand) + 1):
         for cards in itertools.combinations(hand, size):
             for key in range(-1, 25):
@@ -358,7 +358,7 @@ def test_a_history_free_copy_plays_the_same_game_and_keeps_no_history():
             assert fast.apply(listed[pick]) == full.apply(choices[pick])
         assert fast.is_terminal() and fast.totals == full.totals
         assert fast.log == () and fast.story() == () and fast.actions() == ()
-        with pytest.raises(NothingToUndo):
+        with pytest.raises(NothingToUndoError):
             fast.undo()
 
 
@@ -471,8 +471,8 @@ def test_a_history_free_game_refuses_what_is_not_legal_now_at_every_step():
 
 def test_sample_state_is_history_free_and_matches_the_view():
     state = mid_game(5, 33)
-    view = state.view(state.to_act)
-    sample = view.sample_state(random.Random(2))
+    view = state.view(state.seat_to_act)
+    sample = DuelState.from_view(view, random.Random(2))
     assert sample.log == () and sample.view(view.seat) == view
     sample.rollout(random.Random(1))
     assert sample.is_terminal()

@@ -17,7 +17,6 @@ from musicgames.duel import (
     PIANO_CARDS,
     WHITE,
     ActionTaken,
-    BadSavedGame,
     BadSavedGameError,
     BadSeedError,
     CardPlayed,
@@ -54,9 +53,10 @@ from musicgames.duel import (
     card_ids,
 )
 from musicgames.duel.bots import RandomBot, SharpBot
-from musicgames.duel.errors import NotAnOddsQuestionError
+from musicgames.duel.errors import NotAnOddsQuestionError, UnknownBotError
 from musicgames.duel.errors import __all__ as error_names
 from musicgames.duel.odds import MOST_DICE, dice_count, total_counts, win_chance_now
+from musicgames.protocol import GameError
 
 RULE = re.compile(r"\bD(1[0-6]|[1-9])[a-f]?\b")
 
@@ -174,16 +174,58 @@ def test_bad_action_fields_give_the_typed_error_not_type_error():
         assert RULE.search(str(error))
 
 
-def test_error_classes_end_in_error_and_the_old_names_are_the_same_classes():
+def test_error_classes_end_in_error_and_each_has_one_name():
+    """Every refusal is a DuelError, itself the protocol's GameError; no class goes by a
+    second (older) name."""
+    seen: dict[type, str] = {}
     for name in error_names:
         cls = getattr(duel_api, name)
-        assert issubclass(cls, DuelError)
-        assert cls.__name__.endswith("Error")
-        if not name.endswith("Error"):
-            assert getattr(duel_api, name + "Error") is cls
-    assert BadSavedGame is BadSavedGameError
-    assert duel_api.SaveError is BadSavedGameError
-    assert duel_api.GameOverError is duel_api.GameIsOverError
+        assert issubclass(cls, DuelError) and issubclass(cls, GameError)
+        assert cls.__name__ == name and name.endswith("Error")
+        assert cls not in seen, (name, seen.get(cls))
+        seen[cls] = name
+    for old in ("BadSavedGame", "SaveError", "GameOverError", "SecondPlace", "UnknownBot"):
+        assert not hasattr(duel_api, old)
+    assert issubclass(UnknownBotError, DuelError)
+
+
+#: The rule each refusal of :func:`every_refusal` cites: its ``rule``, set where it is raised.
+REFUSAL_RULES = {
+    "NotAnAction": "D7", "NotAnAction cards": "D8", "NotAnAction piano": "D2",
+    "NotAnAction key": "D9", "NotYourTurn": "D7", "NotYourTurn seat": "D1", "NotNow": "D11",
+    "CardNotInHand": "D8", "DuplicateCard": "D8", "NoCards": "D8", "TooManyCards": "D8",
+    "MixedLetters": "D8", "KeyOffBoard": "D2", "WrongKey": "D8", "NoTokenThere": "D9",
+    "NotYourToken": "D9", "WrongSteps": "D9", "WrongCard move": "D9", "WrongCard shift": "D9",
+    "NoSuchPianoCard": "D2", "NoTokenThere shift": "D9", "MustActFirst": "D7",
+    "SecondPlace": "D7", "SecondMove": "D7", "SecondMove shift": "D7", "NoTokenLeft": "D8",
+    "NotNow duel": "D11b", "MixedLetters run": "D11b", "GameIsOver": "D15",
+}
+
+
+def test_every_refusal_carries_its_rule():
+    """Each kind of refusal names its rule as ``rule`` (the widget shows ``rules``): the same
+    rules its message cites, never read back out of the message."""
+    refusals = every_refusal()
+    assert {name for name, _ in refusals} == set(REFUSAL_RULES)
+    for name, error in refusals:
+        assert error.rule == REFUSAL_RULES[name], (name, error.rule)
+        assert error.rule in error.rules, name
+        cited = re.findall(r"\bD\d+[a-f]?\b", re.findall(r"\(([^()]*)\)", str(error))[-1])
+        assert set(error.rules) <= set(cited) | {"D7", "D11"}, (name, error.rules, cited)
+
+
+def test_take_backs_and_odds_questions_carry_their_rule():
+    game = DuelState.from_position(hands=("C1 D3", "E1"), tokens=([], [(0, 2)]))
+    game.apply(Place(card_ids("C1"), key=0))  # a duel: dice rolled
+    with pytest.raises(TakeBackStoppedError) as stopped:
+        game.take_back()
+    assert stopped.value.stop == "dice" and stopped.value.rule == "D11a"
+    with pytest.raises(NotAnOddsQuestionError) as odd:
+        duel_api.attacker_win_probability(7, 1)
+    assert odd.value.rule == "D10"
+    with pytest.raises(UnknownBotError) as unknown:
+        duel_api.KeyboardDuel().make_bot("expert", seat=0)
+    assert isinstance(unknown.value, GameError)
 
 
 # -- saves of any shape ---------------------------------------------------------------------
@@ -254,7 +296,7 @@ def test_apply_returns_the_events_it_caused_and_the_story_holds_them_all():
         if state.is_terminal():
             break
         action = rng.choice(state.legal_actions())
-        seat = state.to_act
+        seat = state.seat_to_act
         events = state.apply(action)
         assert isinstance(events, tuple)
         collected.append(ActionTaken(seat, action))
@@ -314,7 +356,7 @@ def test_d12_final_turn_begins_is_an_event():
     events = state.apply(EndTurn())
     assert FinalTurnBegins(seat=BLACK, placed_all=WHITE) in events
     assert state.final_turn
-    assert state.log[-1]["event"] == "final_turn"
+    assert state.log[-1]["type"] == "final_turn"
 
 
 def test_d13_round_scored_breaks_the_score_down_token_by_token():
@@ -414,7 +456,7 @@ def test_take_back_never_undoes_the_other_players_action():
     state.apply(Place(card_ids("C1"), key=0))
     state.apply(DuelCard(card_ids("C2")[0]))
     state.apply(LockIn())
-    assert state.to_act == WHITE
+    assert state.seat_to_act == WHITE
     assert state.take_back_reach(WHITE) == TakeBackReach(0, "other_player")
     refused_take_back(state, "other_player", "was Black's", seat=WHITE)
     assert card_ids("C2")[0] in state.discard
@@ -549,13 +591,13 @@ def test_no_take_back_once_the_game_is_over():
 
 def test_the_log_is_the_story_in_plain_json():
     state = random_game(11)
-    kinds = {e["event"] for e in state.log}
+    kinds = {e["type"] for e in state.log}
     assert {"action", "round_start", "deal", "place", "end_turn", "draw", "round_end",
             "game_over"} <= kinds
     actions = [e for e in state.story() if isinstance(e, ActionTaken)]
-    assert len(actions) == sum(1 for e in state.log if e["event"] == "action")
+    assert len(actions) == sum(1 for e in state.log if e["type"] == "action")
     json.dumps(state.log)
-    assert [e["event"] for e in state.events(WHITE)] == [e["event"] for e in state.log]
+    assert [e["type"] for e in state.events(WHITE)] == [e["type"] for e in state.log]
 
 
 # -- key names in messages are spelled in their chord's key ----------------------------------
@@ -569,7 +611,7 @@ def test_key_names_in_refusals_are_spelled_in_the_chords_key():
         state = DuelState.new_game(seed)
         rng = random.Random(seed)
         while not state.is_terminal() and state.round == 1:
-            seat = state.to_act
+            seat = state.seat_to_act
             mover = next((c for c in state.hand(seat)
                           if COMPOSE_DECK[c].corner in (Corner.ONE, Corner.TWO, Corner.THREE)),
                          None)

@@ -25,7 +25,7 @@ from musicgames.duel import (
     EndTurn,
     LockIn,
     Move,
-    NotYourTurn,
+    NotYourTurnError,
     Phase,
     Place,
     Shift,
@@ -111,7 +111,7 @@ def check_invariants(state: DuelState, thorough: bool = True) -> None:
     assert sum(r[0] for r in state.round_scores) == state.totals[0]
     assert sum(r[1] for r in state.round_scores) == state.totals[1]
     if state.is_terminal():
-        assert state.to_act is None and state.legal_actions() == ()
+        assert state.seat_to_act is None and state.legal_actions() == ()
         assert state.round >= 3 and state.totals[0] != state.totals[1]
         assert state.winner == (0 if state.totals[0] > state.totals[1] else 1)
         return
@@ -119,10 +119,11 @@ def check_invariants(state: DuelState, thorough: bool = True) -> None:
     # whose decision it is
     duel = state.duel
     if state.phase is Phase.TURN:
-        assert duel is None and arriving == () and state.to_act == state.turn
+        assert duel is None and arriving == () and state.seat_to_act == state.turn
     else:
         assert duel is not None and duel.attacker == state.turn
-        assert state.to_act == (duel.attacker if state.phase is Phase.ATTACK else duel.defender)
+        deciding = duel.attacker if state.phase is Phase.ATTACK else duel.defender
+        assert state.seat_to_act == deciding
         assert held[duel.key] is not None and held[duel.key].seat == duel.defender
         assert len(duel.attacker_dice) == (duel.attacker_power + 1) // 2
         assert len(duel.defender_dice) == (duel.defender_power + 1) // 2
@@ -135,7 +136,7 @@ def check_invariants(state: DuelState, thorough: bool = True) -> None:
     assert actions and len(set(actions)) == len(actions)
     if thorough:
         assert set(state.legal_actions(distinct=True)) <= set(actions)
-        assert state.view(state.to_act).legal_actions() == actions
+        assert state.view(state.seat_to_act).legal_actions() == actions
     assert 1 <= state.turn_number <= 60
     assert [c.index for c in state.piano_cards][0] != [c.index for c in state.piano_cards][1]
     assert all(0 <= c.index < len(PIANO_CARDS) for c in state.piano_cards)
@@ -143,7 +144,7 @@ def check_invariants(state: DuelState, thorough: bool = True) -> None:
 
 def random_candidate(rng: random.Random, state: DuelState) -> object:
     """A random action, built from the hand some of the time: mostly illegal, not always."""
-    hand = list(state.hand(state.to_act)) if state.to_act is not None else []
+    hand = list(state.hand(state.seat_to_act)) if state.seat_to_act is not None else []
 
     def card() -> int:
         return rng.choice(hand) if hand and rng.random() < 0.7 else rng.randrange(-1, 43)
@@ -190,9 +191,9 @@ def play_random_game(seed: int) -> DuelState:
         action = rng.choice(actions)
         if rng.random() < 0.05:
             before = state.to_json()
-            with pytest.raises(NotYourTurn):
-                state.apply(action, seat=1 - state.to_act)
-            state.apply(action, seat=state.to_act)
+            with pytest.raises(NotYourTurnError):
+                state.apply(action, seat=1 - state.seat_to_act)
+            state.apply(action, seat=state.seat_to_act)
             assert state.undo() == action
             assert state.to_json() == before
         if step == save_at:
@@ -213,7 +214,7 @@ def check_random_game(seed: int) -> DuelState:
     state = play_random_game(seed)
     assert state.is_terminal()
     if seed % 50 == 0:
-        assert state.replayed().to_json() == state.to_json()
+        assert state.replay().to_json() == state.to_json()
         assert DuelState.from_json(state.to_json()).to_json() == state.to_json()
     return state
 
@@ -229,7 +230,7 @@ def test_random_games_keep_every_invariant(soak: bool) -> None:
         state = check_random_game(seed)
         rounds[state.round] += 1
         winners[state.winner] += 1
-        events.update(e["event"] for e in state.log)
+        events.update(e["type"] for e in state.log)
     # the games really exercised the rules: duels, both winners, some extra rounds, and every
     # kind of thing that can happen (a reshuffled draw pile is the rarest)
     assert events["duel_result"] > games

@@ -12,34 +12,34 @@ from musicgames.duel import (
     MAX_TURNS_PER_ROUND,
     PIANO_CARDS,
     WHITE,
-    CardNotInHand,
+    CardNotInHandError,
     Corner,
     DuelCard,
     DuelState,
-    DuplicateCard,
+    DuplicateCardError,
     EndTurn,
-    KeyOffBoard,
+    KeyOffBoardError,
     LockIn,
-    MixedLetters,
+    MixedLettersError,
     Move,
-    MustActFirst,
-    NoCards,
-    NoSuchPianoCard,
-    NotNow,
-    NoTokenLeft,
-    NoTokenThere,
-    NotYourToken,
-    NotYourTurn,
+    MustActFirstError,
+    NoCardsError,
+    NoSuchPianoCardError,
+    NotNowError,
+    NoTokenLeftError,
+    NoTokenThereError,
+    NotYourTokenError,
+    NotYourTurnError,
     Phase,
     Place,
-    SecondMove,
-    SecondPlace,
+    SecondMoveError,
+    SecondPlaceError,
     Shift,
     TokenState,
-    TooManyCards,
-    WrongCard,
-    WrongKey,
-    WrongSteps,
+    TooManyCardsError,
+    WrongCardError,
+    WrongKeyError,
+    WrongStepsError,
     key_for_letter,
 )
 from musicgames.theory import ALL_TRIADS
@@ -92,7 +92,7 @@ def test_d1_two_players_white_moves_first_in_round_one():
     for seed in range(5):
         state = DuelState.new_game(seed)
         assert state.round == 1
-        assert state.to_act == WHITE == state.turn == state.starter
+        assert state.seat_to_act == WHITE == state.turn == state.starter
         assert state.phase is Phase.TURN
         assert len(state.tokens(WHITE)) == len(state.tokens(BLACK)) == 5
 
@@ -158,7 +158,7 @@ def test_d3_piano_cards_drawn_without_replacement_until_spent():
         rng = random.Random(seed)
         while not game.is_terminal():
             game.apply(rng.choice(game.legal_actions()))
-        shown_cards = [p for e in game.log if e["event"] == "round_start" for p in e["piano"]]
+        shown_cards = [p for e in game.log if e["type"] == "round_start" for p in e["piano"]]
         assert len(shown_cards) == len(set(shown_cards)) == 2 * game.round
 
 
@@ -209,7 +209,7 @@ def test_d6_setup_deals_five_each_and_a_fresh_deal_every_round():
     assert state.hand_size(WHITE) == state.hand_size(BLACK) == 5
     assert state.draw_size == 32 and state.discard == ()
     assert all(t.state is TokenState.UNPLACED for s in (0, 1) for t in state.tokens(s))
-    deal = [e for e in state.log if e["event"] == "deal"]
+    deal = [e for e in state.log if e["type"] == "deal"]
     assert [len(e["cards"]) for e in deal[-2:]] == [5, 5]
 
 
@@ -218,14 +218,14 @@ def test_d6_setup_deals_five_each_and_a_fresh_deal_every_round():
 
 def test_d7_one_place_and_one_move_in_either_order_then_refill():
     state = DuelState.from_position(hands=("D1 D2 E1 E2 F1", "G1"), tokens=([(0, 1)], []))
-    refused(state, EndTurn(), MustActFirst)
+    refused(state, EndTurn(), MustActFirstError)
     state.apply(Move(ids(state, WHITE, "D1")[0], key=0, steps=1))  # move first ...
-    refused(state, Move(ids(state, WHITE, "D2")[0], key=1, steps=2), SecondMove)
+    refused(state, Move(ids(state, WHITE, "D2")[0], key=1, steps=2), SecondMoveError)
     state.apply(Place(ids(state, WHITE, "E1 E2"), key=4))  # ... then place
-    refused(state, Place(ids(state, WHITE, "F1"), key=5), SecondPlace)
+    refused(state, Place(ids(state, WHITE, "F1"), key=5), SecondPlaceError)
     assert set(state.legal_actions()) == {EndTurn()}
     state.apply(EndTurn())
-    assert state.hand_size(WHITE) == 5 and state.to_act == BLACK
+    assert state.hand_size(WHITE) == 5 and state.seat_to_act == BLACK
     # place first, then move the token just placed
     state.apply(Place(ids(state, BLACK, "G1"), key=7))
     assert state.legal_actions() == (EndTurn(),)  # Black's hand is empty now
@@ -239,7 +239,7 @@ def test_d7_refill_reshuffles_the_discard_when_the_draw_pile_is_empty():
     state.apply(EndTurn())
     assert state.hand_size(WHITE) == 5
     assert state.draw_size == 37 - 5 and len(state.discard) == 0
-    assert any(e["event"] == "reshuffle" for e in state.log)
+    assert any(e["type"] == "reshuffle" for e in state.log)
 
 
 def test_d7_a_player_with_no_legal_action_passes_and_still_refills():
@@ -247,7 +247,7 @@ def test_d7_a_player_with_no_legal_action_passes_and_still_refills():
     assert state.legal_actions() == (EndTurn(),)
     state.apply(EndTurn())
     assert state.hand_size(WHITE) == 5
-    assert [e for e in state.log if e["event"] == "end_turn"][-1]["passed"] is True
+    assert [e for e in state.log if e["type"] == "end_turn"][-1]["passed"] is True
     # all five tokens spent and none on the board: no action either, whatever the hand
     state = DuelState.from_position(hands=("D1 D2", "E1"),
                                     tokens=(["beaten", "merged", "beaten", "beaten", "beaten"],
@@ -263,14 +263,14 @@ def test_d8_place_one_letter_plus_wilds_power_is_the_number_of_cards():
     d_cards = ids(state, WHITE, "D1 D2 Wild D↑")
     for key in (2, 14):  # the D key on either piano card
         assert Place(d_cards, key) in state.legal_actions()
-    refused(state, Place(d_cards, key=3), WrongKey)
-    refused(state, Place(ids(state, WHITE, "D1 E1"), key=2), MixedLetters)
-    refused(state, Place((), key=2), NoCards)
-    refused(state, Place(tuple(range(7)), key=2), TooManyCards)
-    refused(state, Place(ids(state, WHITE, "D1") * 2, key=2), DuplicateCard)
-    refused(state, Place((30,), key=9), CardNotInHand)
-    refused(state, Place(ids(state, WHITE, "D1"), key=24), KeyOffBoard)
-    refused(state, Place(ids(state, WHITE, "D1"), key=-1), KeyOffBoard)
+    refused(state, Place(d_cards, key=3), WrongKeyError)
+    refused(state, Place(ids(state, WHITE, "D1 E1"), key=2), MixedLettersError)
+    refused(state, Place((), key=2), NoCardsError)
+    refused(state, Place(tuple(range(7)), key=2), TooManyCardsError)
+    refused(state, Place(ids(state, WHITE, "D1") * 2, key=2), DuplicateCardError)
+    refused(state, Place((30,), key=9), CardNotInHandError)
+    refused(state, Place(ids(state, WHITE, "D1"), key=24), KeyOffBoardError)
+    refused(state, Place(ids(state, WHITE, "D1"), key=-1), KeyOffBoardError)
     state.apply(Place(d_cards, key=14))
     token = state.board_token(14)
     assert (token.seat, token.power, token.state) == (WHITE, 4, TokenState.ON_BOARD)
@@ -289,7 +289,7 @@ def test_d8_wilds_alone_name_any_key_black_keys_included():
 def test_d8_no_place_once_all_five_tokens_are_placed():
     state = DuelState.from_position(hands=("D1", "E2"),
                                     tokens=([(0, 1), (1, 1), (3, 1), "merged", "beaten"], []))
-    refused(state, Place(ids(state, WHITE, "D1"), key=2), NoTokenLeft)
+    refused(state, Place(ids(state, WHITE, "D1"), key=2), NoTokenLeftError)
 
 
 # -- D9 move ----------------------------------------------------------------------------------
@@ -298,10 +298,10 @@ def test_d8_no_place_once_all_five_tokens_are_placed():
 def test_d9_number_cards_move_one_token_exactly_that_many_keys_either_way():
     state = DuelState.from_position(hands=("C3 C↑ Wild", "E2"), tokens=([(5, 2)], [(9, 1)]))
     three = ids(state, WHITE, "C3")[0]
-    refused(state, Move(three, key=5, steps=2), WrongSteps)
-    refused(state, Move(three, key=9, steps=3), NotYourToken)
-    refused(state, Move(three, key=6, steps=3), NoTokenThere)
-    refused(state, Move(ids(state, WHITE, "C↑")[0], key=5, steps=1), WrongCard)
+    refused(state, Move(three, key=5, steps=2), WrongStepsError)
+    refused(state, Move(three, key=9, steps=3), NotYourTokenError)
+    refused(state, Move(three, key=6, steps=3), NoTokenThereError)
+    refused(state, Move(ids(state, WHITE, "C↑")[0], key=5, steps=1), WrongCardError)
     assert Move(three, key=5, steps=3) in state.legal_actions()
     state.apply(Move(three, key=5, steps=-3))
     assert state.board_token(2).power == 2 and state.board_token(5) is None
@@ -310,7 +310,7 @@ def test_d9_number_cards_move_one_token_exactly_that_many_keys_either_way():
 def test_d9_a_wild_played_to_move_counts_as_one():
     state = DuelState.from_position(hands=("Wild", "E2"), tokens=([(5, 2)], []))
     wild = ids(state, WHITE, "Wild")[0]
-    refused(state, Move(wild, key=5, steps=2), WrongSteps)
+    refused(state, Move(wild, key=5, steps=2), WrongStepsError)
     moves = [a for a in state.legal_actions() if isinstance(a, Move)]
     assert sorted(a.steps for a in moves) == [-1, 1]
     state.apply(Move(wild, key=5, steps=1))
@@ -320,14 +320,14 @@ def test_d9_a_wild_played_to_move_counts_as_one():
 def test_d9_arrows_shift_every_own_token_on_one_card_up_right_down_left():
     state = DuelState.from_position(hands=("C↑ C↓ C1", "E2 E↓"),
                                     tokens=([(2, 1), (8, 2), (15, 3)], [(4, 1)]))
-    refused(state, Shift(ids(state, WHITE, "C1")[0], piano=0), WrongCard)
-    refused(state, Shift(ids(state, WHITE, "C↑")[0], piano=2), NoSuchPianoCard)
+    refused(state, Shift(ids(state, WHITE, "C1")[0], piano=0), WrongCardError)
+    refused(state, Shift(ids(state, WHITE, "C↑")[0], piano=2), NoSuchPianoCardError)
     state.apply(Shift(ids(state, WHITE, "C↑")[0], piano=0))
     assert state.board_token(3).power == 1 and state.board_token(9).power == 2
     assert state.board_token(15).power == 3  # the other card's token stays
     assert state.board_token(4).seat == BLACK  # the opponent's token stays
     state.apply(EndTurn())
-    refused(state, Shift(ids(state, BLACK, "E↓")[0], piano=1), NoTokenThere)
+    refused(state, Shift(ids(state, BLACK, "E↓")[0], piano=1), NoTokenThereError)
     state.apply(Shift(ids(state, BLACK, "E↓")[0], piano=0))  # ↓ = one key left
     assert state.board_token(3).seat == WHITE  # Black moved from 4 onto White's 3: a duel
     assert state.phase is Phase.ATTACK and state.duel.key == 3
@@ -353,7 +353,7 @@ def test_d9_arrow_merges_and_duels_resolve_one_key_at_a_time_from_key_0_up():
     assert state.phase is Phase.TURN and state.arriving == ()
     assert state.board_token(12).power == 5  # merged after both duels
     assert sum(t.state is TokenState.MERGED for t in state.tokens(WHITE)) == 1
-    kinds = [e["event"] for e in state.log if e["event"] in ("duel", "merge")]
+    kinds = [e["type"] for e in state.log if e["type"] in ("duel", "merge")]
     assert kinds == ["duel", "duel", "merge"]
 
 
@@ -367,7 +367,7 @@ def test_d10_amplify_merges_powers_up_to_6_and_the_arriving_token_is_merged():
     assert holder.power == 6 and holder.index == 0
     second = state.tokens(WHITE)[1]
     assert second.state is TokenState.MERGED and second.key is None
-    merge = [e for e in state.log if e["event"] == "merge"][-1]
+    merge = [e for e in state.log if e["type"] == "merge"][-1]
     assert (merge["power"], merge["lost"]) == (6, 1)
     # moving onto one's own token merges too
     state = DuelState.from_position(hands=("C1", "E1"), tokens=([(2, 1), (3, 2)], []))
@@ -402,11 +402,11 @@ def test_d11b_attacker_run_one_letter_plus_wilds_cards_act_in_order():
         state.apply(Move(ids(state, WHITE, "C1")[0], key=1, steps=-1))
         if len(set(state.duel.attacker_dice)) == len(set(state.duel.defender_dice)) == 2:
             break
-    assert state.to_act == WHITE and state.phase is Phase.ATTACK
+    assert state.seat_to_act == WHITE and state.phase is Phase.ATTACK
     assert state.duel.run_letter is None
     state.apply(DuelCard(ids(state, WHITE, "D1")[0]))
     assert state.duel.attacker_add == 1
-    refused(state, DuelCard(ids(state, WHITE, "F1")[0]), MixedLetters)
+    refused(state, DuelCard(ids(state, WHITE, "F1")[0]), MixedLettersError)
     assert state.duel.run_letter == "D"
     before = state.duel
     state.apply(DuelCard(ids(state, WHITE, "D↓")[0]))  # reroll the defender's highest die
@@ -436,28 +436,28 @@ def test_d11b_wilds_join_any_run_and_add_1():
     assert state.duel.defender_add == 1 and state.duel.run_letter is None
     state.apply(DuelCard(ids(state, BLACK, "F1")[0]))  # the first letter fixes the run's
     assert state.duel.run_letter == "F" and state.duel.defender_add == 2
-    refused(state, DuelCard(ids(state, BLACK, "E2")[0]), MixedLetters)
+    refused(state, DuelCard(ids(state, BLACK, "E2")[0]), MixedLettersError)
     assert DuelCard(ids(state, BLACK, "E2")[0]) not in state.legal_actions()
 
 
 def test_d11c_defender_sees_the_attackers_run_then_plays_and_locks_in():
     state = duel_setup(black_power=2)
     state.apply(DuelCard(ids(state, WHITE, "D3")[0]))
-    refused(state, LockIn(), NotYourTurn, seat=BLACK)
+    refused(state, LockIn(), NotYourTurnError, seat=BLACK)
     state.apply(LockIn(), seat=WHITE)
-    assert state.phase is Phase.DEFEND and state.to_act == BLACK
+    assert state.phase is Phase.DEFEND and state.seat_to_act == BLACK
     view = state.view(BLACK)
     assert [COMPOSE_DECK[c].label() for c in view.duel.attacker_run] == ["D3"]
     assert view.duel.attacker_add == 3 and view.my_decision
     assert view.duel.attacker_dice == state.duel.attacker_dice
-    refused(state, DuelCard(ids(state, WHITE, "D1")[0]), NotYourTurn, seat=WHITE)
-    refused(state, EndTurn(), NotNow)
-    refused(state, Place(ids(state, WHITE, "D1"), key=2), NotNow)
+    refused(state, DuelCard(ids(state, WHITE, "D1")[0]), NotYourTurnError, seat=WHITE)
+    refused(state, EndTurn(), NotNowError)
+    refused(state, Place(ids(state, WHITE, "D1"), key=2), NotNowError)
     state.apply(DuelCard(ids(state, BLACK, "E3")[0]), seat=BLACK)
     state.apply(DuelCard(ids(state, BLACK, "E2")[0]), seat=BLACK)
     assert state.duel.defender_add == 5
     state.apply(LockIn(), seat=BLACK)
-    assert state.phase is Phase.TURN and state.to_act == WHITE
+    assert state.phase is Phase.TURN and state.seat_to_act == WHITE
 
 
 def test_d11d_attacker_wins_ties():
@@ -522,7 +522,7 @@ def test_d12_after_a_player_places_the_fifth_token_the_opponent_takes_one_final_
     state.apply(Place(ids(state, WHITE, "C1"), key=0))
     assert not state.final_turn
     state.apply(EndTurn())
-    assert state.final_turn and state.to_act == BLACK and state.round == 1
+    assert state.final_turn and state.seat_to_act == BLACK and state.round == 1
     state.apply(Place(ids(state, BLACK, "E1"), key=16))
     state.apply(EndTurn())
     assert state.round == 2 and len(state.round_scores) == 1
@@ -575,7 +575,7 @@ def test_d14_the_lower_scorer_starts_the_next_round():
     state = DuelState.from_position(hands=("", "E1"), tokens=([(0, 1)], [(4, 1)]),
                                     turns=MAX_TURNS_PER_ROUND - 1)
     state.apply(EndTurn())  # White 3, Black 2
-    assert state.round == 2 and state.starter == BLACK == state.to_act
+    assert state.round == 2 and state.starter == BLACK == state.seat_to_act
     assert [c.index for c in state.piano_cards] != [0, 1]
     assert all(t.state is TokenState.UNPLACED for s in (0, 1) for t in state.tokens(s))
 
@@ -586,7 +586,7 @@ def test_d14_after_a_tied_round_the_player_who_moved_second_starts():
                                         turns=MAX_TURNS_PER_ROUND - 1)
         state.apply(EndTurn())
         assert state.round_scores == ((0, 0),)
-        assert state.starter == 1 - starter == state.to_act
+        assert state.starter == 1 - starter == state.seat_to_act
 
 
 # -- D15 winning ------------------------------------------------------------------------------
@@ -602,8 +602,8 @@ def test_d15_after_three_rounds_the_higher_total_wins():
                                     turns=MAX_TURNS_PER_ROUND - 1)
     state.apply(EndTurn())  # White scores 6: 10 against 9
     assert state.is_terminal() and state.winner == WHITE and state.totals == (10, 9)
-    assert state.legal_actions() == () and state.to_act is None
-    assert state.log[-1] == {"event": "game_over", "winner": WHITE, "totals": [10, 9]}
+    assert state.legal_actions() == () and state.seat_to_act is None
+    assert state.log[-1] == {"type": "game_over", "winner": WHITE, "totals": [10, 9]}
 
 
 def test_d15_tied_totals_send_the_game_to_extra_rounds():
@@ -652,8 +652,8 @@ def test_d16_hidden_cards_do_not_change_the_view():
     # a computer player sampling the hidden cards from the view sees the same game
     import random
 
-    sa = a.view(WHITE).sample_state(random.Random(4))
-    sb = b.view(WHITE).sample_state(random.Random(4))
+    sa = DuelState.from_view(a.view(WHITE), random.Random(4))
+    sb = DuelState.from_view(b.view(WHITE), random.Random(4))
     assert json.loads(sa.to_json())["position"] == json.loads(sb.to_json())["position"]
     assert sa.view(WHITE) == a.view(WHITE)
 
@@ -663,9 +663,9 @@ def test_d16_events_hide_the_other_seats_cards():
     state.apply(next(a for a in state.legal_actions() if isinstance(a, Place)))
     state.apply(EndTurn())
     seen_by_black = state.events(BLACK)
-    white_deal = [e for e in seen_by_black if e["event"] in ("deal", "draw") and e["seat"] == 0]
+    white_deal = [e for e in seen_by_black if e["type"] in ("deal", "draw") and e["seat"] == 0]
     assert white_deal and all("cards" not in e and "count" in e for e in white_deal)
-    own = [e for e in state.events(WHITE) if e["event"] in ("deal", "draw") and e["seat"] == 0]
+    own = [e for e in state.events(WHITE) if e["type"] in ("deal", "draw") and e["seat"] == 0]
     assert all("cards" in e for e in own)
 
 

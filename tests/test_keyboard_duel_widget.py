@@ -353,7 +353,7 @@ def test_duel_answered_by_the_person_in_the_same_panel() -> None:
             assert state.tokens(WHITE)[0].state.value == "beaten"
         assert any(line.startswith("White locks in with") for line in widget.log_lines())
         # the computer then finished its turn, and it is the person's turn again
-        assert state.to_act == WHITE and state.turn == WHITE and state.duel is None
+        assert state.seat_to_act == WHITE and state.turn == WHITE and state.duel is None
         assert_table_matches_state(widget)
         # the finished duel stays in its panel until the person's next action
         assert widget.table["duel"] is not None
@@ -384,7 +384,7 @@ def test_computer_turn_is_shown_step_by_step_with_pauses() -> None:
         await widget.settle()
         took = loop.time() - begun
         state = widget.state
-        assert state is not None and state.to_act == WHITE
+        assert state is not None and state.seat_to_act == WHITE
         computer_steps = len(state.actions()) - 2
         assert computer_steps >= 2  # at least one action and its end of turn
         # every step was published on its own, and each took at least the pause
@@ -415,7 +415,7 @@ def test_new_game_during_the_computers_pause_cancels_its_moves() -> None:
         assert old.to_json() == frozen
         new = widget.state
         assert new is not old and new is not None
-        assert new.actions() == () and new.to_act == WHITE
+        assert new.actions() == () and new.seat_to_act == WHITE
         assert widget.opponent == "sharp" and widget.game_number == 2
         assert not widget.table["thinking"]
         assert not any(line.startswith("Black") for line in widget.log_lines())
@@ -469,7 +469,7 @@ def test_without_an_event_loop_the_computer_replies_at_once() -> None:
     page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
     page.act(EndTurn())
     state = widget.state
-    assert state is not None and state.to_act == WHITE and state.turn == WHITE
+    assert state is not None and state.seat_to_act == WHITE and state.turn == WHITE
     assert widget.pending_tasks == 0 and not widget.thinking
     assert_table_matches_state(widget)
     widget.close()
@@ -656,14 +656,14 @@ def test_round_end_screen_shows_the_breakdown_and_waits_for_the_person() -> None
         # Black scored less, so Black starts round 2 — but only once the person goes on
         done = len(state.actions())
         await asyncio.sleep(0.05)
-        assert len(state.actions()) == done and state.to_act == BLACK
+        assert len(state.actions()) == done and state.seat_to_act == BLACK
         assert widget.table["legal"]["end_turn"] is False
         page.send({"type": "act", "action": {"type": "end_turn"}})
         assert "round screen" in widget.table["error"]
         page.send({"type": "continue"})
         await widget.settle()
         assert widget.table["screen"] == "play" and state.round == 2
-        assert state.to_act == WHITE and len(state.actions()) > done
+        assert state.seat_to_act == WHITE and len(state.actions()) > done
         widget.close()
 
     asyncio.run(scenario())
@@ -759,7 +759,7 @@ def _rows(store: ProgressStore) -> list[tuple[str, str, bool | None]]:
 
 
 def _duel_winner(state: DuelState) -> int:
-    (result,) = [e for e in state.log if e["event"] == "duel_result"]
+    (result,) = [e for e in state.log if e["type"] == "duel_result"]
     return int(result["winner"])
 
 
@@ -777,10 +777,10 @@ def test_progress_places_and_duels_are_written_when_the_persons_turn_ends(
         page.act(Place(card_ids("A3"), key=9))
         page.act(LockIn())  # the computer (defending) locks in at once: no event loop here
         state = widget.state
-        assert state is not None and state.duel is None and state.to_act == WHITE
+        assert state is not None and state.duel is None and state.seat_to_act == WHITE
         assert store.answers() == []  # nothing yet: the turn has not ended
         page.act(EndTurn())  # the computer replies at once and ends its turn too
-        assert state.to_act == WHITE and state.turn_number == 3
+        assert state.seat_to_act == WHITE and state.turn_number == 3
         won = "won" if _duel_winner(state) == WHITE else "lost"
         assert _rows(store) == [("La of D major", "f", True), ("duel on La of D major", won, None)]
         # Black's placement on Do (left card) is not the person's: no row for it.
@@ -836,7 +836,7 @@ def test_progress_a_round_ended_by_the_computers_final_turn(tmp_path: Path) -> N
             page.act(EndTurn())
             await asyncio.sleep(0.05)
             state = widget.state
-            assert state is not None and state.final_turn and state.to_act == BLACK
+            assert state is not None and state.final_turn and state.seat_to_act == BLACK
             assert _rows(store) == [("Re of D major", "fff", True)]
             await widget.settle()
             assert widget.table["screen"] == "round_end" and state.round_scores
@@ -965,13 +965,13 @@ def test_progress_of_a_whole_game_and_the_teachers_figures(tmp_path: Path) -> No
         widget.close()
     # one row per placement of the person, per duel, per round, and one for the game
     places = [a for a in rows if a.answer in ("fff", "ff", "f", "none")]
-    person_places = [e for e in state.log if e["event"] == "place" and e["seat"] == WHITE]
+    person_places = [e for e in state.log if e["type"] == "place" and e["seat"] == WHITE]
     assert len(places) == len(person_places) > 0
     chords, piano = [], start_piano
     for event in state.log:  # the chord of the card each placement was on, that round
-        if event["event"] == "round_start":
+        if event["type"] == "round_start":
             piano = event["piano"]
-        elif event["event"] == "place" and event["seat"] == WHITE:
+        elif event["type"] == "place" and event["seat"] == WHITE:
             chords.append(ALL_TRIADS[piano[event["key"] // 12]])
     for row, event, chord in zip(places, person_places, chords, strict=True):
         assert re.fullmatch(r"(Do|Re|Mi|Fa|Sol|La|Si)♯? of [A-G][♭♯]? (major|minor)", row.item)
@@ -981,7 +981,7 @@ def test_progress_of_a_whole_game_and_the_teachers_figures(tmp_path: Path) -> No
         assert row.answer == {chord.pitch_classes[0]: "fff", chord.pitch_classes[1]: "ff",
                               chord.pitch_classes[2]: "f"}.get(event["key"] % 12, "none")
     duels = [a for a in rows if a.item.startswith("duel on ")]
-    assert len(duels) == sum(1 for e in state.log if e["event"] == "duel_result")
+    assert len(duels) == sum(1 for e in state.log if e["type"] == "duel_result")
     assert all(a.answer in ("won", "lost") and a.correct is None for a in duels)
     assert [(a.item, a.answer) for a in rows if a.item.startswith("round ")] == [
         (f"round {n}", f"{w}–{b}") for n, (w, b) in enumerate(state.round_scores, start=1)]
@@ -1153,15 +1153,30 @@ def test_any_malformed_message_is_refused_never_raised(message: object) -> None:
     widget.close()
 
 
+def test_a_refusal_shows_the_rules_the_error_carries() -> None:
+    """The page cites the rules the engine's error carries (``rules``), never words read out
+    of its English message."""
+    from musicgames.duel.errors import SecondPlaceError
+    from musicgames.widgets.keyboard_duel.widget import refusal_text
+
+    said = refusal_text(SecondPlaceError("refused (one Place per turn, D9)", rule="D7"), "en")
+    assert said == "You have already placed a token this turn. (D7)"
+    both = refusal_text(SecondPlaceError("refused", rule="D7", rules=("D6", "D7")), "es")
+    assert both.endswith("(D6, D7)")
+    assert refusal_text(SecondPlaceError("refused (D7)"), "en") == (
+        "You have already placed a token this turn.")
+
+
 def test_the_widget_holds_no_rule() -> None:
     """The board's wrap-around, scores and the final turn come from the engine's events."""
     package = Path(__file__).resolve().parents[1] / "musicgames" / "widgets"
-    sources = [*sorted((package / "keyboard_duel").glob("*.py")), package / "keyboard_duel.js"]
+    page = sorted(package.glob("keyboard_duel*.js"))  # the view and its drawing
+    sources = [*sorted((package / "keyboard_duel").glob("*.py")), *page]
     for source in sources:
         text = source.read_text(encoding="utf-8")
         assert "% 24" not in text and "%24" not in text, source
         assert ".multiplier(" not in text and "round_score" not in text, source
-    js = (package / "keyboard_duel.js").read_text(encoding="utf-8")
+    js = "\n".join(source.read_text(encoding="utf-8") for source in page)
     assert '["casual", "sharp"]' not in js  # the opponents come from Python
 
 
@@ -1338,7 +1353,7 @@ def test_the_duel_that_ends_a_round_is_shown_at_round_end_and_never_comes_back()
     page.send({"type": "continue"})
     assert widget.table["screen"] == "play" and widget.table["duel"] is None
     state = widget.state
-    assert state is not None and state.round == 2 and state.to_act == WHITE
+    assert state is not None and state.round == 2 and state.seat_to_act == WHITE
     page.act([a for a in person_options(widget.table) if isinstance(a, Place)][0])
     assert widget.table["can_undo"]
     page.send({"type": "undo"})
@@ -1370,8 +1385,9 @@ def test_shortcut_letters_match_the_words_of_the_page_in_spanish() -> None:
 def test_the_page_takes_its_shortcut_letters_from_the_table_alone() -> None:
     """The page has no letters of its own (no English H U E L N R to fall back on): every
     shortcut it names or answers to is one the table sends, in the page's language."""
-    js = (Path(__file__).parent.parent / "musicgames" / "widgets"
-          / "keyboard_duel.js").read_text(encoding="utf-8")
+    page = sorted((Path(__file__).parent.parent / "musicgames" / "widgets")
+                  .glob("keyboard_duel*.js"))  # the view and its drawing
+    js = "\n".join(source.read_text(encoding="utf-8") for source in page)
     start = js.index("function shortcut(name)")
     body = js[start:js.index("\n  function ", start)]  # what each shortcut does
     asked = set(re.findall(r'keyOf\("(\w+)"\)', js)) | set(re.findall(r'name === "(\w+)"', body))

@@ -389,7 +389,7 @@ def test_a_hint_that_finishes_after_the_turn_ended_leaves_no_task_exception() ->
             raise MessageError("no hint")
 
         await game.settle()
-        if game.state is not None and game.state.to_act == 0:
+        if game.state is not None and game.state.seat_to_act == 0:
             game._choose = fails  # type: ignore[method-assign]
             game.receive({"type": "hint"})
             await game.settle()

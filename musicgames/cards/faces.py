@@ -18,6 +18,7 @@ from musicgames.cards.layout import FONT, PRINTER_MARGIN, CardSize, Paper, foote
 from musicgames.cards.staff import nested_staff
 from musicgames.cards.text import paragraph, svg_text, text_width
 from musicgames.duel.cards import ComposeCard, Corner, PianoCard
+from musicgames.duel.kernel import MAX_POWER, dice_for_power
 from musicgames.i18n import text
 from musicgames.render import CHORD_TONE_COLOURS, keyboard_svg, staff_svg
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note
@@ -230,7 +231,7 @@ def _piano_card(piano: PianoCard, naming: Naming, language: str, card: CardSize)
     title = svg_text(_INSET + 4, _INSET + 7, piano.name(naming, language), size=5.2, bold=True)
     tones = "  ".join(
         f"{note.label(naming, octave=False)} {mark}"
-        for note, mark in zip(piano.triad.tones, ("fff", "ff", "f"), strict=True)
+        for note, mark in piano.tone_marks
     )
     legend = svg_text(card.width - _INSET - 4, _INSET + 7, tones, size=3.2, anchor="end",
                       fill="#444")
@@ -277,9 +278,9 @@ def _token(cx: float, cy: float, dark: bool, seat: str) -> str:
         f'stroke="#000" stroke-width="0.35"><title>{seat}</title></polygon>',
     ]
     apothem = _TOKEN_RADIUS * 3**0.5 / 2
-    for power in range(1, 7):
+    for power in range(1, MAX_POWER + 1):  # a hexagon: one edge per power (D8, D10)
         angle = 60 * (power - 1)  # power 1 at the top edge, then clockwise
-        dice = (power + 1) // 2  # D11a: half the power, rounded up
+        dice = dice_for_power(power)  # D11a: half the power, rounded up
         pips = "".join(
             f'<circle cx="{cx + (i - (dice - 1) / 2) * 2.2:.2f}" cy="{cy - apothem + 8.6:.2f}" '
             f'r="0.6" fill="{ink}"/>'

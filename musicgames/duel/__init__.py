@@ -2,7 +2,7 @@
 
 >>> from musicgames.duel import DuelState, Place, EndTurn, WHITE
 >>> game = DuelState.new_game(seed=1)
->>> game.to_act == WHITE and len(game.legal_actions()) > 0
+>>> game.seat_to_act == WHITE and len(game.legal_actions()) > 0
 True
 """
 
@@ -35,55 +35,33 @@ from musicgames.duel.cards import (
     key_pitch_class,
 )
 from musicgames.duel.errors import (
-    BadSavedGame,
     BadSavedGameError,
     BadSeedError,
-    CardNotInHand,
     CardNotInHandError,
     DuelError,
-    DuplicateCard,
     DuplicateCardError,
-    GameIsOver,
     GameIsOverError,
-    GameOverError,
-    KeyOffBoard,
     KeyOffBoardError,
-    MixedLetters,
     MixedLettersError,
-    MustActFirst,
     MustActFirstError,
-    NoCards,
     NoCardsError,
-    NoSuchPianoCard,
     NoSuchPianoCardError,
-    NotAnAction,
+    NotAGameSettingError,
     NotAnActionError,
     NotAnOddsQuestionError,
-    NothingToUndo,
     NothingToUndoError,
-    NotNow,
     NotNowError,
-    NoTokenLeft,
     NoTokenLeftError,
-    NoTokenThere,
     NoTokenThereError,
-    NotYourToken,
     NotYourTokenError,
-    NotYourTurn,
     NotYourTurnError,
-    SaveError,
-    SecondMove,
     SecondMoveError,
-    SecondPlace,
     SecondPlaceError,
     TakeBackStoppedError,
-    TooManyCards,
     TooManyCardsError,
-    WrongCard,
+    UnknownBotError,
     WrongCardError,
-    WrongKey,
     WrongKeyError,
-    WrongSteps,
     WrongStepsError,
 )
 from musicgames.duel.events import (
@@ -110,6 +88,9 @@ from musicgames.duel.events import (
     TurnEnded,
     seen_by,
 )
+from musicgames.duel.game import KeyboardDuel
+from musicgames.duel.history import TakeBackReach
+from musicgames.duel.kernel import dice_for_power
 from musicgames.duel.odds import (
     DuelOdds,
     Effect,
@@ -123,7 +104,7 @@ from musicgames.duel.odds import (
     run_options,
     win_chance_now,
 )
-from musicgames.duel.state import (
+from musicgames.duel.position import (
     BLACK,
     MAX_POWER,
     MAX_TURNS_PER_ROUND,
@@ -131,40 +112,29 @@ from musicgames.duel.state import (
     SEAT_NAMES,
     TOKENS_PER_SEAT,
     WHITE,
-    DuelInfo,
-    DuelState,
-    Phase,
-    TakeBackReach,
-    Token,
-    TokenState,
-    dice_for_power,
 )
+from musicgames.duel.state import DuelState
+from musicgames.duel.table import DuelInfo, Phase, Token, TokenState
 from musicgames.duel.view import SeatView
 
 __all__ = [
-    "Action", "ActionTaken", "BLACK", "BOARD_KEYS", "BadSavedGame", "BadSavedGameError",
-    "BadSeedError", "COMPOSE_DECK", "CardCodeError", "CardNotInHand", "CardNotInHandError",
-    "CardPlayed",
-    "ComposeCard", "Corner", "DECK_SIZE", "Dealt", "DiceRolled", "DieRerolled", "Drew",
-    "DuelCard", "DuelError", "DuelOdds", "DuelInfo", "DuelStarted", "DuelState", "DuelWon",
-    "DuplicateCard", "DuplicateCardError", "Effect", "EndTurn", "Event", "FinalTurnBegins",
-    "GameIsOver", "GameIsOverError", "GameOver", "GameOverError", "HAND_SIZE",
-    "KEYS_PER_CARD", "KeyOffBoard", "KeyOffBoardError", "LockIn", "LockedIn", "MAX_POWER",
-    "MAX_TURNS_PER_ROUND", "Merged", "MixedLetters", "MixedLettersError", "Move", "Moved",
-    "MustActFirst", "MustActFirstError", "NoCards", "NoCardsError", "NoSuchPianoCard",
-    "NoSuchPianoCardError", "NoTokenLeft", "NoTokenLeftError", "NoTokenThere",
-    "NoTokenThereError", "NotAnAction", "NotAnActionError",
-    "NotAnOddsQuestionError", "NotNow", "NotNowError",
-    "NotYourToken", "NotYourTokenError", "NotYourTurn", "NotYourTurnError", "NothingToUndo",
-    "NothingToUndoError", "PIANO_CARDS", "Phase", "PianoCard", "Place", "Placed", "ROUNDS",
-    "Reshuffled", "RoundScored", "RoundStarted", "SEAT_NAMES", "SaveError", "SeatView",
-    "SecondMove", "SecondMoveError", "SecondPlace", "SecondPlaceError", "Shift", "Shifted",
-    "TOKENS_PER_SEAT", "TakeBackReach", "TakeBackStoppedError", "Token", "TokenScore",
-    "TokenState", "TooManyCards",
-    "TooManyCardsError", "TurnEnded", "WHITE", "WILD_IDS", "WrongCard", "WrongCardError",
-    "WrongKey", "WrongKeyError", "WrongSteps", "WrongStepsError", "action_from_json",
+    "Action", "ActionTaken", "BLACK", "BOARD_KEYS", "BadSavedGameError", "BadSeedError",
+    "COMPOSE_DECK", "CardCodeError", "CardNotInHandError", "CardPlayed", "ComposeCard",
+    "Corner", "DECK_SIZE", "Dealt", "DiceRolled", "DieRerolled", "Drew", "DuelCard",
+    "DuelError", "DuelInfo", "DuelOdds", "DuelStarted", "DuelState", "DuelWon",
+    "DuplicateCardError", "Effect", "EndTurn", "Event", "FinalTurnBegins", "GameIsOverError",
+    "GameOver", "HAND_SIZE", "KEYS_PER_CARD", "KeyOffBoardError", "KeyboardDuel", "LockIn",
+    "LockedIn", "MAX_POWER", "MAX_TURNS_PER_ROUND", "Merged", "MixedLettersError", "Move",
+    "Moved", "MustActFirstError", "NoCardsError", "NoSuchPianoCardError", "NoTokenLeftError",
+    "NoTokenThereError", "NotAGameSettingError", "NotAnActionError", "NotAnOddsQuestionError",
+    "NotNowError", "NotYourTokenError", "NotYourTurnError", "NothingToUndoError", "PIANO_CARDS",
+    "Phase", "PianoCard", "Place", "Placed", "ROUNDS", "Reshuffled", "RoundScored",
+    "RoundStarted", "SEAT_NAMES", "SeatView", "SecondMoveError", "SecondPlaceError", "Shift",
+    "Shifted", "TOKENS_PER_SEAT", "TakeBackReach", "TakeBackStoppedError", "Token",
+    "TokenScore", "TokenState", "TooManyCardsError", "TurnEnded", "UnknownBotError", "WHITE",
+    "WILD_IDS", "WrongCardError", "WrongKeyError", "WrongStepsError", "action_from_json",
     "attacker_win_chance", "attacker_win_probability", "best_run_chance", "card_ids",
-    "chance_after_card", "chance_after_each_card", "dice_for_power", "duel_odds", "effect_of_card",
-    "key_for_letter", "key_name", "key_piano", "key_pitch_class", "run_options", "seen_by",
-    "win_chance_now",
+    "chance_after_card", "chance_after_each_card", "dice_for_power", "duel_odds",
+    "effect_of_card", "key_for_letter", "key_name", "key_piano", "key_pitch_class",
+    "run_options", "seen_by", "win_chance_now",
 ]

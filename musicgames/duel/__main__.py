@@ -135,7 +135,7 @@ def play_tournament(name_a: str, name_b: str, games: int, seed: int = 0) -> Tour
         thinks = (result.think_a, result.think_b) if a_seat == 0 else (result.think_b,
                                                                         result.think_a)
         while not game.is_terminal():
-            seat = game.to_act
+            seat = game.seat_to_act
             assert seat is not None
             view = game.view(seat)
             before = clock()

@@ -199,24 +199,28 @@ def action_from_json(data: object) -> Action:
     kind = data.get("type") if isinstance(data, dict) else None
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise NotAnActionError(
-            f"{shown} is not an action: 'type' must be one of {', '.join(_FIELDS)} (D7–D11)"
+            f"{shown} is not an action: 'type' must be one of {', '.join(_FIELDS)} (D7–D11)",
+        rule="D11", rules=("D7", "D11")
         )
     assert isinstance(data, dict)
     cls, fields = _FIELDS[kind]
     if set(data) != {"type", *fields}:
         raise NotAnActionError(f"{shown} is not an action: a {kind} has the fields "
-                               f"{', '.join(fields) or 'none'} (D7–D11)")
+                               f"{', '.join(fields) or 'none'} (D7–D11)",
+                               rule="D11", rules=("D7", "D11"))
     values: dict[str, Any] = {}
     for name in fields:
         value = data[name]
         if name == "cards":
             if not isinstance(value, list) or not all(_is_int(v) for v in value):
                 raise NotAnActionError(f"{shown} is not an action: 'cards' must be a list of "
-                                       "card ids (D8)")
+                                       "card ids (D8)",
+                                       rule="D8")
             value = tuple(value)
         elif not _is_int(value):
             raise NotAnActionError(f"{shown} is not an action: {short_repr(name)} must be a whole "
-                                   "number (D7–D11)")
+                                   "number (D7–D11)",
+                                   rule="D11", rules=("D7", "D11"))
         values[name] = value
     action: Action = cls(**values)
     return action

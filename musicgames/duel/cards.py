@@ -37,17 +37,26 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 
+from musicgames.duel.errors import DuelError
 from musicgames.shown import short_repr
 from musicgames.theory import ALL_TRIADS, LETTERS, SYLLABLES, Naming, Note, Triad
 
 __all__ = [
     "BOARD_KEYS",
+    "CARD_ADD",
+    "CARD_LETTER",
+    "CARD_REROLL",
+    "CARD_SHIFT",
+    "CARD_STEPS",
+    "CHORD_TONE_MULTIPLIERS",
     "COMPOSE_DECK",
+    "DOWN_REROLL",
     "DECK_SIZE",
     "HAND_SIZE",
     "KEYS_PER_CARD",
     "LETTER_PITCH_CLASSES",
     "MARKS",
+    "UP_REROLL",
     "PIANO_CARDS",
     "WILD_IDS",
     "CardCodeError",
@@ -60,6 +69,7 @@ __all__ = [
     "key_words",
     "key_piano",
     "key_pitch_class",
+    "piano_keys",
 ]
 
 #: Keys on one piano card (one octave, black keys included).
@@ -74,15 +84,19 @@ HAND_SIZE = 5
 #: Pitch class of each letter's white key, in the order of :data:`LETTERS` (C D E F G A B).
 LETTER_PITCH_CLASSES: tuple[int, ...] = (0, 2, 4, 5, 7, 9, 11)
 
-#: The mark printed on a key for each multiplier of a chord tone (D4).
-MARKS: dict[int, str] = {3: "fff", 2: "ff", 1: "f"}
+#: The multiplier of a piano card's chord tones, root, third and fifth (D4): the one home of
+#: which tone gets which mark; every other key counts 1.
+CHORD_TONE_MULTIPLIERS: tuple[int, int, int] = (3, 2, 1)
+#: The mark printed on a key for each multiplier of a chord tone: as many f's as it
+#: multiplies (D4).
+MARKS: dict[int, str] = {m: "f" * m for m in CHORD_TONE_MULTIPLIERS}
 
 _PITCH_CLASS_NAMES = ("C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B")
 _SIDES = ("left", "right")
 
 
-class CardCodeError(ValueError):
-    """A card code such as ``'D2'`` or ``'Wild'`` that names no Compose card."""
+class CardCodeError(DuelError):
+    """A card code such as ``'D2'`` or ``'Wild'`` that names no Compose card (D5)."""
 
 
 # -- the board ----------------------------------------------------------------------------
@@ -96,6 +110,15 @@ def key_piano(key: int) -> int:
 def key_pitch_class(key: int) -> int:
     """The pitch class of a key (0 = C … 11 = B)."""
     return key % KEYS_PER_CARD
+
+
+def piano_keys(piano: int) -> range:
+    """The board keys of piano card 0 (left) or 1 (right), C to B (D2).
+
+    >>> piano_keys(1)
+    range(12, 24)
+    """
+    return range(piano * KEYS_PER_CARD, (piano + 1) * KEYS_PER_CARD)
 
 
 def key_for_letter(letter: str | int, piano: int) -> int:
@@ -132,7 +155,7 @@ def _letter_index(letter: str | int) -> int:
             return lowered.index(text.lower())
     raise CardCodeError(
         f"{short_repr(letter)} is not a note letter: use one of {' '.join(LETTERS)} or "
-        f"{' '.join(SYLLABLES)}"
+        f"{' '.join(SYLLABLES)} (D5)", rule="D5"
     )
 
 
@@ -157,8 +180,18 @@ class PianoCard:
     @property
     def marks(self) -> dict[int, str]:
         """Pitch class → mark for the three colored keys: root fff, third ff, fifth f."""
-        root, third, fifth = self.chord_pitch_classes
-        return {root: MARKS[3], third: MARKS[2], fifth: MARKS[1]}
+        return {pc: MARKS[m] for pc, m in zip(self.chord_pitch_classes, CHORD_TONE_MULTIPLIERS,
+                                                strict=True)}
+
+    @property
+    def tone_marks(self) -> tuple[tuple[Note, str], ...]:
+        """The chord's tones, root first, each with its mark (D4), as the card prints them.
+
+        >>> [(n.label("letters", octave=False), m) for n, m in PIANO_CARDS[2].tone_marks]
+        [('D', 'fff'), ('F♯', 'ff'), ('A', 'f')]
+        """
+        return tuple((note, MARKS[m]) for note, m in zip(self.triad.tones,
+                                                          CHORD_TONE_MULTIPLIERS, strict=True))
 
     @property
     def multipliers(self) -> tuple[int, ...]:
@@ -227,10 +260,8 @@ def key_words(key: int, piano: tuple[int, int] | list[int],
 
 def _multipliers(t: Triad) -> tuple[int, ...]:
     table = [1] * KEYS_PER_CARD
-    root, third, fifth = t.pitch_classes
-    table[fifth] = 1
-    table[third] = 2
-    table[root] = 3
+    for pitch_class, multiplier in zip(t.pitch_classes, CHORD_TONE_MULTIPLIERS, strict=True):
+        table[pitch_class] = multiplier
     return tuple(table)
 
 
@@ -263,13 +294,26 @@ class Corner(IntEnum):
 
     @property
     def steps(self) -> int:
-        """Keys a Move with this card goes: 1–3 for numbers, 1 for a Wild, 0 for arrows."""
+        """Keys a Move with this card goes (D9): 1–3 for numbers, 1 for a Wild, 0 for arrows."""
         return _CORNER_STEPS[self]
 
     @property
+    def shift(self) -> int:
+        """Which way an arrow shifts a player's tokens on a piano card (D9): +1 (right) for
+        ↑, −1 (left) for ↓, 0 for a card that is no arrow."""
+        return _CORNER_ARROWS.get(self, 0)
+
+    @property
     def addition(self) -> int:
-        """What the card adds to a duel total: its number, 1 for a Wild, 0 for arrows."""
+        """What the card adds to its player's duel total (D11b): its number, 1 for a Wild (its
+        corner does the same job as in a Move, D9), 0 for arrows."""
         return _CORNER_STEPS[self]
+
+    @property
+    def reroll(self) -> int:
+        """Which die the card rerolls in a duel (D11b): +1 the player's own lowest (↑), −1 the
+        opponent's highest (↓), 0 none."""
+        return _CORNER_ARROWS.get(self, 0)
 
 
 _CORNER_SYMBOLS = {
@@ -280,8 +324,12 @@ _CORNER_SYMBOLS = {
     Corner.DOWN: "↓",
     Corner.WILD: "",
 }
+# What each corner does (D9, D11b): the one home of the corners' meaning. A number moves and
+# adds its value, a Wild 1; an arrow moves nothing and adds nothing, but points up (right,
+# one's own lowest die) or down (left, the opponent's highest).
 _CORNER_STEPS = {Corner.ONE: 1, Corner.TWO: 2, Corner.THREE: 3, Corner.UP: 0, Corner.DOWN: 0,
                  Corner.WILD: 1}
+_CORNER_ARROWS = {Corner.UP: 1, Corner.DOWN: -1}
 _LETTER_CORNERS = (Corner.ONE, Corner.TWO, Corner.THREE, Corner.UP, Corner.DOWN)
 
 
@@ -326,9 +374,18 @@ COMPOSE_DECK: tuple[ComposeCard, ...] = tuple(
 #: The ids of the seven Wilds.
 WILD_IDS: tuple[int, ...] = tuple(range(35, 42))
 
-#: Fast tables for the engine: letter index (−1 for a Wild) and corner value of each card id.
+#: What a ↑ card and a ↓ card reroll (``Corner.reroll``, D11b), for the odds and the computer
+#: players, who count a reroll's outcomes with ``kernel.after_reroll``.
+UP_REROLL, DOWN_REROLL = Corner.UP.reroll, Corner.DOWN.reroll
+
+#: Fast tables for the engine, by card id: the letter index (−1 for a Wild), and what the
+#: card's corner does (:class:`Corner`): keys a Move goes (D9), which way an arrow shifts
+#: (D9), what it adds in a duel and which die it rerolls (D11b).
 CARD_LETTER: tuple[int, ...] = tuple(-1 if c.letter is None else c.letter for c in COMPOSE_DECK)
-CARD_CORNER: tuple[int, ...] = tuple(int(c.corner) for c in COMPOSE_DECK)
+CARD_STEPS: tuple[int, ...] = tuple(c.corner.steps for c in COMPOSE_DECK)
+CARD_SHIFT: tuple[int, ...] = tuple(c.corner.shift for c in COMPOSE_DECK)
+CARD_ADD: tuple[int, ...] = tuple(c.corner.addition for c in COMPOSE_DECK)
+CARD_REROLL: tuple[int, ...] = tuple(c.corner.reroll for c in COMPOSE_DECK)
 
 _CODE_CORNERS = {
     "1": Corner.ONE, "2": Corner.TWO, "3": Corner.THREE,
@@ -359,11 +416,12 @@ def card_ids(codes: str | Iterable[str]) -> tuple[int, ...]:
             try:
                 ids.append(next(wilds))
             except StopIteration:
-                raise CardCodeError("there are only 7 Wilds in the deck") from None
+                raise CardCodeError("there are only 7 Wilds in the deck (D5)", rule="D5") from None
             continue
         ids.append(_lettered_card_id(text))
     if len(set(ids)) != len(ids):
-        raise CardCodeError(f"{short_repr(codes)} names a card twice: each card is unique")
+        raise CardCodeError(f"{short_repr(codes)} names a card twice: each card is unique "
+                            "(D5)", rule="D5")
     return tuple(ids)
 
 
@@ -379,5 +437,5 @@ def _lettered_card_id(text: str) -> int:
     raise CardCodeError(
         f"{short_repr(text)} is not a card: use a letter C–B or a syllable Do–Si followed by "
         "1, 2, 3, "
-        "↑ or ↓, or 'Wild'"
+        "↑ or ↓, or 'Wild' (D5)", rule="D5"
     )

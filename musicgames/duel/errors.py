@@ -1,69 +1,67 @@
 """Why a Keyboard Duel action was refused: one error class per cause.
 
-Every error is a :class:`DuelError`, itself a ``ValueError``. The message names the input,
-the reason and the rule of the rules page (D1–D16) that refuses it, and the game state is
-left exactly as it was. The classes end in ``Error`` as the Note Snap engine's do; their
-older names (``SecondPlace`` for :class:`SecondPlaceError` …) are the same classes.
+Every error is a :class:`DuelError`, itself a :class:`musicgames.protocol.GameError` (a
+``ValueError``). The message names the input, the reason and the rule of the rules page
+(D1–D16) that refuses it; ``rule`` holds that rule (``"D8"``) and ``rules`` every rule the
+message cites, set where the error is raised. The game state is left exactly as it was.
+
+>>> err = SecondPlaceError("Place A3 refused: one Place per turn (D7)", rule="D7")
+>>> isinstance(err, GameError), err.rule, err.rules
+(True, 'D7', ('D7',))
+>>> NoTokenLeftError("all five placed (D6, D8)", rule="D8", rules=("D6", "D8")).rules
+('D6', 'D8')
 """
 
 from __future__ import annotations
 
+from musicgames.protocol import GameError
+
 __all__ = [
-    "BadSavedGame",
     "BadSavedGameError",
     "BadSeedError",
-    "CardNotInHand",
     "CardNotInHandError",
     "DuelError",
-    "DuplicateCard",
     "DuplicateCardError",
-    "GameIsOver",
     "GameIsOverError",
-    "GameOverError",
-    "KeyOffBoard",
     "KeyOffBoardError",
-    "MixedLetters",
     "MixedLettersError",
-    "MustActFirst",
     "MustActFirstError",
-    "NoCards",
     "NoCardsError",
-    "NoSuchPianoCard",
     "NoSuchPianoCardError",
-    "NoTokenLeft",
     "NoTokenLeftError",
-    "NoTokenThere",
     "NoTokenThereError",
-    "NotAnAction",
+    "NotAGameSettingError",
     "NotAnActionError",
     "NotAnOddsQuestionError",
-    "NotNow",
-    "NotNowError",
-    "NotYourToken",
-    "NotYourTokenError",
-    "NotYourTurn",
-    "NotYourTurnError",
-    "NothingToUndo",
     "NothingToUndoError",
-    "SaveError",
-    "SecondMove",
+    "NotNowError",
+    "NotYourTokenError",
+    "NotYourTurnError",
     "SecondMoveError",
-    "SecondPlace",
     "SecondPlaceError",
     "TakeBackStoppedError",
-    "TooManyCards",
     "TooManyCardsError",
-    "WrongCard",
+    "UnknownBotError",
     "WrongCardError",
-    "WrongKey",
     "WrongKeyError",
-    "WrongSteps",
     "WrongStepsError",
 ]
 
 
-class DuelError(ValueError):
-    """Base class: an action or a saved game the Keyboard Duel rules do not allow."""
+class DuelError(GameError):
+    """Base class: an action, a setting or a saved game the Keyboard Duel rules do not allow.
+
+    ``rule`` is the rule that refuses (``None`` when no single rule does: a saved game that
+    cannot be read); ``rules`` every rule the message cites, ``rule`` among them.
+    """
+
+    def __init__(self, message: str, *args: object, rule: str | None = None,
+                 rules: tuple[str, ...] | None = None) -> None:
+        super().__init__(message, *args, rule=rule)
+        if rules is None:
+            rules = () if self.rule is None else (self.rule,)
+        #: Every rule the message cites, in its order.
+        self.rules: tuple[str, ...] = rules
 
 
 class NotAnActionError(DuelError):
@@ -156,8 +154,9 @@ class TakeBackStoppedError(NothingToUndoError):
     ``stop`` says which: ``"dice"``, ``"draw"``, ``"other_player"``, ``"not_their_move"``,
     ``"round"``, ``"over"`` or ``"start"``."""
 
-    def __init__(self, message: str, stop: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, stop: str, *, rule: str | None = None,
+                 rules: tuple[str, ...] | None = None) -> None:
+        super().__init__(message, rule=rule, rules=rules)
         self.stop = stop
 
 
@@ -175,29 +174,10 @@ class NotAnOddsQuestionError(DuelError):
     than a side ever rolls (3, D11a), or dice showing other than 1–6."""
 
 
-# The names before the ``…Error`` suffix, kept so older code keeps working.
-NotAnAction = NotAnActionError
-GameIsOver = GameIsOverError
-NotYourTurn = NotYourTurnError
-NotNow = NotNowError
-CardNotInHand = CardNotInHandError
-DuplicateCard = DuplicateCardError
-NoCards = NoCardsError
-TooManyCards = TooManyCardsError
-MixedLetters = MixedLettersError
-KeyOffBoard = KeyOffBoardError
-WrongKey = WrongKeyError
-NoTokenLeft = NoTokenLeftError
-SecondPlace = SecondPlaceError
-SecondMove = SecondMoveError
-NoTokenThere = NoTokenThereError
-NotYourToken = NotYourTokenError
-WrongSteps = WrongStepsError
-WrongCard = WrongCardError
-NoSuchPianoCard = NoSuchPianoCardError
-MustActFirst = MustActFirstError
-NothingToUndo = NothingToUndoError
-BadSavedGame = BadSavedGameError
-#: The same errors under the names the Note Snap engine uses.
-GameOverError = GameIsOverError
-SaveError = BadSavedGameError
+class NotAGameSettingError(DuelError):
+    """A setting Keyboard Duel does not have, or a value it cannot take (two players, D1)."""
+
+
+class UnknownBotError(DuelError):
+    """A computer player's name that is not one of the levels (the rules page, "Computer
+    opponents")."""

@@ -16,8 +16,8 @@ Placed(seat=0, token=0, key=0, power=1, cards=(0,))
 (0, 1, 1, 1)
 
 Events are named tuples: immutable, cheap to make, and readable as plain records.
-:meth:`to_dict` gives each as plain JSON data; hidden cards (another seat's deal or draw,
-D16) are hidden by :func:`seen_by`.
+:meth:`to_dict` gives each as plain JSON data keyed by its ``"type"``; hidden cards (another
+seat's deal or draw, D16) are hidden by :func:`seen_by`.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ __all__ = [
     "TokenScore",
     "TurnEnded",
     "seen_by",
+    "to_dict",
 ]
 
 
@@ -57,6 +58,10 @@ class ActionTaken(NamedTuple):
 
     seat: int
     action: Action
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 class RoundStarted(NamedTuple):
@@ -67,6 +72,10 @@ class RoundStarted(NamedTuple):
     starter: int
     piano: tuple[int, int]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
+
 
 class Dealt(NamedTuple):
     """``seat`` was dealt ``cards`` (D6). Seen by the other seat, ``cards`` is empty and only
@@ -75,6 +84,10 @@ class Dealt(NamedTuple):
     seat: int
     cards: tuple[int, ...]
     size: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 class Placed(NamedTuple):
@@ -86,6 +99,10 @@ class Placed(NamedTuple):
     key: int
     power: int
     cards: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 class Moved(NamedTuple):
@@ -99,6 +116,10 @@ class Moved(NamedTuple):
     steps: int
     card: int
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
+
 
 class Shifted(NamedTuple):
     """``seat`` played the arrow ``card``: every token of its on piano card ``piano`` moved
@@ -109,6 +130,10 @@ class Shifted(NamedTuple):
     step: int
     card: int
     moves: tuple[tuple[int, int, int], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 class Merged(NamedTuple):
@@ -121,6 +146,10 @@ class Merged(NamedTuple):
     key: int
     power: int
     lost: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 class DuelStarted(NamedTuple):
@@ -138,12 +167,20 @@ class DuelStarted(NamedTuple):
         """The defending seat."""
         return 1 - self.attacker
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
+
 
 class DiceRolled(NamedTuple):
     """``seat`` rolled ``dice`` for a duel (D11a): the chance outcome of a duel's start."""
 
     seat: int
     dice: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 class CardPlayed(NamedTuple):
@@ -158,6 +195,10 @@ class CardPlayed(NamedTuple):
     attacker_total: int
     defender_total: int
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
+
 
 class DieRerolled(NamedTuple):
     """A reroll (D11b): ``owner``'s die number ``die`` (0-based, in the order rolled) went
@@ -169,12 +210,20 @@ class DieRerolled(NamedTuple):
     old: int
     new: int
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
+
 
 class LockedIn(NamedTuple):
     """``seat`` finished its duel run with ``total`` (D11b, c)."""
 
     seat: int
     total: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 class DuelWon(NamedTuple):
@@ -194,12 +243,20 @@ class DuelWon(NamedTuple):
         """The losing seat."""
         return 1 - self.winner
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
+
 
 class TurnEnded(NamedTuple):
     """``seat`` ended its turn; ``passed`` if it took no action (D7)."""
 
     seat: int
     passed: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 class Drew(NamedTuple):
@@ -210,11 +267,19 @@ class Drew(NamedTuple):
     cards: tuple[int, ...]
     size: int
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
+
 
 class Reshuffled(NamedTuple):
     """The draw pile ran out: ``cards`` discards were shuffled into a new one (D7)."""
 
     cards: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 class FinalTurnBegins(NamedTuple):
@@ -223,6 +288,10 @@ class FinalTurnBegins(NamedTuple):
 
     seat: int
     placed_all: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 class TokenScore(NamedTuple):
@@ -249,12 +318,20 @@ class RoundScored(NamedTuple):
     totals: tuple[int, int]
     turn_limit: bool
 
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
+
 
 class GameOver(NamedTuple):
     """The game is over (D15): ``winner`` has the higher of ``totals``."""
 
     winner: int
     totals: tuple[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: ``{"type": ..., ...its fields}`` (:func:`to_dict`)."""
+        return to_dict(self)
 
 
 #: Any event of a Keyboard Duel game.
@@ -277,12 +354,13 @@ def seen_by(event: Event, seat: int) -> Event:
 
 
 def to_dict(event: Event) -> dict[str, Any]:
-    """An event as plain JSON data, ``{"event": name, ...fields}``.
+    """An event as plain JSON data, ``{"type": name, ...fields}``: what ``event.to_dict()``
+    gives (the game protocol's events).
 
-    >>> to_dict(LockedIn(seat=1, total=9))
-    {'event': 'locked_in', 'seat': 1, 'total': 9}
+    >>> LockedIn(seat=1, total=9).to_dict()
+    {'type': 'locked_in', 'seat': 1, 'total': 9}
     """
-    data: dict[str, Any] = {"event": _NAMES[type(event)]}
+    data: dict[str, Any] = {"type": _NAMES[type(event)]}
     value: Any
     for name, value in zip(event._fields, event, strict=True):
         if name == "action":

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from musicgames.duel.actions import Action, Move, Place, Shift
 from musicgames.duel.cards import (
     BOARD_KEYS,
-    CARD_CORNER,
+    CARD_SHIFT,
     KEYS_PER_CARD,
     PIANO_CARDS,
     PIANO_CHORD_PITCH_CLASSES,
@@ -52,11 +52,14 @@ __all__ = [
     "next_starter",
     "outcomes",
     "place_token",
+    "after_reroll",
     "reroll_index",
+    "reroll_target",
     "round_breakdown",
     "round_score",
     "settle_duel",
     "shift",
+    "token_points",
 ]
 
 #: Dice Tokens per player (D6).
@@ -65,7 +68,6 @@ TOKENS_PER_SEAT = 5
 MAX_POWER = 6
 # Token states.
 UNPLACED, ON_BOARD, MERGED, BEATEN = 0, 1, 2, 3
-_UP = 4
 
 
 def dice_for_power(power: int) -> int:
@@ -152,10 +154,33 @@ def attacker_wins(attacker_total: int, defender_total: int) -> bool:
     return attacker_total >= defender_total
 
 
+def reroll_target(reroll: int) -> tuple[bool, bool]:
+    """Whose die a reroll card replaces, and which (D11b): ↑ (``reroll`` +1, as
+    ``Corner.reroll`` gives it) one's own lowest, ↓ (−1) the opponent's highest. Returns
+    ``(own, lowest)``."""
+    own = reroll > 0
+    return own, own
+
+
 def reroll_index(dice: Sequence[int], lowest: bool) -> int:
     """Which die a reroll replaces (D11b): the lowest (↑, one's own) or the highest (↓, the
     opponent's); the first such die when several show the same."""
     return list(dice).index(min(dice) if lowest else max(dice))
+
+
+def after_reroll(own: tuple[int, ...], opp: tuple[int, ...], reroll: int, face: int
+                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Both sides' dice, each sorted, after a reroll card (:func:`reroll_target`) whose new
+    die shows ``face``: what the odds and the computer players count a reroll as doing.
+
+    >>> after_reroll((2, 5), (3, 6), +1, 4), after_reroll((2, 5), (3, 6), -1, 1)
+    (((4, 5), (3, 6)), ((2, 5), (1, 3)))
+    """
+    mine, lowest = reroll_target(reroll)
+    dice = list(own if mine else opp)
+    dice[reroll_index(dice, lowest)] = face
+    dice.sort()
+    return (tuple(dice), opp) if mine else (own, tuple(dice))
 
 
 def settle_duel(board: list[int], keys: list[int], status: list[int], attacker: int,
@@ -188,15 +213,27 @@ def next_starter(scores: Sequence[int], starter: int) -> int:
     return 1 - starter
 
 
+def token_points(power: int, multiplier: int) -> int:
+    """What a token holding a key scores (D13): its power × the key's multiplier (D4). The one
+    home of that rule: the round's score, the gold number on a token, the computer players'
+    judgement and the lessons' exercises all ask here.
+
+    >>> token_points(2, 3)   # a power-2 token on a root (fff)
+    6
+    """
+    return power * multiplier
+
+
 def round_score(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
                 ) -> tuple[int, int]:
-    """What each seat would bank now (D13): power × multiplier of every token holding a key,
-    plus 1 for each piano card whose colored keys are all held by one seat."""
+    """What each seat would bank now (D13): :func:`token_points` of every token holding a key,
+    plus 1 for each piano card whose colored keys are all held by one seat
+    (:func:`chord_bonuses`)."""
     scores = [0, 0]
     mults = _MULTIPLIERS[piano[0]] + _MULTIPLIERS[piano[1]]
     for token, mult in zip(board, mults, strict=True):
         if token >= 0:
-            scores[token // TOKENS_PER_SEAT] += power[token] * mult
+            scores[token // TOKENS_PER_SEAT] += token_points(power[token], mult)
     for seat, _ in chord_bonuses(board, piano):
         scores[seat] += 1
     return (scores[0], scores[1])
@@ -225,7 +262,7 @@ def round_breakdown(board: Sequence[int], power: Sequence[int], piano: Sequence[
         if token >= 0:
             mult = mults[key]
             out.append((token // TOKENS_PER_SEAT, token % TOKENS_PER_SEAT, key, power[token],
-                        mult, power[token] * mult))
+                        mult, token_points(power[token], mult)))
     return out
 
 
@@ -290,8 +327,7 @@ def outcomes(table: Table, action: Action, seat: int, duel: DuelSplit
     assert isinstance(action, Shift)
     t.hand.remove(action.card)
     t.moved = True
-    step = 1 if CARD_CORNER[action.card] == _UP else -1
-    _, arriving = shift(t.board, t.keys, seat, action.piano, step)
+    _, arriving = shift(t.board, t.keys, seat, action.piano, CARD_SHIFT[action.card])
     return _settle(t, arriving, duel)
 
 

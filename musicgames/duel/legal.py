@@ -16,26 +16,25 @@ from typing import Any
 from musicgames.duel.actions import Action, DuelCard, EndTurn, LockIn, Move, Place, Shift
 from musicgames.duel.cards import (
     BOARD_KEYS,
-    CARD_CORNER,
     CARD_LETTER,
+    CARD_SHIFT,
+    CARD_STEPS,
     KEYS_PER_CARD,
     LETTER_PITCH_CLASSES,
 )
-from musicgames.duel.kernel import (
-    TOKENS_PER_SEAT,
-    UNPLACED,
-    round_score,
-)
+from musicgames.duel.kernel import TOKENS_PER_SEAT, UNPLACED
 
-__all__ = [
-    "MAX_PLACE_CARDS", "TOKENS_PER_SEAT", "duel_actions", "round_score", "turn_actions"
-]
+__all__ = ["MAX_PLACE_CARDS", "duel_actions", "turn_actions"]
 
 #: Most cards one Place may use (D8).
 MAX_PLACE_CARDS = 6
-# Token states and the number of tokens come from the rules kernel (written once).
-# Corner values (see cards.Corner).
-_UP, _DOWN, _WILD = 4, 5, 6
+# How a card takes part in the Move and Shift layouts: it moves a token (its steps come from
+# :data:`~musicgames.duel.cards.CARD_STEPS`), it is a Wild that moves one (told apart from the
+# other Wilds only when ``distinct``), or it is an arrow that shifts (D9).
+_NUMBER_CARD, _WILD_CARD, _ARROW_CARD = 0, 1, 2
+#: Each card's part in the layouts, Wilds told apart (:data:`_MOVE_CLASS` does not).
+_MOVE_KIND = tuple(_ARROW_CARD if shift else _WILD_CARD if letter < 0 else _NUMBER_CARD
+                   for shift, letter in zip(CARD_SHIFT, CARD_LETTER, strict=True))
 
 END_TURN = EndTurn()
 LOCK_IN = LockIn()
@@ -101,17 +100,15 @@ def move_actions(
     pianos = sorted({key // KEYS_PER_CARD for key in own_keys})
     wild_seen = False
     for card in hand:
-        corner = CARD_CORNER[card]
-        if corner in (_UP, _DOWN):
+        kind = _MOVE_KIND[card]
+        if kind == _ARROW_CARD:
             out.extend(Shift(card, piano) for piano in pianos)
             continue
-        if corner == _WILD:
+        if kind == _WILD_CARD:
             if distinct and wild_seen:
                 continue
             wild_seen = True
-            steps = 1
-        else:
-            steps = corner
+        steps = CARD_STEPS[card]
         for key in own_keys:
             out.append(Move(card, key, steps))
             out.append(Move(card, key, -steps))
@@ -189,7 +186,7 @@ PlaceTable = tuple[tuple[tuple[int, ...], int], ...]
 #: A turn's Move and Shift actions as a table, in listing order: ``(MOVE, position of the
 #: card, index of the token's key among the player's keys, +1 right or −1 left)`` or
 #: ``(SHIFT, position of the card, index of the piano card among those holding the player's
-#: tokens, 0)``. How far a Move goes is its card's: :data:`MOVE_STEPS`.
+#: tokens, 0)``. How far a Move goes is its card's (``CARD_STEPS``, D9).
 MoveTable = tuple[tuple[int, int, int, int], ...]
 
 #: The two kinds of a :data:`MoveTable` entry.
@@ -244,18 +241,18 @@ def _letter_picks(at: tuple[int, ...], extras: tuple[tuple[int, ...], ...]
 
 
 @lru_cache(maxsize=4096)
-def _move_layout(corners: tuple[int, ...], keys: int, pianos: int, distinct: bool
+def _move_layout(kinds: tuple[int, ...], keys: int, pianos: int, distinct: bool
                  ) -> MoveTable:
-    """The Move and Shift table of a sorted hand with these corners, for ``keys`` tokens of
-    the player's on ``pianos`` piano cards (only arrows, and Wilds when ``distinct``, need
+    """The Move and Shift table of a sorted hand whose cards take these parts, for ``keys``
+    tokens of the player's on ``pianos`` piano cards (only arrows, and Wilds when ``distinct``, need
     telling apart: the steps are read from the card)."""
     table: list[tuple[int, int, int, int]] = []
     wild_seen = False
-    for i, corner in enumerate(corners):
-        if corner in (_UP, _DOWN):
+    for i, kind in enumerate(kinds):
+        if kind == _ARROW_CARD:
             table.extend((SHIFT, i, piano, 0) for piano in range(pianos))
             continue
-        if corner == _WILD:
+        if kind == _WILD_CARD:
             if distinct and wild_seen:
                 continue
             wild_seen = True
@@ -276,8 +273,8 @@ def turn_layout(hand: Sequence[int], with_places: bool, own_keys: list[int],
     if own_keys:
         pianos = (own_keys[0] < KEYS_PER_CARD) + (own_keys[-1] >= KEYS_PER_CARD)
         # Without ``distinct`` a Wild moves as a 1 and both arrows shift: one layout for all
-        corners = _MOVE_CLASS if not distinct else CARD_CORNER
-        moves = _move_layout(tuple(map(corners.__getitem__, hand)), len(own_keys), pianos,
+        kinds = _MOVE_CLASS if not distinct else _MOVE_KIND
+        moves = _move_layout(tuple(map(kinds.__getitem__, hand)), len(own_keys), pianos,
                              distinct)
     return places, moves
 
@@ -301,17 +298,14 @@ def make_action(places: PlaceTable, moves: MoveTable, hand: Sequence[int],
     move: Move = _new(Move)
     _set_move_card(move, card)
     _set_move_key(move, own_keys[which])
-    _set_move_steps(move, sign * MOVE_STEPS[card])
+    _set_move_steps(move, sign * CARD_STEPS[card])
     return move
 
 
-#: Each card's corner as a move sees it when Wilds are not told apart: a Wild moves 1 like a
-#: 1 (D9), ↑ and ↓ both shift, and the steps come from the card (:data:`MOVE_STEPS`): the
-#: layout only needs to know which cards are arrows.
-_MOVE_CLASS = tuple(_UP if corner in (_UP, _DOWN) else 1 for corner in CARD_CORNER)
-#: How many keys each card moves a token (D9): its number, 1 for a Wild, 0 for an arrow.
-MOVE_STEPS = tuple(1 if corner == _WILD else 0 if corner in (_UP, _DOWN) else corner
-                   for corner in CARD_CORNER)
+#: Each card's part in the layouts when Wilds are not told apart: a Wild moves like a number
+#: card, ↑ and ↓ both shift, and the steps come from the card (``CARD_STEPS``): the layout
+#: only needs to know which cards are arrows.
+_MOVE_CLASS = tuple(_ARROW_CARD if kind == _ARROW_CARD else _NUMBER_CARD for kind in _MOVE_KIND)
 
 
 #: ``bytes.translate`` tables: a sorted hand written as bytes (card ids) becomes its cards'

@@ -39,8 +39,10 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
 
-from musicgames.duel.cards import CARD_CORNER
+from musicgames.duel.cards import CARD_ADD, CARD_LETTER, CARD_REROLL, DOWN_REROLL, UP_REROLL
 from musicgames.duel.errors import NotAnOddsQuestionError
+from musicgames.duel.kernel import MAX_POWER, after_reroll, dice_for_power
+from musicgames.duel.view import SeatView
 from musicgames.shown import short_repr
 
 __all__ = [
@@ -59,6 +61,7 @@ __all__ = [
     "effect_of_card",
     "hidden_hands",
     "run_options",
+    "run_profile",
     "run_profiles",
     "total_counts",
     "win_chance_now",
@@ -66,7 +69,7 @@ __all__ = [
 
 _FACES = range(1, 7)
 #: The most dice one side rolls: a token of power 5 or 6 rolls 3 (D11a).
-MOST_DICE = 3
+MOST_DICE = dice_for_power(MAX_POWER)
 
 
 class Effect(str, Enum):
@@ -85,17 +88,19 @@ class Effect(str, Enum):
 
 
 _ADDITIONS = {Effect.ADD_1: 1, Effect.ADD_2: 2, Effect.ADD_3: 3}
-_CORNER_EFFECTS = {1: Effect.ADD_1, 2: Effect.ADD_2, 3: Effect.ADD_3,
-                   4: Effect.REROLL_OWN_LOWEST, 5: Effect.REROLL_THEIR_HIGHEST, 6: Effect.ADD_1}
+_ADDING = {n: e for e, n in _ADDITIONS.items()}
+_REROLLS = {UP_REROLL: Effect.REROLL_OWN_LOWEST, DOWN_REROLL: Effect.REROLL_THEIR_HIGHEST}
 
 
 def effect_of_card(card: int) -> Effect:
-    """The duel effect of a Compose card id: 1/2/3 add, ↑ and ↓ reroll, a Wild adds 1.
+    """The duel effect of a Compose card id, as its corner says (``Corner.addition`` and
+    ``Corner.reroll``, D11b): 1/2/3 add, ↑ and ↓ reroll, a Wild adds 1.
 
     >>> effect_of_card(3), effect_of_card(35)
     (<Effect.REROLL_OWN_LOWEST: 'reroll_own_lowest'>, <Effect.ADD_1: 'add_1'>)
     """
-    return _CORNER_EFFECTS[CARD_CORNER[card]]
+    reroll = CARD_REROLL[card]
+    return _REROLLS[reroll] if reroll else _ADDING[CARD_ADD[card]]
 
 
 def dice_count(power: int) -> int:
@@ -104,10 +109,11 @@ def dice_count(power: int) -> int:
     >>> [dice_count(p) for p in range(1, 7)]
     [1, 1, 2, 2, 3, 3]
     """
-    if not isinstance(power, int) or isinstance(power, bool) or not 1 <= power <= 6:
+    if not isinstance(power, int) or isinstance(power, bool) or not 1 <= power <= MAX_POWER:
         raise NotAnOddsQuestionError(f"{short_repr(power)} is not a token power: powers go "
-                                     "from 1 to 6")
-    return (power + 1) // 2
+                                     f"from 1 to {MAX_POWER} (D8, D10)", rule="D10",
+                                     rules=("D8", "D10"))
+    return dice_for_power(power)
 
 
 @cache
@@ -119,7 +125,8 @@ def total_counts(dice: int) -> tuple[int, ...]:
     """
     if not isinstance(dice, int) or isinstance(dice, bool) or not 0 <= dice <= MOST_DICE:
         raise NotAnOddsQuestionError(f"{short_repr(dice)} is not a number of dice: a side rolls "
-                                     f"0 to {MOST_DICE} (D11a)")
+                                     f"0 to {MOST_DICE} (D11a)",
+                                     rule="D11a")
     counts = [1]
     for _ in range(dice):
         grown = [0] * (len(counts) + 6)
@@ -181,7 +188,7 @@ def _check_dice(dice: Sequence[int], name: str) -> tuple[int, ...]:
     values = tuple(dice)
     if not 1 <= len(values) <= 3 or not all(isinstance(d, int) and 1 <= d <= 6 for d in values):
         raise NotAnOddsQuestionError(f"{name}={short_repr(dice)}: a side rolls one to three "
-                                     "dice showing 1–6")
+                                     "dice showing 1–6 (D11a)", rule="D11a")
     return tuple(sorted(values))
 
 
@@ -226,14 +233,10 @@ def chance_after_card(
 @cache
 def _after(effect: Effect, own: tuple[int, ...], opp: tuple[int, ...], margin: int,
            attacker: bool) -> Fraction:
-    if effect is Effect.REROLL_OWN_LOWEST:
-        rest = sum(own) - own[0] + margin
-        opp_total = sum(opp)
-        return Fraction(sum(_wins(rest + f, opp_total, attacker) for f in _FACES), 6)
-    if effect is Effect.REROLL_THEIR_HIGHEST:
-        rest = sum(opp) - opp[-1]
-        own_total = sum(own) + margin
-        return Fraction(sum(_wins(own_total, rest + f, attacker) for f in _FACES), 6)
+    if effect is Effect.REROLL_OWN_LOWEST or effect is Effect.REROLL_THEIR_HIGHEST:
+        way = UP_REROLL if effect is Effect.REROLL_OWN_LOWEST else DOWN_REROLL
+        return Fraction(sum(_wins(sum(o) + margin, sum(p), attacker)
+                            for o, p in _rerolled(own, opp, way)), 6)
     return Fraction(int(_wins(sum(own) + margin + effect.addition, sum(opp), attacker)))
 
 
@@ -306,19 +309,20 @@ def run_options(
         options["add"] = _best(own, opp, base + extra, ups, downs, attacker)
     if ups:
         options["reroll_own_lowest"] = sum(
-            (_best(_replace(own, 0, f), opp, base + extra, ups - 1, downs, attacker)
-             for f in _FACES), Fraction(0)) / 6
+            (_best(o, p, base + extra, ups - 1, downs, attacker)
+             for o, p in _rerolled(own, opp, UP_REROLL)), Fraction(0)) / 6
     if downs:
         options["reroll_their_highest"] = sum(
-            (_best(own, _replace(opp, len(opp) - 1, f), base + extra, ups, downs - 1, attacker)
-             for f in _FACES), Fraction(0)) / 6
+            (_best(o, p, base + extra, ups, downs - 1, attacker)
+             for o, p in _rerolled(own, opp, DOWN_REROLL)), Fraction(0)) / 6
     return options
 
 
-def _replace(dice: tuple[int, ...], index: int, face: int) -> tuple[int, ...]:
-    changed = list(dice)
-    changed[index] = face
-    return tuple(sorted(changed))
+@cache
+def _rerolled(own: tuple[int, ...], opp: tuple[int, ...], way: int
+              ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Both sides' dice after a reroll that way (D11b), for each face the new die may show."""
+    return tuple(after_reroll(own, opp, way, face) for face in _FACES)
 
 
 @lru_cache(maxsize=65536)
@@ -329,12 +333,12 @@ def _best(own: tuple[int, ...], opp: tuple[int, ...], margin: int, ups: int, dow
         return now
     best = now
     if ups:
-        value = sum((_best(_replace(own, 0, f), opp, margin, ups - 1, downs, attacker)
-                     for f in _FACES), Fraction(0)) / 6
+        value = sum((_best(o, p, margin, ups - 1, downs, attacker)
+                     for o, p in _rerolled(own, opp, UP_REROLL)), Fraction(0)) / 6
         best = max(best, value)
     if downs:
-        value = sum((_best(own, _replace(opp, len(opp) - 1, f), margin, ups, downs - 1,
-                           attacker) for f in _FACES), Fraction(0)) / 6
+        value = sum((_best(o, p, margin, ups, downs - 1, attacker)
+                     for o, p in _rerolled(own, opp, DOWN_REROLL)), Fraction(0)) / 6
         best = max(best, value)
     return best
 
@@ -359,27 +363,32 @@ def run_profiles(hand: Iterable[int], letter: int = -1) -> tuple[Profile, ...]:
     >>> run_profiles(card_ids("D1 D↑ E3 Wild"))
     (((1, 1), 1, 0), ((1, 3), 0, 0))
     """
-    from musicgames.duel.cards import CARD_LETTER
-
     cards = tuple(hand)
     wilds = [c for c in cards if CARD_LETTER[c] < 0]
     letters = [letter] if letter >= 0 else sorted({CARD_LETTER[c] for c in cards} - {-1})
     if not letters:
-        return (_profile(wilds),) if wilds else ()
-    return tuple(_profile([c for c in cards if CARD_LETTER[c] == x] + wilds) for x in letters)
+        return (run_profile(wilds),) if wilds else ()
+    return tuple(run_profile([c for c in cards if CARD_LETTER[c] == x] + wilds) for x in letters)
 
 
-def _profile(run: Iterable[int]) -> Profile:
+def run_profile(run: Iterable[int]) -> Profile:
+    """What a run of cards does in a duel (D11b), as its corners say: the additions (sorted),
+    the number of ↑ (reroll one's own lowest die) and of ↓ (the opponent's highest).
+
+    >>> from musicgames.duel.cards import card_ids
+    >>> run_profile(card_ids("D1 D↑ D↓ Wild D3"))
+    ((1, 1, 3), 1, 1)
+    """
     adds: list[int] = []
     ups = downs = 0
     for card in run:
-        corner = CARD_CORNER[card]
-        if corner == 4:
+        reroll = CARD_REROLL[card]
+        if reroll == UP_REROLL:
             ups += 1
-        elif corner == 5:
+        elif reroll == DOWN_REROLL:
             downs += 1
         else:
-            adds.append(1 if corner == 6 else corner)
+            adds.append(CARD_ADD[card])
     return tuple(sorted(adds)), ups, downs
 
 
@@ -440,11 +449,9 @@ def duel_odds(view: object, *, samples: int = 400, seed: int = 0) -> DuelOdds:
     over every hand the defender could hold (:func:`hidden_hands`); the defender's are
     exact, as the attacker has locked in (D11c).
     """
-    from musicgames.duel.cards import CARD_LETTER
-    from musicgames.duel.view import SeatView
-
     if not isinstance(view, SeatView) or view.duel is None or view.to_act != view.seat:
-        raise ValueError("duel_odds needs the view of the seat whose decision it is in a duel")
+        raise NotAnOddsQuestionError("duel_odds needs the view of the seat whose decision it "
+                                     "is in a duel (D11)", rule="D11")
     duel = view.duel
     attacker = view.seat == duel.attacker
     if attacker:
@@ -479,9 +486,8 @@ def duel_odds(view: object, *, samples: int = 400, seed: int = 0) -> DuelOdds:
         options = run_profiles(rest, tie) if tie >= 0 else run_profiles(rest)
         options = options or (((), 0, 0),)
         if tie < 0 and letter < 0:  # a Wild first: the run may still take any letter
-            options = tuple(options) + (_profile([c for c in rest if CARD_LETTER[c] < 0]),)
-        corner = CARD_CORNER[card]
-        after[card] = max(solver.after(corner, own_t, opp_t, margin, p) for p in options)
+            options = tuple(options) + (run_profile([c for c in rest if CARD_LETTER[c] < 0]),)
+        after[card] = max(solver.after(card, own_t, opp_t, margin, p) for p in options)
     return DuelOdds(attacker, now, best, after, exact)
 
 
@@ -532,24 +538,22 @@ class _Solver:
             return cached
         best = self.lock(own, opp, margin)
         if best < 1 and ups:
-            best = max(best, sum((self._reroll(_replace(own, 0, f), opp, margin, ups - 1, downs)
-                                  for f in _FACES), Fraction(0)) / 6)
+            best = max(best, sum((self._reroll(o, p, margin, ups - 1, downs)
+                                  for o, p in _rerolled(own, opp, UP_REROLL)), Fraction(0)) / 6)
         if best < 1 and downs:
-            best = max(best, sum((self._reroll(own, _replace(opp, len(opp) - 1, f), margin, ups,
-                                               downs - 1) for f in _FACES), Fraction(0)) / 6)
+            best = max(best, sum((self._reroll(o, p, margin, ups, downs - 1)
+                                  for o, p in _rerolled(own, opp, DOWN_REROLL)), Fraction(0)) / 6)
         self.memo[key] = best
         return best
 
-    def after(self, corner: int, own: tuple[int, ...], opp: tuple[int, ...], margin: int,
+    def after(self, card: int, own: tuple[int, ...], opp: tuple[int, ...], margin: int,
               profile: Profile) -> Fraction:
-        """The best chance after playing a card with this corner first, then ``profile``
-        (the rest of the run) as well as possible."""
+        """The best chance after playing ``card`` first (its corner's effect, D11b), then
+        ``profile`` (the rest of the run) as well as possible."""
         adds, ups, downs = profile
         margin += sum(adds)
-        if corner == 4:
-            return sum((self._reroll(_replace(own, 0, f), opp, margin, ups, downs)
-                        for f in _FACES), Fraction(0)) / 6
-        if corner == 5:
-            return sum((self._reroll(own, _replace(opp, len(opp) - 1, f), margin, ups, downs)
-                        for f in _FACES), Fraction(0)) / 6
-        return self._reroll(own, opp, margin + (1 if corner == 6 else corner), ups, downs)
+        reroll = CARD_REROLL[card]
+        if reroll:
+            return sum((self._reroll(o, p, margin, ups, downs)
+                        for o, p in _rerolled(own, opp, reroll)), Fraction(0)) / 6
+        return self._reroll(own, opp, margin + CARD_ADD[card], ups, downs)

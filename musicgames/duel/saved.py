@@ -21,7 +21,7 @@ from musicgames.duel.errors import BadSavedGameError
 from musicgames.shown import short_repr
 
 if TYPE_CHECKING:
-    from musicgames.duel.state import DuelState
+    from musicgames.duel.position import Position
 
 __all__ = ["MOST_ROUNDS", "dump_position", "load_position", "rng_to_json", "whole_number"]
 
@@ -43,7 +43,7 @@ def rng_to_json(state: tuple[Any, ...]) -> list[Any]:
     return [version, words, gauss]
 
 
-def dump_position(state: DuelState) -> dict[str, Any]:
+def dump_position(state: Position) -> dict[str, Any]:
     """The position of a game as a plain JSON object (what :func:`load_position` reads)."""
     duel = None
     if state._dkey >= 0:
@@ -137,7 +137,7 @@ def _rng_state(value: object) -> tuple[Any, ...]:
     return (version, words, gauss)
 
 
-def load_position(state: DuelState, position: object) -> None:
+def load_position(state: Position, position: object) -> None:
     """Fill ``state`` from a position object, or raise :class:`BadSavedGameError`."""
     if not isinstance(position, dict):
         raise BadSavedGameError(f"saved position must be a JSON object, not "
@@ -199,13 +199,13 @@ def load_position(state: DuelState, position: object) -> None:
         s = _STATES.index(row[0])
         if s == kernel.ON_BOARD:
             k = _int(row[1], field, 0, BOARD_KEYS - 1)
-            w = _int(row[2], field, 1, 6)
+            w = _int(row[2], field, 1, kernel.MAX_POWER)
         elif s == kernel.UNPLACED:
             k = _int(row[1], field, -1, -1)
             w = _int(row[2], field, 0, 0)
         else:
             k = _int(row[1], field, -1, -1)
-            w = _int(row[2], field, 1, 6)
+            w = _int(row[2], field, 1, kernel.MAX_POWER)
         status.append(s)
         keys.append(k)
         power.append(w)
@@ -233,7 +233,7 @@ def load_position(state: DuelState, position: object) -> None:
             if not isinstance(duel["dice"], list) or len(duel["dice"]) != 2:
                 raise _bad("duel.dice", "must be two lists of dice")
             ddice[role] = _int_list(duel["dice"][role], f"duel.dice[{role}]", 1, 6,
-                                    (power[t] + 1) // 2)
+                                    kernel.dice_for_power(power[t]))
         dadd = _int_list(duel["additions"], "duel.additions", 0, 10**6, 2)
         if not isinstance(duel["runs"], list) or len(duel["runs"]) != 2:
             raise _bad("duel.runs", "must be two lists of cards")

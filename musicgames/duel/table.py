@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from musicgames.duel import legal
-from musicgames.duel.kernel import dice_for_power
+from musicgames.duel.kernel import attacker_wins, dice_for_power
 from musicgames.theory import LETTERS
 
 __all__ = ["DuelInfo", "Phase", "Token", "TokenState", "dice_for_power"]
@@ -89,7 +89,7 @@ class DuelInfo:
     @property
     def attacker_leads(self) -> bool:
         """True if the attacker would win if both locked in now (ties go to the attacker)."""
-        return self.attacker_total >= self.defender_total
+        return attacker_wins(self.attacker_total, self.defender_total)
 
     @property
     def run_letter(self) -> str | None:

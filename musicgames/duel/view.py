@@ -11,17 +11,12 @@ Token tables are indexed by token number ``t`` = seat × 5 + index (White's 0–
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from musicgames.duel import kernel, legal
 from musicgames.duel.actions import Action
 from musicgames.duel.cards import DECK_SIZE, KEYS_PER_CARD, PIANO_CARDS
 from musicgames.duel.table import DuelInfo, Phase, Token, TokenState, dice_for_power
-
-if TYPE_CHECKING:
-    from musicgames.duel.state import DuelState
 
 __all__ = ["SeatView"]
 
@@ -87,7 +82,7 @@ class SeatView:
                 seat=seat, index=i, state=states[status],
                 key=key if status == kernel.ON_BOARD else None, power=power,
                 dice=dice_for_power(power) if power else 0,
-                score=power * self.key_multiplier(key) if settled else 0,
+                score=kernel.token_points(power, self.key_multiplier(key)) if settled else 0,
             ))
         return tuple(out)
 
@@ -113,16 +108,3 @@ class SeatView:
         """Cards this seat cannot see: the other hand and the draw pile together, sorted."""
         seen = set(self.hand) | set(self.discard)
         return tuple(c for c in range(DECK_SIZE) if c not in seen)
-
-    def sample_state(self, rng: random.Random) -> DuelState:
-        """A full game consistent with this view, the hidden cards dealt at random.
-
-        The other hand and the draw order are drawn from :meth:`unseen_cards`, the order of
-        the piano deck shuffled, and the game's dice seeded, all from ``rng`` only — so a
-        computer player that looks ahead in sampled games decides from the view and its own
-        seed alone (D16). The game is history-free (:meth:`DuelState.copy`), fast to play
-        on: see :meth:`DuelState.from_view`.
-        """
-        from musicgames.duel.state import DuelState
-
-        return DuelState.from_view(self, rng)

@@ -970,19 +970,22 @@ class Lesson:
 
     def token_score(self, tokens: Iterable[tuple[Triad | str, Note | str, int]]) -> Exercise:
         """"A token of power 2 stands on Fa♯ of the Re major card: what does it score?" —
-        power × the key's multiplier."""
+        power × the key's multiplier (the game's own rule, ``kernel.token_points``)."""
+        from musicgames.duel import kernel
+
         items = []
         for chord, key, power in tokens:
             card = self._card(chord)
             note = Note.parse(key)
             multiplier = card.multiplier(note.pitch_class)
-            right = str(power * multiplier)
-            candidates = [str(power * m) for m in (1, 2, 3)] + [str(power + multiplier)]
+            right = str(kernel.token_points(power, multiplier))
+            candidates = ([str(kernel.token_points(power, m)) for m in (1, 2, 3)]
+                          + [str(power + multiplier)])
             options = [right] + [c for c in dict.fromkeys(candidates) if c != right]
             self.rng.shuffle(options)
             why = [
                 "" if o == right else self._t("lesson.score.add") if o == str(power + multiplier)
-                and power * multiplier != power + multiplier else ""
+                and right != str(power + multiplier) else ""
                 for o in options
             ]
             items.append(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from musicgames.duel import Action, DuelError, action_from_json
-from musicgames.duel.bots import Bot, make_bot
+from musicgames.duel.bots import OPPONENT_LEVELS, Bot, make_bot
 from musicgames.i18n import LANGUAGES
 from musicgames.theory import Naming
 
@@ -37,9 +37,9 @@ __all__ = [
     "parse_message",
 ]
 
-#: The computer opponents a person can choose (the rules page, "Computer opponents"). The
-#: page's chooser lists exactly these, in this order.
-OPPONENTS: tuple[str, ...] = ("casual", "sharp")
+#: The computer opponents a person can choose (the rules page, "Computer opponents"): the
+#: engine's levels. The page's chooser lists exactly these, in this order.
+OPPONENTS: tuple[str, ...] = OPPONENT_LEVELS
 
 
 class MessageError(ValueError):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from musicgames.duel import COMPOSE_DECK, PIANO_CARDS, key_name
-from musicgames.duel.cards import KEYS_PER_CARD
+from musicgames.duel.cards import key_piano, key_pitch_class
 from musicgames.duel.events import (
     CardPlayed,
     DiceRolled,
@@ -69,21 +69,21 @@ class Words:
         when ``piano``, the pair of piano cards, is given (B♭ in F major, A♯ in B major)."""
         if piano is None:
             return key_name(key, self.naming).split(" (")[0]
-        card = PIANO_CARDS[piano[key // KEYS_PER_CARD]]
-        return card.key_note(key % KEYS_PER_CARD).label(self.naming, octave=False)
+        card = PIANO_CARDS[piano[key_piano(key)]]
+        return card.key_note(key_pitch_class(key)).label(self.naming, octave=False)
 
     def key_label(self, key: int, piano: Sequence[int]) -> str:
         """A key's accessible name: ``'Re, left card, ff'`` (no mark: no third part)."""
-        card = PIANO_CARDS[piano[key // KEYS_PER_CARD]]
-        mark = card.marks.get(key % KEYS_PER_CARD, "")
-        side = self.t("duel.words.left_card" if key < KEYS_PER_CARD else "duel.words.right_card")
+        card = PIANO_CARDS[piano[key_piano(key)]]
+        mark = card.marks.get(key_pitch_class(key), "")
+        side = self.t("duel.words.right_card" if key_piano(key) else "duel.words.left_card")
         parts = [self.note(key, piano), side] + ([mark] if mark else [])
         return ", ".join(parts)
 
     def key(self, key: int, piano: Sequence[int]) -> str:
         """``'Sol (fff) of C major'``: the key's note, its mark, the chord of its card."""
-        card = PIANO_CARDS[piano[key // KEYS_PER_CARD]]
-        mark = card.marks.get(key % KEYS_PER_CARD, "")
+        card = PIANO_CARDS[piano[key_piano(key)]]
+        mark = card.marks.get(key_pitch_class(key), "")
         return self.t(
             "duel.words.key",
             note=self.note(key, piano),

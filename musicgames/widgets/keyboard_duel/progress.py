@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from musicgames.duel import PIANO_CARDS, WHITE
-from musicgames.duel.cards import KEYS_PER_CARD
+from musicgames.duel.cards import key_piano, key_pitch_class
 from musicgames.duel.events import DuelWon, Event, GameOver, Placed, RoundScored, RoundStarted
 from musicgames.theory import Naming
 
@@ -28,8 +28,8 @@ def progress_item(key: int, piano: Sequence[int]) -> str:
     >>> progress_item(7, (0, 9)), progress_item(13, (0, 9))
     ('Sol of C major', 'Do♯ of A major')
     """
-    card = PIANO_CARDS[piano[key // KEYS_PER_CARD]]
-    note = card.triad.tone_name(key % KEYS_PER_CARD, Naming.SOLFEGE)
+    card = PIANO_CARDS[piano[key_piano(key)]]
+    note = card.triad.tone_name(key_pitch_class(key), Naming.SOLFEGE)
     chord = card.name(Naming.LETTERS, "en")
     return f"{note} of {chord}"
 
@@ -58,7 +58,7 @@ def progress_rows(
             cards = (event.piano[0], event.piano[1])
         elif isinstance(event, Placed) and event.seat == seat:
             key = event.key
-            mark = PIANO_CARDS[cards[key // KEYS_PER_CARD]].marks.get(key % KEYS_PER_CARD, "")
+            mark = PIANO_CARDS[cards[key_piano(key)]].marks.get(key_pitch_class(key), "")
             rows.append((progress_item(key, cards), mark or "none", bool(mark)))
         elif isinstance(event, DuelWon):
             rows.append(("duel on " + progress_item(event.key, cards),

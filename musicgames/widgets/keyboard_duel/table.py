@@ -31,12 +31,12 @@ from musicgames.duel import (
     TokenState,
     action_from_json,
     attacker_win_chance,
+    dice_for_power,
 )
-from musicgames.duel.cards import KEYS_PER_CARD
+from musicgames.duel.cards import key_piano, piano_keys
 from musicgames.duel.events import DuelStarted, Event, FinalTurnBegins, Moved
 from musicgames.duel.kernel import attacker_wins
 from musicgames.duel.odds import DuelOdds
-from musicgames.duel.state import dice_for_power
 from musicgames.i18n import LANGUAGES, text
 from musicgames.render import keyboard_svg
 from musicgames.sound import chord, notes
@@ -136,7 +136,7 @@ def build_table(scene: Scene) -> dict[str, Any]:
                      your_turn=False, duel_active=False, can_undo=False, to_act=None,
                      result=None, warning=None)
         return table
-    to_act = state.to_act
+    to_act = state.seat_to_act
     your_turn = to_act == PERSON and scene.screen == "play"
     piano = _piano_pair(state)
     finished = scene.screen in ("round_end", "game_over") and bool(scene.story.rounds)
@@ -220,7 +220,7 @@ def _duel_sound(record: DuelRecord) -> dict[str, Any] | None:
     won, a falling fifth low down when the person lost."""
     if record.winner is None:
         return None
-    triad = PIANO_CARDS[record.piano[record.key // KEYS_PER_CARD]].triad
+    triad = PIANO_CARDS[record.piano[key_piano(record.key)]].triad
     if record.winner == PERSON:
         return chord(triad, broken=True)
     root, _third, fifth = triad.tones
@@ -274,7 +274,7 @@ def _status(scene: Scene, words: Words) -> str:
     if scene.screen == "round_end":
         return words.t("duel.status.round_over", round=scene.story.rounds[-1].number
                        if scene.story.rounds else state.round)
-    if state.to_act == COMPUTER:
+    if state.seat_to_act == COMPUTER:
         return words.t("duel.status.computer", seat=words.seat(COMPUTER), level=level)
     duel = state.duel
     if duel is not None:
@@ -287,7 +287,7 @@ def _status(scene: Scene, words: Words) -> str:
 
 
 def _turn_help(state: DuelState) -> str:
-    if state.to_act != PERSON or state.duel is not None:
+    if state.seat_to_act != PERSON or state.duel is not None:
         return "duel.help.wait"
     actions = state.legal_actions()
     if len(actions) == 1 and isinstance(actions[0], EndTurn):
@@ -311,7 +311,7 @@ def _warning(state: DuelState, words: Words) -> str | None:
     copy, _ = _after(state, place)
     while copy.duel is not None:  # a duel: both sides lock in to end it
         copy.apply(LockIn())
-    if copy.to_act != PERSON or EndTurn() not in copy.legal_actions():
+    if copy.seat_to_act != PERSON or EndTurn() not in copy.legal_actions():
         return None
     if any(isinstance(event, FinalTurnBegins) for event in copy.apply(EndTurn())):
         return words.t("duel.warning.last_token", seat=words.seat(COMPUTER))
@@ -346,12 +346,12 @@ def _players(scene: Scene, state: DuelState, words: Words, finished: bool) -> di
 
 def _piano_info(side: int, piano: Sequence[int], words: Words) -> dict[str, Any]:
     card = PIANO_CARDS[piano[side]]
-    base = side * KEYS_PER_CARD
-    tones = ", ".join(f"{words.note(base + pc, piano)} {card.marks[pc]}"
+    keys = piano_keys(side)
+    tones = ", ".join(f"{words.note(keys[pc], piano)} {card.marks[pc]}"
                       for pc in card.chord_pitch_classes)
     return {"index": card.index, "name": card.name(words.naming, words.language),
             "tones_text": tones,
-            "keys": [words.key_label(base + pc, piano) for pc in range(KEYS_PER_CARD)]}
+            "keys": [words.key_label(key, piano) for key in keys]}
 
 
 def _card_info(card: int, words: Words) -> dict[str, Any]:
@@ -517,7 +517,7 @@ def _duel_panel(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] 
         }
     before = attacker_win_chance(record.powers[0], record.powers[1])
     chance_before = before if you == 0 else 1.0 - before
-    you_decide = active and state.to_act == PERSON
+    you_decide = active and state.seat_to_act == PERSON
     odds = scene.odds if you_decide else None
     odds_lines = [words.t("duel.odds.before", p=_percent(chance_before))]
     card_chance: dict[str, float] = {}
@@ -587,7 +587,7 @@ def _hint_info(scene: Scene, state: DuelState, words: Words) -> dict[str, Any] |
     elif isinstance(action, Shift):
         cards = [action.card]
         keys = [tok.key for tok in state.tokens(PERSON)
-                if tok.key is not None and tok.key // KEYS_PER_CARD == action.piano]
+                if tok.key is not None and key_piano(tok.key) == action.piano]
         line = words.t("duel.hint.shift", card=words.card(action.card),
                        chord=words.chord(piano[action.piano]))
     elif isinstance(action, DuelCard):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -77,7 +76,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
       placements, duels, rounds and games as each turn ends (see the module's notes).
     """
 
-    _esm = joined("_dom.js", "_focus.js", "_sound.js", "keyboard_duel.js")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "keyboard_duel_draw.js", "keyboard_duel.js")
     _css = joined("_focus.css", "_sound.css", "keyboard_duel.css")
 
     table = traitlets.Dict().tag(sync=True)
@@ -325,7 +324,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
 
     def _on_hint(self, message: HintMessage) -> None:
         state = self._require_game()
-        if state.to_act != _PERSON or self._screen != "play":
+        if state.seat_to_act != _PERSON or self._screen != "play":
             raise MessageError(text("duel.error.no_hint_now", self._language))
         self._error = None
         try:
@@ -404,7 +403,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
     def _computer_to_act(self) -> bool:
         state = self._state
         return (state is not None and not self._closed and self._screen == "play"
-                and state.to_act == _COMPUTER)
+                and state.seat_to_act == _COMPUTER)
 
     def _maybe_start_computer(self) -> None:
         if not self._computer_to_act() or self._thinking:
@@ -521,7 +520,7 @@ class KeyboardDuelWidget(anywidget.AnyWidget):
         side's best reply, and the best run from the person's hand), kept until the duel
         or the hand changes."""
         state = self._state
-        if state is None or state.duel is None or state.to_act != _PERSON:
+        if state is None or state.duel is None or state.seat_to_act != _PERSON:
             return None
         view = state.view(_PERSON)
         key = (self._game_number, view.duel, view.hand)
@@ -612,16 +611,13 @@ def play_keyboard_duel(
                               pause=pause, progress=progress)
 
 
-_LAST_BRACKET = re.compile(r"\(([^()]*)\)\s*$")
-_RULE = re.compile(r"\bD\d+[a-f]?\b")
-
-
 def refusal_text(err: DuelError, language: str) -> str:
     """What the page says when the engine refuses a move: the reason in the page's language,
-    with the rules the engine cites (the engine's own message is English, for developers).
+    with the rules the engine cites (its ``rules``; the engine's own message is English, for
+    developers).
 
     >>> from musicgames.duel.errors import SecondPlaceError
-    >>> refusal_text(SecondPlaceError("Place D1 on D refused: ... (one Place per turn, D7)"), "es")
+    >>> refusal_text(SecondPlaceError("Place D1 on D refused: ...", rule="D7"), "es")
     'Ya colocaste una ficha en este turno. (D7)'
     """
     key = f"duel.refused.{type(err).__name__}"
@@ -629,8 +625,6 @@ def refusal_text(err: DuelError, language: str) -> str:
         reason = text(key, language)
     except LanguageError:
         reason = text("duel.refused.other", language)
-    bracket = _LAST_BRACKET.search(str(err))
-    rules = _RULE.findall(bracket.group(1)) if bracket else []
-    if not rules:
+    if not err.rules:
         return reason
-    return text("duel.refused.rule", language, reason=reason, rules=", ".join(rules))
+    return text("duel.refused.rule", language, reason=reason, rules=", ".join(err.rules))
