@@ -17,8 +17,10 @@ waits answers ``None``). When every seat that may still act has been asked and w
 table acts (it closes a slap window, rolls the dice): that is seat
 :data:`~musicgames.protocol.TABLE`, and its action is drawn at random from its legal ones.
 
->>> wilson_interval(80, 100) == (0.7111708996134189, 0.8666330488853283)
-True
+>>> from musicgames.duel import KeyboardDuel
+>>> played = play_game(KeyboardDuel(), 7, bots=["sharp", "casual"])
+>>> played.finished, len(played.returns), played.winners == (played.state.winner,)
+(True, 2, True)
 """
 
 from __future__ import annotations
