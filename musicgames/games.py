@@ -30,11 +30,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from musicgames.play import Report, play_games, protocol_problems
-from musicgames.protocol import TABLE, Game, GameError
+from musicgames.play import Checker, Report, play_games, protocol_problems
+from musicgames.protocol import TABLE, Game, GameError, GameState
 from musicgames.shown import short_repr
 
-__all__ = ["GAMES", "TABLE", "GameError", "load_game", "main"]
+__all__ = ["GAMES", "TABLE", "GameError", "invariant_check", "load_game", "main"]
 
 #: The games' names, as :func:`load_game` knows them.
 GAMES = ("note_snap", "keyboard_duel")
@@ -44,6 +44,11 @@ GAMES = ("note_snap", "keyboard_duel")
 _HOMES = {
     "note_snap": ("musicgames.snap.game", "NoteSnap"),
     "keyboard_duel": ("musicgames.duel.game", "KeyboardDuel"),
+}
+# A game's own invariants, checked in every state beside the protocol's (the cards in play,
+# the turn order): the engine's checker, where it has one.
+_OWN_CHECKS = {
+    "note_snap": ("musicgames.snap.invariants", "check_invariants"),
 }
 
 
@@ -60,6 +65,29 @@ def load_game(name: str, **config: Any) -> Game:
     module, maker = home
     game: Game = getattr(importlib.import_module(module), maker)(**config)
     return game
+
+
+def invariant_check(game: Game) -> Checker:
+    """What checks a state of ``game`` in a simulation: the protocol's invariants
+    (:func:`~musicgames.play.protocol_problems`) and the game's own, where its engine has a
+    checker (Note Snap's cards, turn order and call cycle). It returns the problems found.
+
+    >>> snap = load_game("note_snap", players=2)
+    >>> invariant_check(snap)(snap.new_game(seed=1))
+    []
+    """
+    players = game.players
+    home = _OWN_CHECKS.get(game.name)
+    own: Checker | None = (getattr(importlib.import_module(home[0]), home[1])
+                           if home is not None else None)
+
+    def check(state: GameState) -> list[str]:
+        problems = protocol_problems(state, players)
+        if own is not None:
+            problems.extend(own(state))
+        return problems
+
+    return check
 
 
 # -- the command line ---------------------------------------------------------------------
@@ -103,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="a setting of the game (a JSON value or a word), e.g. "
                               "--set length=short; may be repeated")
         sub.add_argument("--no-check", dest="check", action="store_false",
-                         help="do not check the protocol's invariants after every action")
+                         help="do not check every invariant after every action")
         sub.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -142,14 +170,10 @@ def run(argv: Sequence[str] | None = None) -> tuple[Report, bool]:
     try:
         game = load_game(args.game, **settings)
         bots = _bots(args.bots, game)
-        players = game.players
-
-        def check(state: Any) -> list[str]:
-            return protocol_problems(state, players)
-
         report = play_games(game, bots, args.games, args.seed,
                             rotate=args.command == "tournament",
-                            check=check if args.check else None, clock=time.perf_counter)
+                            check=invariant_check(game) if args.check else None,
+                            clock=time.perf_counter)
     except GameError as err:
         parser.error(str(err))
     return report, args.json

@@ -37,6 +37,7 @@ from musicgames.protocol import TABLE, Event, Game, GameError, GameState
 
 __all__ = [
     "MAX_STEPS",
+    "Checker",
     "PlayedGame",
     "Report",
     "percentile",
@@ -46,7 +47,8 @@ __all__ = [
     "wilson_interval",
 ]
 
-#: A game that has not ended after this many actions counts as one that never ends.
+#: A game that has not ended after this many steps (an action, or a round of computer
+#: players) counts as one that never ends.
 MAX_STEPS = 200_000
 
 #: What a game's states are checked with after every action: the problems found, described.
@@ -91,8 +93,24 @@ class PlayedGame:
         return tuple(seat for seat, value in enumerate(returns) if value == best)
 
     def event_counts(self) -> Counter[str]:
-        """How many events of each ``"type"`` the game had."""
-        return Counter(event.to_dict()["type"] for event in self.events)
+        """How many events of each ``"type"`` the game had (an event's type is asked once
+        per class of event: every event of a class has the same)."""
+        by_class = Counter(map(type, self.events))
+        named: Counter[str] = Counter()
+        for kind, count in by_class.items():
+            named[_type_name(kind, self.events)] += count
+        return named
+
+
+def _type_name(kind: type, events: Sequence[Event]) -> str:
+    """The ``"type"`` of the events of class ``kind``."""
+    name = _TYPE_NAMES.get(kind)
+    if name is None:
+        name = _TYPE_NAMES[kind] = next(e for e in events if type(e) is kind).to_dict()["type"]
+    return name
+
+
+_TYPE_NAMES: dict[type, str] = {}
 
 
 def _rng(seed: int | random.Random | None) -> random.Random:
@@ -136,16 +154,32 @@ def play_game(
     chooser = random.Random(rng.getrandbits(64))
     played = PlayedGame(state, think_s={seat: [] for seat in range(players)})
 
+    moves, events, think = played.moves, played.events, played.think_s
+
     def act(seat: int, action: Any) -> None:
-        events = played.state.apply(action, seat)
-        played.moves.append((seat, action))
-        played.events.extend(events)
+        state = played.state
+        events.extend(state.apply(action, seat))
+        moves.append((seat, action))
         if check is not None:
-            played.problems.extend(check(played.state))
+            played.problems.extend(check(state))
 
     def random_action(seat: int) -> Any:
         return chooser.choice(list(played.state.legal_actions(seat)))
 
+    def decide(seat: int) -> Any:
+        bot = made[seat]
+        if bot is None:
+            return random_action(seat)
+        view = played.state.view(seat)
+        if clock is None:
+            return bot.choose(view)
+        before = clock()
+        action = bot.choose(view)
+        think[seat].append(clock() - before)
+        return action
+
+    made.append(None)  # made[TABLE], made[-1]: the table has no computer player
+    everyone_random = bots is None
     steps = 0
     while steps < max_steps:
         if watch is not None:
@@ -153,39 +187,48 @@ def play_game(
             if replaced is not None:
                 played.state = replaced
         state = played.state
-        if state.is_terminal():
-            played.finished = True
-            break
         seats = state.to_act()
-        if bots is None:
+        steps += 1
+        if len(seats) == 1 and not everyone_random:  # one decider: no round to organise
+            seat = seats[0]
+            bot = made[seat]
+            if bot is None:
+                action = random_action(seat)
+            elif clock is None:
+                action = bot.choose(state.view(seat))
+            else:
+                view = state.view(seat)
+                before = clock()
+                action = bot.choose(view)
+                think[seat].append(clock() - before)
+            if action is None:
+                raise GameError(f"nobody acts: seat {seat} alone may act, and it waits")
+            events.extend(state.apply(action, seat))
+            moves.append((seat, action))
+            if check is not None:
+                played.problems.extend(check(state))
+            continue
+        if not seats:
+            played.finished = state.is_terminal()
+            break
+        if everyone_random:
             seat = chooser.choice(seats)
             act(seat, random_action(seat))
-            steps += 1
             continue
         waited: set[int] = set()
         acted = False
         for seat in seats:
             if seat == TABLE or seat not in played.state.to_act():
                 continue
-            bot = made[seat]
-            if bot is None:
-                action = random_action(seat)
-            else:
-                view = played.state.view(seat)
-                before = clock() if clock is not None else 0.0
-                action = bot.choose(view)
-                if clock is not None:
-                    played.think_s[seat].append(clock() - before)
+            action = decide(seat)
             if action is None:
                 waited.add(seat)
                 continue
             act(seat, action)
             acted = True
-            steps += 1
-        now = played.state.to_act() if not played.state.is_terminal() else ()
+        now = played.state.to_act()
         if TABLE in now and all(seat in waited for seat in now if seat != TABLE):
             act(TABLE, random_action(TABLE))
-            steps += 1
         elif not acted and now:
             raise GameError(f"nobody acts: seats {list(now)} may act but every one waits")
     return played
@@ -401,5 +444,6 @@ def play_games(
         seated = [bots[player] for player in player_at]
         played = play_game(game, master.getrandbits(64), bots=seated, check=check, clock=clock)
         report.add(number, played, player_at)
+        del played  # the next game is played without this one in memory
     report.seconds = (clock() - start) if clock is not None else 0.0
     return report

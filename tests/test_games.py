@@ -173,8 +173,12 @@ def test_tournament_json_prints_the_duel_figures(capsys: pytest.CaptureFixture[s
     assert report["wins_a"] + report["wins_b"] == 4
     low, high = report["ci95"]
     assert 0.0 <= low <= report["win_rate_a"] <= high <= 1.0
+    assert report["win_rate_a"] == pytest.approx(report["wins_a"] / 4, abs=1e-4)
     assert set(report["think_ms"]) == {"a", "b"}
-    assert set(report["think_ms"]["a"]) == {"median", "p99"}
+    for side in ("a", "b"):
+        assert set(report["think_ms"][side]) == {"median", "p99"}
+        assert 0 <= report["think_ms"][side]["median"] <= report["think_ms"][side]["p99"]
+    assert report["games_per_s"] > 0
     assert report["mean_score_a"] > 0 and report["events"]["duel_won"]["mean"] > 0
     main(["tournament", "keyboard_duel", "--bots", "casual,random", "--games", "4",
           "--seed", "8", "--json"])
@@ -207,28 +211,29 @@ def test_the_same_seed_gives_the_same_figures(capsys: pytest.CaptureFixture[str]
 
 
 @pytest.mark.parametrize(
-    "args",
+    ("args", "named"),
     [
-        ["simulate", "note_snap", "--players", "5"],
-        ["simulate", "note_snap", "--players", "3", "--bots", "expert,expert"],
-        ["simulate", "note_snap", "--bots", "wizard"],
-        ["simulate", "note_snap", "--games", "0"],
-        ["simulate", "note_snap", "--set", "call_modes=shout"],
-        ["simulate", "note_snap", "--set", "colour=red"],
-        ["simulate", "note_snap", "--set", "players"],
-        ["tournament", "keyboard_duel", "--bots", "expert,casual"],
-        ["tournament", "keyboard_duel", "--players", "3"],
-        ["simulate", "chess"],
-        ["play"],
+        (["simulate", "note_snap", "--players", "5"], "players"),
+        (["simulate", "note_snap", "--players", "3", "--bots", "expert,expert"], "--bots"),
+        (["simulate", "note_snap", "--bots", "wizard"], "wizard"),
+        (["simulate", "note_snap", "--games", "0"], "--games"),
+        (["simulate", "note_snap", "--set", "call_modes=shout"], "call_modes"),
+        (["simulate", "note_snap", "--set", "colour=red"], "colour"),
+        (["simulate", "note_snap", "--set", "players"], "players"),
+        (["tournament", "keyboard_duel", "--bots", "expert,casual"], "expert"),
+        (["tournament", "keyboard_duel", "--players", "3"], "players"),
+        (["simulate", "chess"], "chess"),
+        (["play"], "play"),
     ],
 )
-def test_bad_arguments_stop_with_a_usage_error(
-    args: list[str], capsys: pytest.CaptureFixture[str]
+def test_bad_arguments_stop_with_a_usage_error_naming_what_is_wrong(
+    args: list[str], named: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(args)
     assert stopped.value.code == 2
-    assert "error" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "error" in err and named in err, err
 
 
 def test_the_module_runs_from_the_command_line() -> None:
@@ -245,4 +250,8 @@ def test_the_module_runs_from_the_command_line() -> None:
         capture_output=True, text=True, timeout=120, check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "win rate of a" in done.stdout
+    out = done.stdout
+    assert "keyboard_duel: 2 games, a random, b random" in out
+    for words in ("wins", "win rate of a", "95 % interval", "mean score", "median", "p99",
+                  "games per second"):
+        assert words in out
