@@ -404,13 +404,20 @@ def _duel_illegal(state: duel.DuelState, rng: random.Random) -> Illegal | None:
 
 
 def _duel_more(state: duel.DuelState, rng: random.Random) -> None:
-    """An action played and undone leaves the game as it was (a duel's dice included)."""
+    """An action is refused to the other seat; played and undone, it leaves the game as it
+    was (a duel's dice included)."""
     seat = state.seat_to_act
     if seat is None:
         return
     trial = state.copy()
     before = trial.to_json()
     action = rng.choice(list(trial.legal_actions()))
+    try:  # the other seat may not play it (D7)
+        trial.apply(action, 1 - seat)
+    except duel.NotYourTurnError:
+        pass
+    else:
+        raise AssertionError(f"{action} played by the seat whose decision it is not")
     trial.apply(action, seat)
     assert trial.undo() == action
     assert trial.to_json() == before
@@ -482,11 +489,13 @@ def _snap_illegal(state: snap.SnapState, rng: random.Random) -> Illegal | None:
                                   (snap.Flip(seat, "Ut"), snap.CallError),
                                   (snap.Flip(seat, "Sol4"), snap.CallError)])
         return Illegal(flip, seat, error, rule=False)
-    if kind == 5:  # a seat that does not exist
-        seat = rng.choice([players, players + 3])
+    if kind == 5:  # a seat that does not exist, or is no seat number at all
+        seat = rng.choice([players, players + 3, "1", 1.0, None])
         action = snap.Flip(seat) if phase is snap.Phase.FLIP else snap.Slap(seat, 300.0)
-        return Illegal(action, seat, snap.SeatError, rule=False)
-    return None
+        return Illegal(action, seat, snap.SeatError, rule=False)  # type: ignore[arg-type]
+    # something that is not a Note Snap action at all
+    return Illegal(rng.choice(["flip", None, ("slap", 0, 300.0)]), rng.randrange(players),
+                   snap.ActionError, rule=False)
 
 
 def _snap_more(state: snap.SnapState, rng: random.Random) -> None:
@@ -504,18 +513,23 @@ def _snap_more(state: snap.SnapState, rng: random.Random) -> None:
 
 
 def _snap_finished(state: snap.SnapState, seed: int) -> None:
-    """Nobody wins holding cards; every 7th game replays from its events alone."""
-    assert all(state.hand_sizes[w] == 0 for w in state.winners) or state.ended_by is not None
+    """A game has winners, and nobody wins holding cards when the game ended as the classic
+    game does (S11; a shorter game's winners hold the fewest cards, which
+    :func:`snap_invariants` checks); every 7th game replays from its events alone."""
+    assert state.winners, f"game {seed} ended without a winner"
+    if state.ended_by == "empty_hand":
+        assert all(state.hand_sizes[w] == 0 for w in state.winners)
     if seed % 7 == 0:
         replayed = snap.replay(state.events, state.config)
         assert replayed.to_json() == state.to_json() and replayed.events == state.events
 
 
-def snap_table(rng: random.Random) -> tuple[dict[str, Any], list[str | None]]:
+def snap_table(rng: random.Random) -> tuple[dict[str, Any], list[str | None] | None]:
     """A random Note Snap table: 2–4 seats, windows, who calls, how the game ends, and at
-    each seat a computer player or (one seat in four) random legal actions. Random actions
-    slap half the cards, so a table of them alone plays thousands of cards: such a table
-    stops after a card limit."""
+    each seat a computer player or (one seat in four) random legal actions. A timed game is
+    played by random actions alone, the table's among them (it may say the time is up).
+    Random actions slap half the cards, so a table of them alone plays thousands of cards:
+    such a table stops after a card limit."""
     players = rng.choice((2, 3, 4))
     bots = [None if rng.random() < 0.25 else rng.choice(tuple(snap.LEVELS))
             for _ in range(players)]
@@ -527,8 +541,9 @@ def snap_table(rng: random.Random) -> tuple[dict[str, Any], list[str | None]]:
         "length": rng.choice(("classic",) * 6 + ("short", "timed")),
         "card_limit": rng.choice((None,) * 8 + (40,)),
     }
-    if all(bot is None for bot in bots):
+    if settings["length"] == "timed" or all(bot is None for bot in bots):
         settings["card_limit"] = rng.choice((40, 100, 200))
+        return settings, None  # every seat and the table at random, one action at a time
     return settings, bots
 
 
