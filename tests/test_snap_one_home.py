@@ -15,7 +15,7 @@ import pytest
 
 import musicgames.widgets.note_snap as widget_module
 from musicgames.lessons.lesson import Lesson
-from musicgames.snap import CALL_CYCLE, SnapConfig, is_match
+from musicgames.snap import CALL_CYCLE, SnapConfig, is_match, next_call
 from musicgames.snap.config import (
     DEFAULT_FLIP_PAUSE_MS,
     DEFAULT_SLAP_WINDOW_MS,
@@ -39,6 +39,19 @@ PAGE = Path(widget_module.__file__).with_name("note_snap.js").read_text(encoding
 def _code(text: str) -> str:
     """JavaScript without its comments."""
     return re.sub(r"//[^\n]*", "", text)
+
+
+# -- S5: the name called next ---------------------------------------------------------------
+
+
+def test_s5_the_lessons_and_the_engine_call_the_next_name_as_the_rule_says() -> None:
+    exercise = Lesson(record=False).call_cycle(list(CALL_CYCLE))
+    for call, question in zip(CALL_CYCLE, exercise.questions, strict=True):
+        assert question.options[question.answer] == next_call(call), call
+    assert "next_call(" in inspect.getsource(Lesson.call_cycle)
+    assert "% 7" not in inspect.getsource(Lesson.call_cycle)
+    state_source = inspect.getsource(importlib.import_module("musicgames.snap.state"))
+    assert "% _CYCLE_LENGTH" not in state_source and "next_call(" in state_source
 
 
 # -- S6: is it a match ----------------------------------------------------------------------

@@ -150,6 +150,10 @@ def test_the_game_checks_its_settings_once_and_deals_from_an_int_or_a_random() -
     state = snap.new_game(seed=9)
     state.apply(Flip(0), 0)
     assert snap.from_json(state.to_json()).to_json() == state.to_json()
+    made = NoteSnap.of(SnapConfig(players=2))
+    assert made.players == 2 and made.settings() == NoteSnap(players=2).settings()
+    with pytest.raises(ConfigError):
+        NoteSnap.of({"players": 2})  # type: ignore[arg-type]
 
 
 def test_s17_the_game_names_its_bots_and_makes_each_for_a_seat() -> None:

@@ -44,7 +44,7 @@ from musicgames.render import (
     keyboard_svg,
     staff_svg,
 )
-from musicgames.snap import is_match
+from musicgames.snap import call_index, is_match, next_call
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, Naming, Note, Triad, triad
 
 __all__ = ["NOTES_PER_ROW", "Figure", "Lesson", "spellings"]
@@ -900,7 +900,7 @@ class Lesson:
         items = []
         for call in calls:
             index = LETTERS.index(Note.parse(f"{call}3" if call[-1:].isalpha() else call).step)
-            right = cycle[(index + 1) % 7]
+            right = cycle[call_index(next_call(SYLLABLES[index]))]  # the game's rule (S5)
             options, answer = self._pick(cycle, right, 4)
             items.append(
                 Question(

@@ -74,6 +74,7 @@ from musicgames.snap.cards import (
     cards_of,
     guide_card,
     is_match,
+    next_call,
 )
 from musicgames.snap.config import SnapConfig
 from musicgames.snap.deal import stacked_deal
@@ -159,6 +160,7 @@ __all__ = [
     "guide_card",
     "is_match",
     "level_named",
+    "next_call",
     "new_game",
     "play_game",
     "replay",

@@ -211,7 +211,7 @@ class Bot:
         """The bot's action in this view: a flip on its turn, a slap or nothing."""
         if view.phase is Phase.FLIP and view.to_flip == self.seat:
             return self.flip(view)
-        if view.phase is Phase.SLAPS:
+        if view.phase is Phase.SLAPS and self.seat not in view.passed:
             return self.decide(view)
         return None
 
@@ -229,8 +229,7 @@ class Bot:
         drawn time from the card's appearance; ``None`` when that time is after the window
         (or there is nothing to decide)."""
         card = view.top_card
-        if view.phase is not _SLAPS or card is None or self.seat in view.slapped or \
-                self.seat in view.passed:
+        if view.phase is not _SLAPS or card is None or self.seat in view.slapped:
             return None
         level = self.level
         rng = self.rng

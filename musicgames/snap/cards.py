@@ -43,6 +43,7 @@ __all__ = [
     "card_note",
     "guide_card",
     "is_match",
+    "next_call",
 ]
 
 #: The names called in turn, from Do to Si; a new round starts again at Do (S5).
@@ -77,7 +78,6 @@ CARD_NAMES: tuple[str, ...] = tuple(CALL_CYCLE[i] for i in CARD_NAME_INDEX)
 #: The guide card (S2): all 15 card notes, low to high, each with its solfège name.
 GUIDE_CARD: tuple[tuple[Note, str], ...] = tuple((note, note.solfege) for note in CARD_NOTES)
 
-_CALL_NAMES: frozenset[str] = frozenset(CALL_CYCLE)
 _CALL_LOOKUP: dict[str, int] = {
     **{name.lower(): i for i, name in enumerate(CALL_CYCLE)},
     **{letter.lower(): i for i, letter in enumerate(LETTERS)},
@@ -108,21 +108,29 @@ def is_match(card: int | Note, call: str) -> bool:
     in any octave, is the name called. The one place the rules decide what a match is: the
     engine, the computer players, the table and the lessons all ask it.
 
-    ``card`` is a card id or a :class:`~musicgames.theory.Note`; ``call`` a name as called
-    (``'Re'``, or a letter, ``'D'``, in any case).
+    ``card`` is a card id or a :class:`~musicgames.theory.Note`; ``call`` a name as
+    :data:`CALL_CYCLE` spells it (:func:`call_index` reads any other spelling).
 
     >>> is_match(8, "Re"), is_match(8, "Do")   # card 8 shows Re3
     (True, False)
-    >>> is_match(Note.parse("Do5"), "Do"), is_match(Note.parse("Sol3"), "g")
-    (True, True)
+    >>> is_match(Note.parse("Do5"), "Do"), is_match(Note.parse("Sol3"), "La")
+    (True, False)
     """
-    name = CARD_NAMES[card] if type(card) is int else card.syllable  # type: ignore[union-attr]
-    if name == call:
-        return True
-    if call in _CALL_NAMES:  # a name as the cycle spells it, and not this one
-        return False
-    index = _CALL_LOOKUP.get(call.strip().lower()) if isinstance(call, str) else None
-    return index is not None and CALL_CYCLE[index] == name
+    try:
+        return CARD_NAMES[card] == call  # type: ignore[index]  # a card id: the game's path
+    except TypeError:
+        return card.syllable == call  # type: ignore[union-attr]
+
+
+def next_call(call: str) -> str:
+    """The name called after ``call`` (S5): the next of the cycle, and Do again after Si.
+    The one place the rules say so: the engine, the checks of every position and the
+    lessons all ask it.
+
+    >>> next_call("Sol"), next_call("Si"), next_call("D")
+    ('La', 'Do', 'Mi')
+    """
+    return CALL_CYCLE[(call_index(call) + 1) % len(CALL_CYCLE)]
 
 
 def cards_of(name: str) -> tuple[int, ...]:

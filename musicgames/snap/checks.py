@@ -17,7 +17,8 @@ NotYourTurnError S5
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from musicgames.protocol import TABLE
 from musicgames.shown import short_repr
@@ -44,12 +45,13 @@ from musicgames.snap.errors import (
     PhaseError,
     ReactionTimeError,
     SeatError,
+    SnapError,
 )
 
 if TYPE_CHECKING:
     from musicgames.snap.state import SnapState
 
-__all__ = ["NAME_INDEX", "checked", "no_seat", "said"]
+__all__ = ["CHECKS", "NAME_INDEX", "checked", "no_seat", "said"]
 
 #: The place of each name in the call cycle, as an action records it (S5).
 NAME_INDEX: dict[str, int] = {name: i for i, name in enumerate(CALL_CYCLE)}
@@ -102,66 +104,67 @@ def _check_actor(action: Action, seat: object, players: int) -> None:
 def checked(state: SnapState, action: object, seat: object = None) -> Action:
     """Check ``action`` (taken by ``seat``, if given) against the rules in ``state``;
     return it as it will be recorded, or raise the :class:`SnapError` that says why not."""
-    kind: type = type(action)
-    if kind is not Slap and kind is not Flip and kind is not CloseSlaps and \
-            kind is not Pass and kind is not TimeUp:
-        # Exact types only: a subclass would be recorded as something else than it
-        # is played as, and its save would not load again.
-        raise ActionError(
-            f"{said(action)} is not a Note Snap action: use Flip, Slap, "
-            "CloseSlaps, Pass or TimeUp (not a subclass of them)"
-        )
+    check = CHECKS.get(type(action))  # exact types only: see _not_an_action
+    if check is None:
+        raise _not_an_action(action)
     if seat is not None:
         _check_actor(action, seat, state._n)  # type: ignore[arg-type]
-    phase = state._phase
-    if phase is _OVER:
+    if state._phase is _OVER:
         raise GameOverError(
             f"{said(action)}: the game is over (won by seat(s) "
             f"{', '.join(map(str, state._winners))}): start a new game",
             rule="S11" if state._ended_by == "empty_hand" else None,
         )
-    if kind is Slap:
-        assert isinstance(action, Slap)
-        return _checked_slap(state, action)
-    if kind is Flip:
-        assert isinstance(action, Flip)
-        return _checked_flip(state, action)
-    if kind is Pass:
-        assert isinstance(action, Pass)
-        return _checked_pass(state, action)
-    if kind is TimeUp:
-        if state._config.length is not GameLength.TIMED:
-            raise ActionError(
-                f"{said(action)}: this game has no time limit "
-                f"(its length is {state._config.length.value})"
-            )
-        if phase is not _FLIP:
-            raise PhaseError(
-                f"{said(action)}: a card is waiting for slaps: the time is up only between "
-                "two cards", rule=None,
-            )
-        return action  # type: ignore[return-value]
-    if phase is not _SLAPS:
-        raise PhaseError(
-            f"{said(action)}: no card is waiting for slaps: seat {state._to_flip} must flip"
+    return check(state, action)
+
+
+def _not_an_action(action: object) -> ActionError:
+    # Exact types only: a subclass would be recorded as something else than it is played
+    # as, and its save would not load again.
+    return ActionError(
+        f"{said(action)} is not a Note Snap action: use Flip, Slap, CloseSlaps, Pass or "
+        "TimeUp (not a subclass of them)"
+    )
+
+
+def _no_card(state: SnapState, action: object) -> PhaseError:
+    return PhaseError(
+        f"{said(action)}: no card is waiting for slaps: seat {state._to_flip} must flip"
+    )
+
+
+def _checked_close(state: SnapState, action: CloseSlaps) -> CloseSlaps:
+    if state._phase is not _SLAPS:
+        raise _no_card(state, action)
+    return action
+
+
+def _checked_time_up(state: SnapState, action: TimeUp) -> TimeUp:
+    if state._config.length is not GameLength.TIMED:
+        raise ActionError(
+            f"{said(action)}: this game has no time limit "
+            f"(its length is {state._config.length.value})"
         )
-    return action  # type: ignore[return-value]
+    if state._phase is not _FLIP:
+        raise PhaseError(
+            f"{said(action)}: a card is waiting for slaps: the time is up only between "
+            "two cards", rule=None,
+        )
+    return action
 
 
-def _slapping_seat(state: SnapState, action: Slap | Pass) -> int:
-    """The seat of a slap or a pass, once it is a seat and a card waits for slaps (S14)."""
+def _not_slapping(state: SnapState, action: Slap | Pass) -> SnapError:
+    """Why a slap or a pass cannot be: no such seat (S3), or no card waiting (S14)."""
     seat = action.seat
     if type(seat) is not int or not 0 <= seat < state._n:
-        raise no_seat(seat, said(action), state._n)
-    if state._phase is not _SLAPS:
-        raise PhaseError(
-            f"{said(action)}: no card is waiting for slaps: seat {state._to_flip} must flip"
-        )
-    return seat
+        return no_seat(seat, said(action), state._n)
+    return _no_card(state, action)
 
 
 def _checked_slap(state: SnapState, action: Slap) -> Slap:
-    seat = _slapping_seat(state, action)
+    seat = action.seat
+    if type(seat) is not int or not 0 <= seat < state._n or state._phase is not _SLAPS:
+        raise _not_slapping(state, action)
     if state._slapped >> seat & 1:
         raise DoubleSlapError(f"{said(action)}: seat {seat} has already slapped this card")
     if state._passed >> seat & 1:
@@ -243,7 +246,9 @@ def _checked_flip(state: SnapState, action: Flip) -> Flip:
 
 
 def _checked_pass(state: SnapState, action: Pass) -> Pass:
-    seat = _slapping_seat(state, action)
+    seat = action.seat
+    if type(seat) is not int or not 0 <= seat < state._n or state._phase is not _SLAPS:
+        raise _not_slapping(state, action)
     if (state._slapped | state._passed) >> seat & 1:
         raise DoubleSlapError(
             f"{said(action)}: seat {seat} has already slapped or passed on this card (S14)",
@@ -258,3 +263,14 @@ def _checked_pass(state: SnapState, action: Pass) -> Pass:
         )
     return action if type(ms) is float else Pass(seat, float(ms))
 
+
+#: The check of each kind of action, by its exact type (:func:`checked` first refuses
+#: anything else, a seat that does not take the action, and any action once the game is
+#: over; ``SnapState.apply`` calls these directly when none of that can be the case).
+CHECKS: dict[type, Callable[[SnapState, Any], Action]] = {
+    Slap: _checked_slap,
+    Flip: _checked_flip,
+    Pass: _checked_pass,
+    CloseSlaps: _checked_close,
+    TimeUp: _checked_time_up,
+}

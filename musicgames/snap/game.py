@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from musicgames import protocol
 from musicgames.shown import short_repr
 from musicgames.snap.bots import LEVELS, Bot, level_named
 from musicgames.snap.config import SnapConfig
@@ -78,6 +79,8 @@ class NoteSnap:
             known = ", ".join(SnapConfig.__dataclass_fields__)
             raise ConfigError(f"settings {short_repr(sorted(settings))} are not all Note Snap "
                               f"settings: use {known}") from None
+        #: How many seats play (2–4, S3).
+        self.players: int = self.config.players
 
     @classmethod
     def of(cls, config: SnapConfig) -> NoteSnap:
@@ -86,12 +89,8 @@ class NoteSnap:
             raise ConfigError(f"config={short_repr(config)} is not a SnapConfig")
         made = object.__new__(cls)
         made.config = config
+        made.players = config.players
         return made
-
-    @property
-    def players(self) -> int:
-        """How many seats play (2–4, S3)."""
-        return self.config.players
 
     def settings(self) -> Mapping[str, Any]:
         """The settings, by keyword, as plain data."""
@@ -122,3 +121,8 @@ class NoteSnap:
     def __repr__(self) -> str:
         return f"NoteSnap(players={self.players})"
 
+
+
+if TYPE_CHECKING:  # Note Snap is a game of the shared protocol: mypy checks it here
+    _GAME: protocol.Game = NoteSnap()
+    _STATE: protocol.GameState = _GAME.new_game()

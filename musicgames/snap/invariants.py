@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from musicgames.snap.actions import Ended, Flipped, Outcome, Phase, Reason
-from musicgames.snap.cards import CALL_CYCLE, DECK_SIZE
+from musicgames.snap.cards import CALL_CYCLE, DECK_SIZE, next_call
 
 if TYPE_CHECKING:
     from musicgames.snap.state import SnapState
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["check_invariants"]
 
 _ALL_CARDS = frozenset(range(DECK_SIZE))
-_NEXT_CALL = {name: CALL_CYCLE[(i + 1) % len(CALL_CYCLE)] for i, name in enumerate(CALL_CYCLE)}
+_NEXT_CALL = {name: next_call(name) for name in CALL_CYCLE}
 
 
 def check_invariants(state: SnapState) -> list[str]:

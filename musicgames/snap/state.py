@@ -62,9 +62,9 @@ from musicgames.snap.actions import (
     action_from_json,
     action_to_json,
 )
-from musicgames.snap.cards import CALL_CYCLE, DECK, is_match
-from musicgames.snap.checks import NAME_INDEX, checked, no_seat
-from musicgames.snap.config import SnapConfig
+from musicgames.snap.cards import CALL_CYCLE, DECK, is_match, next_call
+from musicgames.snap.checks import CHECKS, NAME_INDEX, checked, no_seat
+from musicgames.snap.config import MAX_PLAYERS, SnapConfig
 from musicgames.snap.deal import checked_piles
 from musicgames.snap.errors import ConfigError, SaveError, SnapError
 from musicgames.snap.saving import SAVE_FORMAT, SAVE_VERSION, read_save
@@ -73,7 +73,8 @@ from musicgames.snap.window import closes_early
 
 __all__ = ["SnapState"]
 
-_CYCLE_LENGTH = len(CALL_CYCLE)
+#: For each place in the call cycle, the place of the name called next (S5).
+_NEXT_INDEX: tuple[int, ...] = tuple(CALL_CYCLE.index(next_call(name)) for name in CALL_CYCLE)
 _AUTO = CallMode.AUTO
 _FLIP = Phase.FLIP
 _SLAPS = Phase.SLAPS
@@ -84,6 +85,7 @@ _OVER = Phase.OVER
 # must then be given, in order.
 _record = tuple.__new__
 _NAME_INDEX = NAME_INDEX
+_CHECKS = CHECKS
 _LAST_TO_SLAP, _FALSE_SLAP, _MISSED_MATCH, _WRONG_CALL = (
     Reason.LAST_TO_SLAP, Reason.FALSE_SLAP, Reason.MISSED_MATCH, Reason.WRONG_CALL
 )
@@ -95,6 +97,13 @@ EMPTY_HAND, HAND_EMPTIED, HAND_LIMIT, TIME_UP, CARD_LIMIT = (
     "empty_hand", "hand_emptied", "hand_limit", "time_up", "card_limit"
 )
 _SHORT = GameLength.SHORT
+
+
+#: The seats in each set of seats written as bits (seat s is bit s): ``_SEATS_IN[0b101]``
+#: is ``(0, 2)``. Views list who slapped and who passed from it, without a loop.
+_SEATS_IN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(MAX_PLAYERS) if mask >> s & 1) for mask in range(1 << MAX_PLAYERS)
+)
 
 
 def _slap_order_key(flipper: int, players: int) -> Any:
@@ -463,9 +472,9 @@ class SnapState:
                     self._flipper if self._flipper >= 0 else None,
                     tuple(map(len, self._hands)),
                     len(centre),
-                    tuple(s for s in range(self._n) if slapped >> s & 1) if slapped else (),
+                    _SEATS_IN[slapped],
                     self._config.slap_window_ms,
-                    tuple(s for s in range(self._n) if passed >> s & 1) if passed else (),
+                    _SEATS_IN[passed] if phase is _SLAPS else (),
                 ),
             )
         return _record(SeatView, (seat, self._config.call_modes[seat], *cached[1]))
@@ -520,7 +529,11 @@ class SnapState:
         says which input and why (its ``.rule`` the rule that refuses), and the game is
         left exactly as it was.
         """
-        canonical = checked(self, action, seat)
+        check = _CHECKS.get(type(action))
+        if check is None or seat is not None or self._phase is _OVER:
+            canonical = checked(self, action, seat)  # with the seat, or to say why not
+        else:
+            canonical = check(self, action)
         events = self._events
         start = len(events)
         self._actions.append(canonical)
@@ -566,7 +579,7 @@ class SnapState:
             self._take(seat, _WRONG_CALL, card, called, (), ())
         else:
             self._shown_call = called
-            self._call_index = (expected + 1) % _CYCLE_LENGTH
+            self._call_index = _NEXT_INDEX[expected]
             self._phase = _SLAPS
             self._slaps = []
             self._slapped = 0

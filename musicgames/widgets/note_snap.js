@@ -19,7 +19,8 @@
 //
 // Pause: the page stops its timers (computer slaps, the window) and tells the kernel, which
 // stops its own and the game clock. On resume the live card is shown again with its whole
-// window, counted from the frame after the count (S13, S14).
+// window, counted from the frame after the count (S13, S14). When the window closes early
+// (every seat slapped or passed, S14) is the kernel's to say: the card's result ends it.
 //
 // Timing (rule S13): when a new card arrives, it is put in the page, then in the next
 // requestAnimationFrame callback the time is read with performance.now(): that is the
