@@ -156,7 +156,8 @@ def test_d11b_engine_odds_and_players_agree_on_every_card() -> None:
 def test_d11b_which_die_a_reroll_replaces_is_the_kernels() -> None:
     """The engine, the odds and the computer players reroll through ``kernel.reroll_target``,
     ``reroll_index`` and ``after_reroll``: nobody else picks a die by its place."""
-    by_place = re.compile(r"\b(own|opp|dice)\[(0|-1)\]|len\(opp\) - 1|sorted_with|(?<!\.)_replace\(")
+    by_place = re.compile(r"\b(own|opp|dice)\[(0|-1)\]|len\(opp\) - 1|sorted_with"
+                          r"|(?<!\.)_replace\(")
     for path in [*DUEL.glob("*.py"), *WIDGET.glob("*.py")]:
         if path.name != "kernel.py":
             assert not by_place.search(path.read_text(encoding="utf-8")), path.name

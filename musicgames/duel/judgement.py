@@ -16,12 +16,14 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from musicgames.duel import kernel
 from musicgames.duel.cards import (
     BOARD_KEYS,
     CARD_LETTER,
     CARD_STEPS,
+    CHORD_TONE_MULTIPLIERS,
     DOWN_REROLL,
     KEYS_PER_CARD,
     LETTER_PITCH_CLASSES,
@@ -123,11 +125,22 @@ def at_least_one(pool: int, good: int, drawn: int) -> float:
     return 1.0 - math.comb(pool - good, drawn) / math.comb(pool, drawn)
 
 
+@cache
+def _points_table(points: Callable[[int, int], int]) -> list[list[int]]:
+    """What a token of each power (two merged: at most 12) scores on a key of each multiplier
+    (0–3): the rule's own figures (D13, ``kernel.token_points``, passed in so that the table
+    is made again if the rule is), looked up in the look-ahead's loops."""
+    return [[points(power, mult) for mult in range(max(CHORD_TONE_MULTIPLIERS) + 1)]
+            for power in range(2 * _MAX_POWER + 1)]
+
+
+@cache
 def rerolled(own: tuple[int, ...], opp: tuple[int, ...], way: int
-             ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+             ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Both sides' dice after a reroll that way (``UP_REROLL`` or ``DOWN_REROLL``, D11b), for
-    each face the new die may show (:func:`musicgames.duel.kernel.after_reroll`)."""
-    return [kernel.after_reroll(own, opp, way, face) for face in FACES]
+    each face the new die may show (:func:`musicgames.duel.kernel.after_reroll`; kept, as
+    a duel's few dice give few cases)."""
+    return tuple(kernel.after_reroll(own, opp, way, face) for face in FACES)
 
 
 @dataclass
@@ -217,6 +230,8 @@ class Context:
         right = PIANO_CARDS[view.piano[1]].multipliers
         self.mult: tuple[int, ...] = tuple(left) + tuple(right)
         self.piano = view.piano
+        self.chords = kernel.board_layout(view.piano)[1]
+        self.points = _points_table(kernel.token_points)
         # The round ends after this turn when it is the final turn or the 60th (D12).
         self.last_turn = view.final_turn or view.turn_number >= 60
         self.unseen = view.unseen_cards()
@@ -231,9 +246,21 @@ class Context:
 
     # -- scores --------------------------------------------------------------------------
     def score_diff(self, b: Table) -> int:
-        """This seat's running score minus the opponent's (D13, :func:`kernel.round_score`)."""
-        scores = kernel.round_score(b.board, b.power, self.piano)
-        return scores[self.seat] - scores[self.opp]
+        """This seat's running score minus the opponent's (D13): each token's points and each
+        chord bonus, as :func:`kernel.round_score` counts them."""
+        board, power, mult, points = b.board, b.power, self.mult, self.points
+        diff = 0
+        seat_first = self.seat * _TOKENS
+        for k in range(BOARD_KEYS):
+            t = board[k]
+            if t >= 0:
+                v = points[power[t]][mult[k]]
+                diff += v if seat_first <= t < seat_first + _TOKENS else -v
+        for keys in self.chords:  # the chord bonus (D13): the seat holding all three keys
+            seat = kernel.chord_holder(board, keys)
+            if seat >= 0:
+                diff += 1 if seat == self.seat else -1
+        return diff
 
     # -- the hidden hand's threat --------------------------------------------------------
     def threat_tables(self) -> tuple[list[list[float]], list[float]]:
@@ -265,19 +292,19 @@ class Context:
         letter = _KEY_LETTER[key % KEYS_PER_CARD]
         dist = place[letter]
         m = self.mult[key]
-        win = self.winseat_table()
+        win = self.win_table()
         alt = self.w.alternative_mult
-        points = kernel.token_points
+        points = self.points
         v = 0.0
         for c in range(1, len(dist)):
             if dist[c]:
-                gain = win[min(c, _MAX_POWER)][power] * points(c + power, m) - c * alt
+                gain = win[min(c, _MAX_POWER)][power] * points[c + power][m] - c * alt
                 if gain > 0:
                     v += dist[c] * gain
         self._place_memo[memo_key] = v
         return v
 
-    def winseat_table(self) -> list[list[float]]:
+    def win_table(self) -> list[list[float]]:
         """``[attacker power][defender power]``: the attacker's chance before the roll, the
         defender expected to find :attr:`Weights.defence_bonus` in additions."""
         if self._win is None:
@@ -291,9 +318,9 @@ class Context:
     def threat(self, b: Table) -> float:
         """Expected points the opponent takes from this seat with its next turn's attacks."""
         _, move = self.threat_tables()
-        win = self.winseat_table()
+        win = self.win_table()
         w = self.w
-        points = kernel.token_points
+        points = self.points
         board, power, mult, key, status = b.board, b.power, self.mult, b.keys, b.status
         first = self.seat * _TOKENS
         opp_first = self.opp * _TOKENS
@@ -318,7 +345,7 @@ class Context:
                 if d > 12:
                     d = BOARD_KEYS - d
                 if d <= 3 and move[d]:
-                    gain = move[d] * (win[q][p] * points(q + p, mult[k]) - points(q, mult[ok]))
+                    gain = move[d] * (win[q][p] * points[q + p][mult[k]] - points[q][mult[ok]])
                     if gain > best:
                         best = gain
             if best > move_best:

@@ -43,8 +43,12 @@ __all__ = [
     "TOKENS_PER_SEAT",
     "UNPLACED",
     "Table",
+    "after_reroll",
     "arrive",
     "attacker_wins",
+    "board_layout",
+    "chord_bonuses",
+    "chord_holder",
     "dice_for_power",
     "final_turn_due",
     "lift",
@@ -52,7 +56,6 @@ __all__ = [
     "next_starter",
     "outcomes",
     "place_token",
-    "after_reroll",
     "reroll_index",
     "reroll_target",
     "round_breakdown",
@@ -229,35 +232,57 @@ def round_score(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
     """What each seat would bank now (D13): :func:`token_points` of every token holding a key,
     plus 1 for each piano card whose colored keys are all held by one seat
     (:func:`chord_bonuses`)."""
+    mults, chords = board_layout(piano)
     scores = [0, 0]
-    mults = _MULTIPLIERS[piano[0]] + _MULTIPLIERS[piano[1]]
     for token, mult in zip(board, mults, strict=True):
         if token >= 0:
             scores[token // TOKENS_PER_SEAT] += token_points(power[token], mult)
-    for seat, _ in chord_bonuses(board, piano):
-        scores[seat] += 1
+    for keys in chords:
+        seat = chord_holder(board, keys)
+        if seat >= 0:
+            scores[seat] += 1
     return (scores[0], scores[1])
 
 
 def chord_bonuses(board: Sequence[int], piano: Sequence[int]) -> list[tuple[int, int]]:
     """``(seat, piano)`` for each piano card whose three colored keys one seat holds (D13)."""
     out = []
-    for side in (0, 1):
-        base = side * KEYS_PER_CARD
-        root, third, fifth = PIANO_CHORD_PITCH_CLASSES[piano[side]]
-        a, b, c = board[base + root], board[base + third], board[base + fifth]
-        if a >= 0 and b >= 0 and c >= 0:
-            seat = a // TOKENS_PER_SEAT
-            if b // TOKENS_PER_SEAT == seat and c // TOKENS_PER_SEAT == seat:
-                out.append((seat, side))
+    for side, keys in enumerate(board_layout(piano)[1]):
+        seat = chord_holder(board, keys)
+        if seat >= 0:
+            out.append((seat, side))
     return out
+
+
+def chord_holder(board: Sequence[int], keys: tuple[int, ...]) -> int:
+    """The seat whose tokens hold all three colored keys of a piano card (``keys``, from
+    :func:`board_layout`), or −1: the seat that scores the card's bonus point (D13)."""
+    a, b, c = board[keys[0]], board[keys[1]], board[keys[2]]
+    if a < 0 or b < 0 or c < 0:
+        return -1
+    seat = a // TOKENS_PER_SEAT
+    return seat if b // TOKENS_PER_SEAT == seat and c // TOKENS_PER_SEAT == seat else -1
+
+
+def board_layout(piano: Sequence[int]
+                  ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The 24 keys' multipliers (D4) and each piano card's colored keys, for a pair of piano
+    cards (kept: a game meets few pairs, and a planner asks for them again and again)."""
+    pair = (piano[0], piano[1])
+    layout = _LAYOUTS.get(pair)
+    if layout is None:
+        chords = tuple(tuple(side * KEYS_PER_CARD + pc for pc in PIANO_CHORD_PITCH_CLASSES[card])
+                       for side, card in enumerate(pair))
+        layout = _LAYOUTS[pair] = (_MULTIPLIERS[pair[0]] + _MULTIPLIERS[pair[1]],
+                                   (chords[0], chords[1]))
+    return layout
 
 
 def round_breakdown(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
                     ) -> list[tuple[int, int, int, int, int, int]]:
     """Each scoring token as ``(seat, index, key, power, multiplier, points)``, key order."""
     out = []
-    mults = _MULTIPLIERS[piano[0]] + _MULTIPLIERS[piano[1]]
+    mults = board_layout(piano)[0]
     for key, token in enumerate(board):
         if token >= 0:
             mult = mults[key]
@@ -268,6 +293,8 @@ def round_breakdown(board: Sequence[int], power: Sequence[int], piano: Sequence[
 
 #: Each piano card's 12 multipliers (D4), as a plain table.
 _MULTIPLIERS = tuple(card.multipliers for card in PIANO_CARDS)
+_LAYOUTS: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, ...],
+                                                             tuple[int, ...]]]] = {}
 
 
 # -- a light table for looking ahead ---------------------------------------------------------
