@@ -217,8 +217,9 @@ def play_game(
             continue
         waited: set[int] = set()
         acted = False
+        now = seats
         for seat in seats:
-            if seat == TABLE or seat not in played.state.to_act():
+            if seat == TABLE or seat not in now:
                 continue
             action = decide(seat)
             if action is None:
@@ -226,7 +227,7 @@ def play_game(
                 continue
             act(seat, action)
             acted = True
-        now = played.state.to_act()
+            now = state.to_act()
         if TABLE in now and all(seat in waited for seat in now if seat != TABLE):
             act(TABLE, random_action(TABLE))
         elif not acted and now:
