@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_duel.py [--games 100] [--seed 1]`` (about two minutes).
 
 Plays three tournaments (each colours alternating, same code as
-``python -m musicgames.duel tournament``) and prints the figures with the targets:
+``python -m musicgames.games tournament keyboard_duel``) and prints the figures with the targets:
 
 * Sharp vs Casual: Sharp wins ≥ 80 %; Sharp thinks ≤ 30 ms (median), ≤ 200 ms (p99);
 * Casual vs Random: Casual wins ≥ 70 %;
@@ -30,7 +30,6 @@ import statistics
 import time
 
 from musicgames.duel import DuelState, LockIn, Move, Shift
-from musicgames.duel.__main__ import TournamentResult, play_tournament
 from musicgames.duel.bots import (
     WORTH_ANSWERING,
     answer_is_useful,
@@ -38,16 +37,25 @@ from musicgames.duel.bots import (
     gives_points_away,
     make_bot,
 )
+from musicgames.games import load_game
+from musicgames.play import Report, play_games
 
 
 def _line(label: str, value: str, target: str, met: bool) -> str:
     return f"  {label:<34}{value:>16}   target {target:<10} {'met' if met else 'MISSED'}"
 
 
-def _summary(result: TournamentResult) -> str:
-    data = result.to_json()
+def play_tournament(name_a: str, name_b: str, games: int, seed: int) -> Report:
+    """``games`` games of Keyboard Duel between two computer players, colours alternating."""
+    return play_games(load_game("keyboard_duel"), [name_a, name_b], games, seed, rotate=True,
+                      clock=time.perf_counter)
+
+
+def _summary(result: Report) -> str:
+    data = result.to_dict()
     low, high = data["ci95"]
-    return (f"{result.name_a} vs {result.name_b}: {result.wins_a}–{result.wins_b} over "
+    name_a, name_b = (name.capitalize() for name in result.players)
+    return (f"{name_a} vs {name_b}: {data['wins_a']:.0f}–{data['wins_b']:.0f} over "
             f"{result.games} games, win rate {100 * data['win_rate_a']:.1f} % "
             f"(95 % CI {100 * low:.1f}–{100 * high:.1f} %), mean scores "
             f"{data['mean_score_a']:.1f}–{data['mean_score_b']:.1f}, "
@@ -153,19 +161,19 @@ def main() -> None:
     for result in (sharp, casual, rand):
         print(_summary(result))
 
-    s = sharp.to_json()
+    s = sharp.to_dict()
     think = s["think_ms"]["a"]
     print("targets:")
     print(_line("Sharp beats Casual", f"{100 * s['win_rate_a']:.1f} %", "≥ 80 %",
                 s["win_rate_a"] >= 0.80))
-    c = casual.to_json()
+    c = casual.to_dict()
     print(_line("Casual beats Random", f"{100 * c['win_rate_a']:.1f} %", "≥ 70 %",
                 c["win_rate_a"] >= 0.70))
     print(_line("Sharp think time, median", f"{think['median']:.2f} ms", "≤ 30 ms",
                 think["median"] <= 30))
     print(_line("Sharp think time, p99", f"{think['p99']:.2f} ms", "≤ 200 ms",
                 think["p99"] <= 200))
-    r = rand.to_json()
+    r = rand.to_dict()
     print(_line("Random vs Random", f"{r['games_per_s']:.0f} games/s", "≥ 300/s",
                 r["games_per_s"] >= 300))
     casual_think = s["think_ms"]["b"]

@@ -1,12 +1,10 @@
-"""Keyboard Duel computer players (rules page, "Computer opponents"; D11, D16) and the
-tournament command."""
+"""Keyboard Duel computer players (rules page, "Computer opponents"; D11, D16); their
+tournaments are ``python -m musicgames.games tournament keyboard_duel`` (tests/test_games.py)."""
 
 from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from fractions import Fraction
 from typing import Any
 
@@ -26,7 +24,6 @@ from musicgames.duel import (
     Shift,
     card_ids,
 )
-from musicgames.duel.__main__ import main, play_tournament, wilson_interval
 from musicgames.duel.bots import (
     BOT_NAMES,
     CasualBot,
@@ -41,9 +38,6 @@ from musicgames.duel.bots import (
 from musicgames.duel.judgement import seat_table
 from musicgames.duel.kernel import Table, outcomes, settle_duel
 from musicgames.duel.odds import Effect, chance_after_card, effect_of_card
-
-JSON_KEYS = {"games", "wins_a", "wins_b", "win_rate_a", "ci95", "mean_score_a", "mean_score_b",
-             "think_ms", "games_per_s"}
 
 
 def play_game(names: tuple[str, str], seed: int, *, check_legal: bool = True,
@@ -384,56 +378,3 @@ def test_actions_are_legal_for_every_kind_of_turn_option() -> None:
         kinds |= {type(a) for a in game.actions()}
     assert {Place, Move, Shift, EndTurn, DuelCard, LockIn} <= kinds
 
-
-# -- the tournament command --------------------------------------------------------------
-
-
-def test_tournament_json_has_exactly_the_issue_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tournament", "--a", "sharp", "--b", "random", "--games", "3", "--seed", "4",
-                 "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert set(data) == JSON_KEYS
-    assert data["games"] == 3 and data["wins_a"] + data["wins_b"] == 3
-    assert data["win_rate_a"] == pytest.approx(data["wins_a"] / 3, abs=1e-4)
-    low, high = data["ci95"]
-    assert 0 <= low <= data["win_rate_a"] <= high <= 1
-    assert set(data["think_ms"]) == {"a", "b"}
-    for side in ("a", "b"):
-        assert set(data["think_ms"][side]) == {"median", "p99"}
-        assert 0 <= data["think_ms"][side]["median"] <= data["think_ms"][side]["p99"]
-    assert data["games_per_s"] > 0 and data["mean_score_a"] >= 0
-
-
-def test_tournament_replays_from_its_seed() -> None:
-    first = play_tournament("casual", "random", 4, seed=8).to_json()
-    again = play_tournament("casual", "random", 4, seed=8).to_json()
-    for key in ("wins_a", "wins_b", "mean_score_a", "mean_score_b"):
-        assert first[key] == again[key]
-
-
-def test_tournament_text_output_runs_as_a_module() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "musicgames.duel", "tournament", "--a", "random", "--b",
-         "casual", "--games", "2", "--seed", "1"],
-        capture_output=True, text=True, timeout=120, check=True)
-    out = done.stdout
-    assert "Random (a) vs Casual (b), 2 games" in out
-    for words in ("wins", "win rate of a", "95 % interval", "mean score", "median", "p99",
-                  "games per second"):
-        assert words in out
-
-
-def test_tournament_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        main(["tournament", "--a", "expert"])
-    with pytest.raises(SystemExit):
-        main(["tournament", "--games", "0"])
-    assert "expert" in capsys.readouterr().err
-
-
-def test_wilson_interval() -> None:
-    low, high = wilson_interval(0, 10)
-    assert low == 0 and 0.27 < high < 0.28
-    low, high = wilson_interval(400, 400)
-    assert 0.99 < low < 1 and high == 1
-    assert wilson_interval(50, 100)[0] == pytest.approx(1 - wilson_interval(50, 100)[1])

@@ -7,11 +7,12 @@ import statistics
 
 import pytest
 
+from musicgames.games import invariant_check, load_game
+from musicgames.play import play_games
 from musicgames.snap import (
     LEVELS,
     Bot,
     BotLevel,
-    CallMode,
     CloseSlaps,
     ConfigError,
     Flip,
@@ -22,7 +23,6 @@ from musicgames.snap import (
     SnapState,
     cards_of,
     new_game,
-    simulate,
     stacked_deal,
 )
 
@@ -135,11 +135,14 @@ def test_s17_levels_reject_impossible_numbers() -> None:
 
 
 def test_s17_a_class_can_pick_opponents_it_can_beat() -> None:
-    report = simulate(300, ["beginner", "intermediate", "expert"], seed=5)
-    wins = report.wins_by_level
-    assert report.invariant_violations == 0
+    table = load_game("note_snap", players=3, call_modes=("self",) * 3)
+    report = play_games(table, ["beginner", "intermediate", "expert"], 300, seed=5,
+                        check=invariant_check(table))
+    wins = report.wins_by_bot()
+    assert report.problems == 0
     assert wins["expert"] > wins["intermediate"] > wins["beginner"]
     assert sum(wins.values()) == pytest.approx(1.0)
-    modes = SnapConfig(players=2, call_modes=(CallMode.AUTO, CallMode.AUTO))
-    auto = simulate(100, ["intermediate", "intermediate"], seed=6, config=modes)
-    assert auto.invariant_violations == 0
+    auto = load_game("note_snap", players=2, call_modes=("auto", "auto"))
+    report = play_games(auto, ["intermediate", "intermediate"], 100, seed=6,
+                        check=invariant_check(auto))
+    assert report.problems == 0

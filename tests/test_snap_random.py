@@ -1,214 +1,45 @@
-"""Many seeded random games: computer players and random actions, illegal ones mixed in.
+"""Note Snap's random games: what only this game has (its deal and actions replayed, its
+event log, saving in the middle of a slap phase).
 
-The suite plays a seeded sample (``SAMPLE_SEEDS``: it reaches every line of the engine that
-the full soak reaches); ``make soak`` plays all ``SOAK_SEEDS``.
-
-After every action every invariant is checked (``check_invariants``): all 56 cards in the
-piles and the centre, turn order, the call cycle, the S9 flag, winners only without cards.
-Every illegal action must raise its typed error and leave ``to_json()`` unchanged; every
-game must end. Also: save mid-game, load, continue = the same game; same seed and actions
-= the same game.
+The random games themselves, every invariant checked after every action (all 56 cards in
+the piles and the centre, turn order, the call cycle, the S9 flag, the winners), illegal
+actions refused with their typed error and changing nothing, every way a card can end
+(S7–S16), are played for both games by ``tests/test_games_random.py`` through the one
+helper, ``tests/protocol_check.py``.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import random
-from collections.abc import Callable
 
 import pytest
 
+from musicgames.play import play_game as play_protocol_game
 from musicgames.snap import (
-    LEVELS,
-    ActionError,
     Bot,
-    CallError,
     CallMode,
-    CallModeError,
     CloseSlaps,
-    DoubleSlapError,
-    Flip,
-    Flipped,
-    GameOverError,
-    LateSlapError,
-    NotYourTurnError,
-    Outcome,
     Pass,
     Phase,
-    PhaseError,
-    ReactionTimeError,
-    Reason,
     SaveError,
-    SeatError,
     Slap,
     SnapConfig,
-    SnapError,
     SnapState,
-    check_invariants,
     new_game,
     play_game,
     replay,
 )
-
-SOAK_SEEDS = range(10_000)  # make soak (pytest --soak): before a release
-# The suite's sample: every line of the engine that the 10,000 games reach, these reach too;
-# game 1169 is the first in which nobody can flip and the flipper takes the pile back (S16).
-SAMPLE_SEEDS = (*range(200), 1169)
-MAX_FLIPS = 100_000
-ILLEGAL_RATE = 0.03
-ILLEGAL_PER_GAME = 6
-LEVEL_NAMES = sorted(LEVELS)
-
-Maker = Callable[[SnapState, random.Random], tuple[object, type[SnapError]] | None]
-
-
-def _other_seat(state: SnapState, rng: random.Random) -> tuple[object, type[SnapError]] | None:
-    seat = state.to_flip
-    if seat is None:
-        return None
-    others = [s for s in range(state.players) if s != seat]
-    return Flip(rng.choice(others)), NotYourTurnError
-
-
-def _missing_seat(state: SnapState, rng: random.Random) -> tuple[object, type[SnapError]]:
-    seat = rng.choice([-1, state.players, state.players + 3, "1", 1.0, None])
-    action = Flip(seat) if state.phase is Phase.FLIP else Slap(seat, 300.0)  # type: ignore[arg-type]
-    return action, SeatError
-
-
-def _slap_now(state: SnapState, rng: random.Random) -> tuple[object, type[SnapError]] | None:
-    if state.phase is not Phase.FLIP:
-        return None
-    return rng.choice([Slap(0, 200.0), CloseSlaps()]), PhaseError
-
-
-def _flip_now(state: SnapState, rng: random.Random) -> tuple[object, type[SnapError]] | None:
-    if state.phase is not Phase.SLAPS:
-        return None
-    return Flip(rng.randrange(state.players)), PhaseError
-
-
-def _bad_time(state: SnapState, rng: random.Random) -> tuple[object, type[SnapError]] | None:
-    if state.phase is not Phase.SLAPS:
-        return None
-    seat = rng.choice(state.legal_actions().slappers)
-    window = state.config.slap_window_ms
-    ms, error = rng.choice(
-        [
-            (-0.5, ReactionTimeError),
-            (math.nan, ReactionTimeError),
-            ("fast", ReactionTimeError),
-            (window + 0.25, LateSlapError),
-        ]
-    )
-    return Slap(seat, ms), error  # type: ignore[arg-type]
-
-
-def _double_slap(state: SnapState, rng: random.Random) -> tuple[object, type[SnapError]] | None:
-    if not state.slaps:
-        return None
-    return Slap(rng.choice(state.slaps).seat, 100.0), DoubleSlapError
-
-
-def _bad_call(state: SnapState, rng: random.Random) -> tuple[object, type[SnapError]] | None:
-    seat = state.to_flip
-    if seat is None:
-        return None
-    if state.config.call_modes[seat] is CallMode.AUTO:
-        return Flip(seat, rng.choice(["Do", "Re"])), CallModeError
-    return rng.choice([(Flip(seat, None), CallModeError), (Flip(seat, "Ut"), CallError),
-                       (Flip(seat, "Sol4"), CallError)])
-
-
-def _not_an_action(state: SnapState, rng: random.Random) -> tuple[object, type[SnapError]]:
-    return rng.choice(["flip", None, ("slap", 0, 300.0)]), ActionError
-
-
-MAKERS: list[Maker] = [
-    _other_seat, _missing_seat, _slap_now, _flip_now, _bad_time, _double_slap, _bad_call,
-    _not_an_action,
-]
-
-
-def try_illegal(state: SnapState, rng: random.Random, saved: str) -> None:
-    made = rng.choice(MAKERS)(state, rng)
-    if made is None:
-        return
-    action, error = made
-    if state.is_terminal() and not isinstance(action, str | None | tuple):
-        error = GameOverError
-    with pytest.raises(error):
-        state.apply(action)  # type: ignore[arg-type]
-    assert state.to_json() == saved, f"{action!r} changed the game"
-
-
-def checked_apply(state: SnapState, action: object) -> None:
-    seat_to_flip, call = state.to_flip, state.next_call
-    events = state.apply(action)  # type: ignore[arg-type]
-    if isinstance(action, Flip):  # turn order and the call cycle, seen from outside
-        flipped = events[0]
-        assert isinstance(flipped, Flipped)
-        assert flipped.seat == seat_to_flip and flipped.expected == call
-    problems = check_invariants(state)
-    assert not problems, problems
+from tests.protocol_check import table_for
 
 
 def random_game(seed: int) -> SnapState:
-    rng = random.Random(seed)
-    players = rng.choice((2, 3, 4))
-    config = SnapConfig(
-        players=players,
-        tie_window_ms=rng.choice((0.0, 10.0, 60.0)),
-        slap_window_ms=rng.choice((900.0, 2500.0)),
-        call_modes=tuple(rng.choice((CallMode.AUTO, CallMode.SELF)) for _ in range(players)),
-    )
-    state = new_game(random.Random(rng.getrandbits(32)), config, rng.randrange(players))
-    bots = [Bot(s, rng.choice(LEVEL_NAMES), random.Random(rng.getrandbits(32)))
-            for s in range(players)]
-    chaos = rng.choice((0.0, 0.05, 0.15))  # how often a random legal action replaces the bots
-    illegal_left = ILLEGAL_PER_GAME  # to_json() grows with the game: keep the checks few
-    while not state.is_terminal():
-        assert state.flips < MAX_FLIPS, f"game {seed} did not end"
-        if illegal_left and rng.random() < ILLEGAL_RATE:
-            illegal_left -= 1
-            try_illegal(state, rng, state.to_json())
-        if rng.random() < chaos:
-            checked_apply(state, state.legal_actions().sample(rng))
-        elif state.phase is Phase.FLIP:
-            seat = state.to_flip
-            assert seat is not None
-            checked_apply(state, bots[seat].flip(state.view(seat)))
-        else:
-            slaps = [b.react(state.view(b.seat)) for b in bots]
-            for slap in sorted((s for s in slaps if s), key=lambda s: s.reaction_ms):
-                checked_apply(state, slap)
-            if state.phase is Phase.SLAPS:
-                checked_apply(state, CloseSlaps())
-    if rng.random() < 0.2:
-        try_illegal(state, rng, state.to_json())
+    """Game ``seed`` of the random tables the invariant test plays (computer players and
+    random legal actions, settings of every kind), played to the end."""
+    game, bots = table_for("note_snap", seed)
+    state = play_protocol_game(game, seed, bots=bots).state
+    assert isinstance(state, SnapState)
     return state
-
-
-def check_random_game(seed: int) -> SnapState:
-    """Play game ``seed`` with every check."""
-    state = random_game(seed)
-    assert state.winners, f"game {seed} ended without a winner"
-    assert all(state.hand_sizes[w] == 0 for w in state.winners)  # no one wins with cards
-    assert sum(state.hand_sizes) + len(state.centre) == 56
-    return state
-
-
-@pytest.mark.slow
-@pytest.mark.soak
-def test_random_games_keep_every_invariant(soak: bool) -> None:
-    lengths, reasons = [], set()
-    for seed in SOAK_SEEDS if soak else SAMPLE_SEEDS:
-        state = check_random_game(seed)
-        lengths.append(state.flips)
-        reasons |= {e.reason for e in state.events if isinstance(e, Outcome)}
-    assert max(lengths) < MAX_FLIPS
-    assert reasons == set(Reason), set(Reason) - reasons  # every way a card can end (S7–S16)
 
 
 # -- saving and replaying ------------------------------------------------------------------

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from musicgames.games import invariant_check, load_game
+from musicgames.play import play_games
 from musicgames.snap import (
     LEVELS,
     Bot,
@@ -40,7 +42,6 @@ from musicgames.snap import (
     new_game,
     play_game,
     replay,
-    simulate,
     stacked_deal,
 )
 from musicgames.snap.actions import ActionError
@@ -234,8 +235,10 @@ def test_s17_a_beginner_errs_about_once_every_15_to_20_cards() -> None:
 
 
 def test_simulate_reports_still_play_whole_games() -> None:
-    report = simulate(30, ["beginner", "beginner", "expert"], seed=3)
-    assert report.games == 30 and report.invariant_violations == 0
+    table = load_game("note_snap", players=3, call_modes=("self",) * 3)
+    report = play_games(table, ["beginner", "beginner", "expert"], 30, seed=3,
+                        check=invariant_check(table))
+    assert report.games == 30 and report.problems == 0 and report.unfinished == 0
 
 
 def test_a_game_against_two_beginners_at_default_settings_lasts_under_six_minutes() -> None:

@@ -19,7 +19,8 @@ The engine is pure: no clock, no widget, no display. Time is data carried by eac
 ((27, 29), 1, 'Do')
 
 Computer players (S17) are :class:`Bot` objects with a level from :data:`LEVELS`;
-:func:`simulate` (and ``python -m musicgames.snap simulate``) plays many games between them.
+:func:`play_game` plays a game between them in table time, and
+``python -m musicgames.games simulate note_snap`` plays many (:mod:`musicgames.play`).
 
 The game speaks the protocol both games share (:mod:`musicgames.protocol`): a
 :class:`NoteSnap` holds the settings, and its states say who may act (:data:`TABLE`, the
@@ -95,7 +96,7 @@ from musicgames.snap.errors import (
 from musicgames.snap.event_log import replay
 from musicgames.snap.game import NoteSnap, new_game
 from musicgames.snap.invariants import check_invariants
-from musicgames.snap.simulate import GameResult, SimulationReport, play_game, simulate
+from musicgames.snap.simulate import GameResult, play_game
 from musicgames.snap.state import SnapState
 from musicgames.snap.views import LegalActions, SeatView
 from musicgames.snap.window import closes_early, early_close_ms
@@ -141,7 +142,6 @@ __all__ = [
     "SaveError",
     "SeatError",
     "SeatView",
-    "SimulationReport",
     "Slap",
     "Slapped",
     "SnapConfig",
@@ -164,6 +164,5 @@ __all__ = [
     "new_game",
     "play_game",
     "replay",
-    "simulate",
     "stacked_deal",
 ]

@@ -1,14 +1,15 @@
-"""Whole games between computer players, for testing the rules and comparing levels.
+"""Whole games between computer players in *table time*: Note Snap's reaction-time model.
 
-:func:`play_game` plays one seeded game; :func:`simulate` plays many and sums them up in a
-:class:`SimulationReport`. With ``check=True`` every invariant is checked after every
-action (:func:`~musicgames.snap.invariants.check_invariants`).
+:func:`play_game` plays one seeded game as a table on screen would: on each card every
+computer player decides once, at a drawn time, whether to slap or pass, the decisions are
+given in time order and the window closes (S14). With ``check=True`` every invariant is
+checked after every action (:func:`~musicgames.snap.invariants.check_invariants`). Many
+games between any players, of either game, are :func:`musicgames.play.play_games` (and
+``python -m musicgames.games simulate note_snap``).
 
->>> report = simulate(20, ["beginner", "expert"], seed=1)
->>> report.games, report.invariant_violations
-(20, 0)
->>> sorted(report.wins_by_level)
-['beginner', 'expert']
+>>> result = play_game(["beginner", "expert"], seed=1)
+>>> result.violations, len(result.winners) >= 1, result.state.is_terminal()
+((), True, True)
 
 Each game also has a length in *table time*: what it would last on screen, card by card,
 at a :class:`TablePace` (the pause before each flip, the slap window closing early once
@@ -27,9 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from musicgames.shown import short_repr
 from musicgames.snap.actions import CallMode, CloseSlaps, GameLength, Pass, Phase, Slap, TimeUp
 from musicgames.snap.bots import Bot, BotLevel, level_named
 from musicgames.snap.config import DEFAULT_FLIP_PAUSE_MS, SnapConfig
@@ -39,8 +38,7 @@ from musicgames.snap.invariants import check_invariants
 from musicgames.snap.state import SnapState
 from musicgames.snap.window import closes_early
 
-__all__ = ["GameResult", "SimulationReport", "TablePace", "game_minutes", "play_game",
-           "simulate"]
+__all__ = ["GameResult", "TablePace", "game_minutes", "play_game"]
 
 #: A game longer than this many flips counts as one that never ends (an invariant).
 MAX_FLIPS = 100_000
@@ -79,37 +77,6 @@ class GameResult:
     violations: tuple[str, ...]
     state: SnapState = field(repr=False, compare=False)
     seconds: float = 0.0
-
-
-@dataclass(frozen=True)
-class SimulationReport:
-    """What :func:`simulate` measured. ``wins_by_level`` gives each level's share of the
-    games won (a game with several winners shares its win equally between them)."""
-
-    games: int
-    seconds: float
-    mean_flips: float
-    max_flips: int
-    wins_by_level: dict[str, float]
-    invariant_violations: int
-    first_violations: tuple[str, ...] = ()
-
-    @property
-    def games_per_s(self) -> float:
-        """Games played per second of wall-clock time."""
-        return self.games / self.seconds if self.seconds > 0 else float("inf")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The figures under the keys the ``simulate`` command prints with ``--json``."""
-        return {
-            "games": self.games,
-            "seconds": round(self.seconds, 4),
-            "games_per_s": round(self.games_per_s, 1),
-            "mean_flips": round(self.mean_flips, 2),
-            "max_flips": self.max_flips,
-            "wins_by_level": {k: round(v, 4) for k, v in self.wins_by_level.items()},
-            "invariant_violations": self.invariant_violations,
-        }
 
 
 def play_game(
@@ -227,48 +194,3 @@ def game_minutes(
                   pace=pace).seconds / 60.0
         for _ in range(games)
     ]
-
-
-def simulate(
-    games: int,
-    levels: Sequence[BotLevel | str],
-    seed: int = 0,
-    *,
-    config: SnapConfig | None = None,
-    check: bool = True,
-    clock: Callable[[], float] | None = None,
-) -> SimulationReport:
-    """Play ``games`` games between computer players of the given levels (one per seat).
-
-    ``clock`` measures the time taken (``time.perf_counter`` is what the command passes);
-    the engine itself never reads a clock, so without one ``seconds`` is 0.
-    """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ConfigError(f"games={short_repr(games)} must be a whole number of games, 1 or more")
-    resolved = [level_named(level) for level in levels]
-    start = clock() if clock is not None else 0.0
-    seeder = random.Random(seed)
-    total_flips = 0
-    longest = 0
-    wins: dict[str, float] = {level.name: 0.0 for level in resolved}
-    violations = 0
-    first: list[str] = []
-    for number in range(games):
-        result = play_game(resolved, seeder.getrandbits(64), config=config, check=check)
-        total_flips += result.flips
-        longest = max(longest, result.flips)
-        for seat in result.winners:
-            wins[resolved[seat].name] += 1.0 / len(result.winners)
-        if result.violations:
-            violations += len(result.violations)
-            first.extend(f"game {number}: {v}" for v in result.violations[: 5 - len(first)])
-    seconds = (clock() - start) if clock is not None else 0.0
-    return SimulationReport(
-        games=games,
-        seconds=seconds,
-        mean_flips=total_flips / games,
-        max_flips=longest,
-        wins_by_level={name: count / games for name, count in wins.items()},
-        invariant_violations=violations,
-        first_violations=tuple(first[:5]),
-    )
