@@ -413,7 +413,7 @@ class SnapState:
     def pile(self, seat: int) -> tuple[int, ...]:
         """The face-down pile of ``seat``, bottom to top. No player may see this: it is for
         tests, teachers and replays, never for a computer player's decisions."""
-        self._seat_or_error(seat, f"pile({short_repr(seat)})")
+        self._seat_or_error(seat, "pile")
         return tuple(self._hands[seat])
 
     def is_terminal(self) -> bool:
@@ -489,7 +489,7 @@ class SnapState:
         """
         if seat is not None:
             if seat != TABLE:
-                self._seat_or_error(seat, f"legal_actions({short_repr(seat)})")
+                self._seat_or_error(seat, "legal_actions")
             return self.legal_actions().for_seat(seat)
         phase = self._phase
         window = self._config.slap_window_ms
@@ -555,9 +555,11 @@ class SnapState:
             self._end(CARD_LIMIT)  # the last card is judged: the game ends by its card limit
         return tuple(events[start:])
 
-    def _seat_or_error(self, seat: object, what: str) -> int:
+    def _seat_or_error(self, seat: object, method: str) -> int:
+        """``seat`` if it is a seat of this table; else the error names ``method(seat)``
+        (built only then: this is asked at every step of a game)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise no_seat(seat, what, self._n)
+            raise no_seat(seat, f"{method}({short_repr(seat)})", self._n)
         return seat
 
     def _do_flip(self, seat: int, called: int | None) -> None:
