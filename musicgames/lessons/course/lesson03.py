@@ -47,7 +47,7 @@ Al principio encontramos una nota contando líneas desde la clave de sol. Quien 
 Buenos puntos de referencia para empezar: **Sol3** en la 2.ª línea, donde se enrosca la clave; **Do3** (el Do central) en la línea adicional de abajo; **Do4** en el 3.er espacio; **Do5** en dos líneas adicionales arriba.""",
             fr="""## 1. De compter à voir
 
-Au début, on trouve une note en comptant les lignes depuis la clé de sol. Celui qui lit couramment ne compte pas : il *voit* mi3 sur la ligne du bas comme tu vois un mot. Le chemin, c'est de s'entraîner souvent et peu à la fois, contre la montre ; la lecture de notes te mesure : il chronomètre chaque réponse, du moment où la note apparaît jusqu'à ton clic ou ta touche.
+Au début, on trouve une note en comptant les lignes depuis la clé de sol. Celui qui lit couramment ne compte pas : il *voit* mi3 sur la ligne du bas comme tu vois un mot. Le chemin, c'est de s'entraîner souvent et peu à la fois, contre la montre ; la lecture de notes te mesure : elle chronomètre chaque réponse, du moment où la note apparaît jusqu'à ton clic ou ta touche.
 
 De bons repères pour commencer : **sol3** sur la 2e ligne, là où s'enroule la clé ; **do3** (le do central) sur la ligne supplémentaire du bas ; **do4** dans le 3e interligne ; **do5** sur deux lignes supplémentaires en haut.""",
         )),
