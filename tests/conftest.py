@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from typing import Any
 
 import pytest
 
@@ -39,6 +40,24 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         os.environ.pop(_DATA_DIR, None)
     else:
         os.environ[_DATA_DIR] = saved
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """In a parallel run (pytest-xdist's ``--dist load``, the default with ``-n``), the tests
+    of one browser module go to one worker together: they share its Chromium, and the pages
+    and servers the module opens once (``scope="module"``); every other test goes to
+    whichever worker is free. The modules go first, the largest first."""
+    if config.getoption("dist") != "load":
+        return None  # another --dist asked for by name
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserModulesTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return path if path.startswith("tests/browser/") else nodeid
+
+    return BrowserModulesTogether(config, log)
 
 
 @pytest.fixture

@@ -289,7 +289,7 @@ def new_lab_page(browser: Any, server: Server) -> Iterator[Any]:
     is done every kernel is shut down, so the next page starts with fresh kernels.
 
     Tests that can share one page (each uses its own widget of one notebook) open it once
-    for their module with this, and are kept on one worker with ``xdist_group``."""
+    for their module with this (a parallel run keeps a browser module on one worker)."""
     context = browser.new_context(base_url=server.url, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(NOTEBOOK_TIMEOUT_MS)

@@ -23,7 +23,7 @@ from musicgames.progress import read_answers
 from tests.browser.conftest import Server, _port_open, _start, free_port
 from tests.browser.snap_helpers import SOMETHING_TO_DO_JS, read_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("classroom-server")]  # one server
+pytestmark = pytest.mark.browser
 
 RUN_THE_CELL = re.compile(r"\brun\b[^.\n]*\b(cells?|notebook)\b|shift\s*\+\s*enter", re.I)
 PLAY_TIMEOUT_S = 120.0

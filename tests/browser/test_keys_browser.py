@@ -195,7 +195,6 @@ def _changes(before: list[str], after: list[str]) -> str:
     return f"cells {changed} changed (source, run or outputs)"
 
 
-@pytest.mark.xdist_group("keys-every-widget")  # one page for all of them
 @pytest.mark.parametrize(("root", "place", "show", "typing"), PLACES)
 def test_no_key_combination_reaches_the_notebook(
     every_widget: Any, root: str, place: str | None, show: str | None, typing: bool

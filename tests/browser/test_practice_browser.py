@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import Server, new_lab_page, open_notebook
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("practice-page")]
+pytestmark = pytest.mark.browser
 
 NOTEBOOK = "tests/browser/practice.ipynb"
 SECONDS = 4.0  # the timed sessions of the notebook
