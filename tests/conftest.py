@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+from typing import Any
+
 import pytest
 
 
@@ -14,6 +19,47 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+_DATA_DIR = "MUSICGAMES_DATA_DIR"
+_saved_data_dir: list[str | None] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Progress files go to a throw-away folder of this run (of this worker, when the suite
+    runs in parallel), never to the user's own: the notebooks the suite runs (their kernels
+    inherit the environment) and any test that does not choose a folder itself."""
+    _saved_data_dir.append(os.environ.get(_DATA_DIR))
+    os.environ[_DATA_DIR] = tempfile.mkdtemp(prefix="musicgames-test-data-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not _saved_data_dir:
+        return
+    shutil.rmtree(os.environ.get(_DATA_DIR, ""), ignore_errors=True)
+    saved = _saved_data_dir.pop()
+    if saved is None:
+        os.environ.pop(_DATA_DIR, None)
+    else:
+        os.environ[_DATA_DIR] = saved
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """In a parallel run (pytest-xdist's ``--dist load``, the default with ``-n``), the tests
+    of one browser module go to one worker together: they share its Chromium, and the pages
+    and servers the module opens once (``scope="module"``); every other test goes to
+    whichever worker is free. The modules go first, the largest first."""
+    if config.getoption("dist") != "load":
+        return None  # another --dist asked for by name
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserModulesTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return path if path.startswith("tests/browser/") else nodeid
+
+    return BrowserModulesTogether(config, log)
+
+
 @pytest.fixture
 def soak(request: pytest.FixtureRequest) -> bool:
     """True when the run asked for the long soaks (``--soak``)."""
@@ -21,10 +67,14 @@ def soak(request: pytest.FixtureRequest) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Run the browser tests last.
+    """Run the browser tests last in a serial run, first in a parallel one.
 
     Playwright's synchronous API keeps an asyncio event loop running on the main thread
-    while its browser is open (for the whole session), and the headless widget tests drive
-    their own loops with ``asyncio.run``: so every other test goes first.
+    while its browser is open, and the headless widget tests drive their own loops with
+    ``asyncio.run``; the ``browser`` fixture is per module, closed before a test of another
+    module runs, and a serial run keeps every other test ahead of them all the same. In a
+    parallel run (pytest-xdist hands out tests in this order) the longest tests, the
+    browser tests, go first, so that the workers end together on short tests.
     """
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    parallel = hasattr(config, "workerinput")  # a pytest-xdist worker
+    items.sort(key=lambda item: (item.get_closest_marker("browser") is None) == parallel)

@@ -20,9 +20,11 @@ What is here:
 
 * ``chromium_path`` — ``/usr/bin/chromium``; every browser test is skipped, with a message
   saying how to install it, when it is missing (and only then).
-* ``lab_server`` (session) — JupyterLab started as its own process group on 127.0.0.1 on a
-  free port, with throw-away settings/workspaces folders and the repository as its root;
-  ready once ``/api/status`` answers 200; the whole group is stopped at the end.
+* ``lab_server`` (session: one per test worker) — JupyterLab started as its own process group
+  on 127.0.0.1 on a free port, with throw-away settings/workspaces folders; its root links
+  to the repository's files and has a ``scratch`` folder of its own (``.root / "scratch"``)
+  for notebooks a test makes; ready once ``/api/status`` answers 200; the whole group is
+  stopped at the end.
 * ``browser`` (per test module) — Playwright's Chromium, launched from ``/usr/bin/chromium``.
 * ``lab_page`` — a fresh page whose base URL is the Lab server. The test fails if the page's
   console ever says "Failed to load model class" (a widget that did not load). After the
@@ -98,6 +100,7 @@ class Server:
     log_path: Path
     workdir: Path
     extra_dirs: list[Path] = field(default_factory=list)
+    root: Path = REPO_ROOT  # the folder it serves notebooks from
 
     def log_tail(self, chars: int = 4000) -> str:
         try:
@@ -216,10 +219,29 @@ def chromium_path() -> Path:
     return CHROMIUM
 
 
+SCRATCH = "scratch"
+
+
+def _lab_root(workdir: Path) -> Path:
+    """The folder the test's Lab serves: the repository's files and folders (linked, so
+    paths such as ``notebooks/note-snap.ipynb`` work) and a ``scratch`` folder of its own
+    for the notebooks a test makes, so nothing a test writes lands in the repository or
+    meets what a test in another worker writes."""
+    root = workdir / "root"
+    root.mkdir()
+    for entry in REPO_ROOT.iterdir():
+        if not entry.name.startswith(".") and entry.name != SCRATCH:
+            (root / entry.name).symlink_to(entry)
+    (root / SCRATCH).mkdir()
+    return root
+
+
 @pytest.fixture(scope="session")
 def lab_server(chromium_path: Path) -> Iterator[Server]:
-    """JupyterLab on 127.0.0.1 (a free port) serving the repository root."""
+    """JupyterLab on 127.0.0.1 (a free port) serving the repository's files, one per test
+    worker (see :func:`_lab_root`)."""
     workdir = Path(tempfile.mkdtemp(prefix="musicgames-lab-"))
+    root = _lab_root(workdir)
     port = free_port()
     command = [
         sys.executable,
@@ -231,13 +253,15 @@ def lab_server(chromium_path: Path) -> Iterator[Server]:
         "--ServerApp.password=",
         "--ServerApp.ip=127.0.0.1",
         f"--port={port}",
-        f"--ServerApp.root_dir={REPO_ROOT}",
+        f"--ServerApp.root_dir={root}",
+        f"--FileCheckpoints.checkpoint_dir={workdir / 'checkpoints'}",  # not in the repository
         "--LabApp.expose_app_in_browser=True",
         "--LabApp.news_url=None",
     ]
     server = _start(
         command, workdir, port, lambda: _status_ok(f"http://127.0.0.1:{port}/api/status")
     )
+    server.root = root
     yield server
     server.stop()
 
@@ -259,17 +283,28 @@ def browser(chromium_path: Path) -> Iterator[Any]:
         chromium.close()
 
 
-@pytest.fixture
-def lab_page(browser: Any, lab_server: Server) -> Iterator[Any]:
-    """A fresh page on the Lab server; fails the test if a widget model did not load."""
-    context = browser.new_context(base_url=lab_server.url, viewport={"width": 1400, "height": 1000})
+@contextlib.contextmanager
+def new_lab_page(browser: Any, server: Server) -> Iterator[Any]:
+    """A fresh page on the Lab server; fails if a widget model did not load in it. When it
+    is done every kernel is shut down, so the next page starts with fresh kernels.
+
+    Tests that can share one page (each uses its own widget of one notebook) open it once
+    for their module with this (a parallel run keeps a browser module on one worker)."""
+    context = browser.new_context(base_url=server.url, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(NOTEBOOK_TIMEOUT_MS)
     failures = watch_widget_failures(page)
     yield page
-    shut_down_kernels(page)  # the next test starts with fresh kernels
+    shut_down_kernels(page)
     context.close()
     assert not failures, f"a widget did not load in the page: {failures}"
+
+
+@pytest.fixture
+def lab_page(browser: Any, lab_server: Server) -> Iterator[Any]:
+    """A fresh page on the Lab server; fails the test if a widget model did not load."""
+    with new_lab_page(browser, lab_server) as page:
+        yield page
 
 
 _SHUT_DOWN_JS = """async () => {

@@ -28,13 +28,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import (
-    NOTEBOOK_TIMEOUT_MS,
-    Server,
-    open_notebook,
-    shut_down_kernels,
-    watch_widget_failures,
-)
+from tests.browser.conftest import Server, new_lab_page, open_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -189,15 +183,9 @@ STILL_THERE_JS = """(label) => {
 @pytest.fixture(scope="module")
 def every_widget(browser: Any, lab_server: Server) -> Any:
     """One Lab page with every widget of the project drawn (``keys.ipynb``), for the module."""
-    context = browser.new_context(base_url=lab_server.url, viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(NOTEBOOK_TIMEOUT_MS)
-    failures = watch_widget_failures(page)
-    open_notebook(page, "tests/browser/keys.ipynb")
-    yield page
-    shut_down_kernels(page)
-    context.close()
-    assert not failures, f"a widget did not load in the page: {failures}"
+    with new_lab_page(browser, lab_server) as page:
+        open_notebook(page, "tests/browser/keys.ipynb")
+        yield page
 
 
 def _changes(before: list[str], after: list[str]) -> str:

@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 from typing import Any
@@ -22,6 +21,8 @@ from musicgames.lessons.build import run_hint
 from tests.browser.conftest import (
     NOTEBOOK_TIMEOUT_MS,
     REPO_ROOT,
+    SCRATCH,
+    Server,
     open_notebook,
     shut_down_kernels,
     watch_widget_failures,
@@ -243,15 +244,17 @@ def test_every_name_in_a_lessons_drawings_is_readable_on_a_small_laptop(
         assert sum(s["text"] == "Do5" for s in sizes) >= 2, sizes  # the staff's names counted
 
 
-def test_a_reopened_lesson_says_to_run_it_instead_of_widget_errors(lab_page: Any) -> None:
+def test_a_reopened_lesson_says_to_run_it_instead_of_widget_errors(
+    lab_page: Any, lab_server: Server
+) -> None:
     """A student runs a lesson, saves it, and opens it again another day (a new kernel): each
     cell says, in the lesson's language, to run the lesson with ⏩ and Restart — no "Error
     displaying widget: model not found"."""
     page = lab_page
     source = REPO_ROOT / "lessons" / "es" / "01-el-pentagrama.ipynb"
-    copy = source.with_name(f"reopened-{os.getpid()}.ipynb")
+    copy = lab_server.root / SCRATCH / "reopened.ipynb"  # the server's own, not the repository's
     shutil.copy(source, copy)
-    path = copy.relative_to(REPO_ROOT).as_posix()
+    path = copy.relative_to(lab_server.root).as_posix()
     try:
         open_notebook(page, path)
         expect(page.locator(".mg-lesson-settings")).to_be_visible()

@@ -3,22 +3,36 @@
 The page counts the seconds down from what the kernel says is left, says "Time is up!" only
 at the end, then tells the kernel (which checks it with its own clock), and takes no answer
 after its deadline.
+
+Each test uses its own session of the notebook, so they share one page, opened once.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+
+from tests.browser.conftest import Server, new_lab_page, open_notebook
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "tests/browser/practice.ipynb"
 SECONDS = 4.0  # the timed sessions of the notebook
 TIME_UP = "Time is up!"
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, lab_server: Server) -> Iterator[Any]:
+    """The notebook run in one Lab page for the module (each test has its own session)."""
+    with new_lab_page(browser, lab_server) as page:
+        open_notebook(page, NOTEBOOK)
+        yield page
+
+
 # The phase of the widget, and the seconds into the session, each time the phase changes.
 _WATCH_PHASE = (
     "{name}_phases = []\n"
@@ -45,14 +59,11 @@ def watch_clock(page: Any, widget: Any, until_s: float) -> list[tuple[float, str
 
 @pytest.mark.parametrize(("name", "widget_class"), [("drill", "mg-drill"), ("quiz", "mg-quiz")])
 def test_timed_session_clock_counts_down_and_ends_on_time(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    page: Any,
     kernel_execute: Callable[[Any, str], str],
     name: str,
     widget_class: str,
 ) -> None:
-    page = lab_page
-    open_notebook(page, NOTEBOOK)
     kernel_execute(page, _WATCH_PHASE.format(name=name))
     widget = page.locator(f".mg-test-timed-{name} .{widget_class}")
     widget.locator(".mg-practice-start").click()
@@ -81,14 +92,11 @@ def test_timed_session_clock_counts_down_and_ends_on_time(
 
 
 def test_page_takes_no_answer_after_its_deadline(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    page: Any,
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """The notebook's `stuck` drill has a kernel clock that stands still, so the kernel keeps
     refusing `time_up` and the question stays on the page after the page's deadline."""
-    page = lab_page
-    open_notebook(page, NOTEBOOK)
     widget = page.locator(".mg-test-stuck-drill .mg-drill")
     widget.locator(".mg-practice-start").click()
     expect(widget.locator(".mg-practice-count")).to_have_text("Question 1", timeout=10_000)
@@ -105,13 +113,10 @@ def test_page_takes_no_answer_after_its_deadline(
 
 
 def test_an_answer_is_explained_on_the_page_in_the_lessons_words(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    page: Any,
 ) -> None:
     """A wrong name is explained under the right answer, as the lesson exercises do, and
     Enter goes on at once; a right one says where the note sits."""
-    page = lab_page
-    open_notebook(page, NOTEBOOK)
     widget = page.locator(".mg-test-explained-drill .mg-drill")
     widget.locator(".mg-practice-start").click()
     expect(widget.locator(".mg-practice-count")).to_have_text("Question 1 of 2", timeout=10_000)
