@@ -1401,3 +1401,18 @@ def test_the_page_takes_its_shortcut_letters_from_the_table_alone() -> None:
         assert all(len(k) == 1 for k in widget.table["shortcut_keys"].values())
         widget.close()
 
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "draws 1 card.", "draws 2 cards."),
+    ("es", "roba 1 carta.", "roba 2 cartas."),
+    ("fr", "pioche 1 carte.", "pioche 2 cartes."),
+])
+def test_d7_the_log_says_how_many_cards_were_drawn_in_the_languages_plural(
+    language: str, one: str, two: str
+) -> None:
+    from musicgames.widgets.keyboard_duel.narration import Words, say
+
+    words = Words(language, Naming.SOLFEGE)
+    assert say(words, "duel.log.end_turn", {"seat": 0, "drawn": 1}).endswith(one)
+    assert say(words, "duel.log.end_turn", {"seat": 0, "drawn": 2}).endswith(two)

@@ -35,7 +35,7 @@ from musicgames.duel.events import (
     TurnEnded,
 )
 from musicgames.duel.kernel import attacker_wins
-from musicgames.i18n import text
+from musicgames.i18n import counted, text
 from musicgames.theory import Naming
 
 __all__ = ["SEAT_KEYS", "DuelRecord", "RoundRecord", "Story", "Words", "say"]
@@ -106,6 +106,10 @@ class Words:
         """``'1 die'``, ``'3 dice'``."""
         return self.t("duel.words.die_one") if count == 1 else self.t("duel.words.dice_many",
                                                                         count=count)
+
+    def cards_count(self, count: int) -> str:
+        """``'1 card'``, ``'3 cards'``, in the form the language's plural rules choose."""
+        return counted("duel.words.cards", count, self.language)
 
     def dice(self, dice: Sequence[int]) -> str:
         return " ".join(str(d) for d in dice)
@@ -321,5 +325,6 @@ def say(words: Words, entry: str, values: Mapping[str, Any]) -> str:
             shown[name] = value
     if entry in ("duel.log.end_turn", "duel.log.pass") and values.get("drawn"):
         entry += "_drew"
+        shown["drawn"] = words.cards_count(values["drawn"])
     return words.t(entry, **shown)
 
