@@ -1416,3 +1416,15 @@ def test_d7_the_log_says_how_many_cards_were_drawn_in_the_languages_plural(
     words = Words(language, Naming.SOLFEGE)
     assert say(words, "duel.log.end_turn", {"seat": 0, "drawn": 1}).endswith(one)
     assert say(words, "duel.log.end_turn", {"seat": 0, "drawn": 2}).endswith(two)
+
+
+@pytest.mark.parametrize(("language", "one", "three"), [
+    ("en", "1 die", "3 dice"), ("es", "1 dado", "3 dados"), ("fr", "1 dé", "3 dés"),
+])
+def test_d11a_dice_are_counted_in_the_languages_plural(
+    language: str, one: str, three: str
+) -> None:
+    from musicgames.widgets.keyboard_duel.narration import Words
+
+    words = Words(language, Naming.SOLFEGE)
+    assert (words.dice_count(1), words.dice_count(3)) == (one, three)

@@ -103,9 +103,8 @@ class Words:
         return self.t("duel.words.right" if steps > 0 else "duel.words.left")
 
     def dice_count(self, count: int) -> str:
-        """``'1 die'``, ``'3 dice'``."""
-        return self.t("duel.words.die_one") if count == 1 else self.t("duel.words.dice_many",
-                                                                        count=count)
+        """``'1 die'``, ``'3 dice'``, in the form the language's plural rules choose."""
+        return counted("duel.words.dice", count, self.language)
 
     def cards_count(self, count: int) -> str:
         """``'1 card'``, ``'3 cards'``, in the form the language's plural rules choose."""
