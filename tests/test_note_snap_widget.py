@@ -1181,3 +1181,21 @@ def test_a_card_limit_game_says_once_how_many_cards_it_lasted(
     widget.new_game()
     end_now(widget)
     assert widget.table["summary"]["ended"][1] == "0 cards were flipped."
+
+
+def test_s3_the_settings_ask_the_engine_how_many_may_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's settings do not compare the number of seats themselves: they ask the
+    engine's one check (S3), so a change to the rule reaches the form too."""
+    from musicgames.snap import config
+    from musicgames.widgets.note_snap import settings
+
+    def only_two(players: object) -> int:
+        if players != 2:
+            raise config.ConfigError("only two here", setting="players")
+        return 2
+
+    monkeypatch.setattr(settings, "check_players", only_two)
+    with pytest.raises(SettingsError) as caught:
+        SnapSettings(seats=(SeatSetting(), SeatSetting("computer"), SeatSetting("computer")))
+    assert caught.value.what == "snap.error.players"
+    SnapSettings(seats=(SeatSetting(), SeatSetting("computer")))

@@ -30,6 +30,7 @@ __all__ = [
     "MIN_PLAYERS",
     "SETTING_RULES",
     "SnapConfig",
+    "check_players",
 ]
 
 MIN_PLAYERS = 2
@@ -78,6 +79,25 @@ def _milliseconds(name: str, value: object, *, positive: bool) -> float:
     return number
 
 
+def check_players(players: object) -> int:
+    """``players`` if that many can play Note Snap (S3: 2, 3 or 4), else a
+    :class:`ConfigError` for the setting ``players``; the one home of that rule, which a
+    table's settings ask before they build a whole :class:`SnapConfig`.
+
+    >>> check_players(3)
+    3
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise _refused("players", f"players={short_repr(players)} is not a whole number "
+                                  "of players")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise _refused(
+            "players",
+            f"players={short_repr(players)} cannot play Note Snap: 2, 3 or 4 players play (S3)"
+        )
+    return players
+
+
 @dataclass(frozen=True)
 class SnapConfig:
     """Settings of one game (they never change while it is played).
@@ -109,15 +129,7 @@ class SnapConfig:
     card_limit: int | None = None
 
     def __post_init__(self) -> None:
-        players = self.players
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise _refused("players", f"players={short_repr(players)} is not a whole number "
-                                      "of players")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise _refused(
-                "players",
-                f"players={short_repr(players)} cannot play Note Snap: 2, 3 or 4 players play (S3)"
-            )
+        players = check_players(self.players)
         set_ = object.__setattr__
         set_(self, "tie_window_ms", _milliseconds("tie_window_ms", self.tie_window_ms,
                                                   positive=False))

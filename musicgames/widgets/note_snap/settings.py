@@ -26,8 +26,7 @@ from musicgames.snap.config import (
     DEFAULT_SLAP_WINDOW_MS,
     DEFAULT_TIE_WINDOW_MS,
     MAX_CARD_LIMIT,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
+    check_players,
 )
 from musicgames.theory import LETTERS, SYLLABLES_BY_LANGUAGE, Naming
 
@@ -214,8 +213,10 @@ class SnapSettings:
         object.__setattr__(self, "seats", seats)
         if not all(isinstance(s, SeatSetting) for s in seats):
             raise SettingsError("snap.error.form")
-        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:  # the engine's numbers (S3)
-            raise SettingsError("snap.error.players", n=len(seats))
+        try:
+            check_players(len(seats))  # the engine's rule (S3), before the seats are read
+        except ConfigError:
+            raise SettingsError("snap.error.players", n=len(seats)) from None
         if not isinstance(self.length, str) or self.length not in LENGTHS:
             raise SettingsError("snap.error.length")
         minutes = self.minutes
