@@ -339,12 +339,14 @@ async def protocol_class(n: int, server: Server, options: argparse.Namespace,
     ]
     failed: dict[int, str] = {}
 
-    async def guarded(i: int, step: Any) -> None:
+    async def guarded(i: int, step: Any, limit_s: float) -> None:
         if i in failed:
             step.close()  # a student who could not open does not play
             return
         try:
-            await step
+            await asyncio.wait_for(step, limit_s)
+        except asyncio.TimeoutError:  # one stuck student is reported, the others go on
+            failed[i] = f"stuck for {limit_s:g} s {students[i].stage}"
         except Exception as err:  # report, do not hide: the row says how many failed
             said = str(err).splitlines()[0][:200] if str(err) else ""
             failed[i] = f"{type(err).__name__}: {said}"
@@ -352,10 +354,10 @@ async def protocol_class(n: int, server: Server, options: argparse.Namespace,
     try:
         opening = cpu_seconds([server.main()])
         # everyone opens the app at the same moment
-        await asyncio.wait_for(
-            asyncio.gather(*(guarded(i, s.open()) for i, s in enumerate(students))),
-            timeout=options.start_limit_s * 4 + 120)
-        await asyncio.gather(*(guarded(i, s.start_playing()) for i, s in enumerate(students)))
+        opening_s = options.start_limit_s * 2 + 60
+        await asyncio.gather(*(guarded(i, s.open(), opening_s) for i, s in enumerate(students)))
+        await asyncio.gather(*(guarded(i, s.start_playing(), opening_s)
+                               for i, s in enumerate(students)))
         meter = Meter(server, [psutil.Process()])
         row.open_cpu = (meter.cpu[0] - opening, meter.cpu[1])  # kernels: all since their start
         if options.profile is not None:  # from now on: play
@@ -363,9 +365,8 @@ async def protocol_class(n: int, server: Server, options: argparse.Namespace,
                 with contextlib.suppress(psutil.Error):
                     kernel.send_signal(signal.SIGUSR1)
         until = time.perf_counter() + options.seconds
-        await asyncio.wait_for(
-            asyncio.gather(*(guarded(i, s.play(until)) for i, s in enumerate(students))),
-            timeout=options.seconds + 120)
+        await asyncio.gather(*(guarded(i, s.play(until), options.seconds + 60)
+                               for i, s in enumerate(students)))
         meter.stop(row)
         row.kernels = len(meter.kernels)
         row.rss, row.uss = memory(meter.kernels)
@@ -551,7 +552,20 @@ def measure(n: int, options: argparse.Namespace, workdir: Path | None = None) ->
         finally:
             row.killed = stop_server(server)
             row.pids = sorted(server.seen)
+            if row.errors:  # what the server said of it
+                row.errors.extend(server_complaints(server.log))
     return row
+
+
+def server_complaints(log: Path, most: int = 12) -> list[str]:
+    """The server log's warnings and errors (Tornado's ``[W …]``/``[E …]`` lines and the
+    lines of a traceback's last line), the first ``most`` of them."""
+    said = []
+    with contextlib.suppress(OSError):
+        for text in log.read_text(errors="replace").splitlines():
+            if text.startswith(("[W ", "[E ", "[C ")) or "Error:" in text:
+                said.append("server: " + text[:300])
+    return said[:most]
 
 
 # -- the report ----------------------------------------------------------------------------

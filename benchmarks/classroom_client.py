@@ -144,6 +144,7 @@ class ProtocolStudent:
         self.app = app
         self.fetch_assets = assets
         self.figures = StudentFigures(name)
+        self.stage = "not opened"  # where the student is: said when a step hangs
         self._http = http
         self._own_http = http is None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -175,17 +176,21 @@ class ProtocolStudent:
         http = self._http
         start = time.perf_counter()
         url = f"{self.base}voila/render/{self.app}?student={self.name}"
+        self.stage = "waiting for the app's page"
         async with http.get(url, timeout=aiohttp.ClientTimeout(total=600)) as reply:
             if reply.status != 200:
                 raise StudentError(f"the app's page answered {reply.status}")
             page = await reply.text()
         self.figures.page_s = time.perf_counter() - start
         self._kernel = kernel_id_of(page)
+        self.stage = "fetching the page's files"
         if self.fetch_assets:
             self.figures.asset_bytes = await self._fetch(assets_of(page, url))
+        self.stage = "asking for the page's kernel"
         async with http.get(f"{self.base}api/kernels/{self._kernel}") as reply:
             if reply.status != 200:
                 raise StudentError(f"the page's kernel answered {reply.status}")
+        self.stage = "connecting the kernel's websocket"
         ws_url = (self.base.replace("http", "ws", 1)
                   + f"api/kernels/{self._kernel}/channels?session_id={self._session}")
         self._ws = await http.ws_connect(ws_url, protocols=(WS_PROTOCOL,), max_msg_size=0,
@@ -193,10 +198,13 @@ class ProtocolStudent:
         if self._ws.protocol != WS_PROTOCOL:
             raise StudentError(f"the server chose the websocket protocol {self._ws.protocol!r}")
         self._reader = asyncio.create_task(self._read())
+        self.stage = "waiting for the kernel's info"
         await self._request("kernel_info_request", {})
+        self.stage = "waiting for the widgets' state"
         states = await self._widget_states()
         self._find_table(states)
         self.figures.table_s = time.perf_counter() - start
+        self.stage = "at the table"
         self._checker = asyncio.create_task(self._check_kernel())
 
     async def _fetch(self, urls: list[str]) -> int:

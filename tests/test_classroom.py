@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -706,6 +707,38 @@ def test_with_a_token_nothing_is_served_without_it(tmp_path: Path) -> None:
         code, page = status("/?token=la-si-do")
         assert code == 200 and "Note Snap" in page
         assert not list((tmp_path / "class").glob("*.sqlite3"))  # no app ran for anyone
+
+
+@pytest.mark.slow
+def test_the_servers_kernels_listen_on_unix_sockets_not_tcp_ports(tmp_path: Path) -> None:
+    """A kernel told to listen on a free TCP port could find it taken by the time it
+    started when a whole class opened the apps at once (40 students: the port had become a
+    connection's own); the kernel died and Voila left that student's page waiting for ever.
+    On Unix sockets there are no ports to race for."""
+    import stat
+    import urllib.request
+
+    import psutil
+
+    if os.name != "posix":
+        pytest.skip("Unix sockets are for POSIX systems; elsewhere kernels keep TCP")
+    with _classroom_server(tmp_path) as port:
+        page = f"http://127.0.0.1:{port}/voila/render/note-drill.ipynb?student=Ana"
+        with urllib.request.urlopen(page, timeout=120) as response:
+            assert response.status == 200
+            response.read()
+        server = next(p for p in psutil.process_iter(["cmdline"])
+                      if str(port) in (p.info["cmdline"] or [])
+                      and "musicgames.classroom" in (p.info["cmdline"] or []))
+        kernels = [p for p in server.children(recursive=True)
+                   if "ipykernel_launcher" in " ".join(p.cmdline())]
+        assert len(kernels) == 1
+        command = kernels[0].cmdline()
+        connection = json.loads(Path(command[command.index("-f") + 1]).read_text())
+        assert connection["transport"] == "ipc"
+        for channel in ("shell", "iopub", "stdin", "control", "hb"):
+            assert stat.S_ISSOCK(
+                Path(f"{connection['ip']}-{connection[channel + '_port']}").stat().st_mode)
 
 
 @pytest.mark.slow

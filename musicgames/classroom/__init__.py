@@ -130,6 +130,12 @@ def voila_config(options: argparse.Namespace, root: Path) -> dict[str, dict[str,
         "ClassroomVoila": {"connect_timeout": max(1.0, float(options.connect_timeout)),
                            "trust_xheaders": bool(options.behind_proxy)},
     }
+    if os.name == "posix":
+        # Kernels talk to the server over Unix sockets, not TCP ports. A kernel told to listen
+        # on a free port can find it taken by the time it starts (the ephemeral port of one of
+        # the class's many connections) when a whole class opens the apps at once: it dies,
+        # and Voila keeps that student's page waiting for ever (seen at 40 students).
+        config["KernelManager"] = {"transport": "ipc"}
     if options.warm > 0:
         # Voila starts these kernels ahead and runs each app's notebook until it waits for
         # its student (see musicgames.classroom.kernel.open_app); lessons start as asked.
