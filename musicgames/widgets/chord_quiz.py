@@ -44,6 +44,7 @@ from musicgames.i18n import catalogue, text
 from musicgames.lessons.facts import chord_third_words, heard_words
 from musicgames.progress.sink import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
+from musicgames.shown import short_repr
 from musicgames.sound import chord as sound_chord
 from musicgames.sound import sound_strings
 from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Note, Triad, TriadError, triad
@@ -55,7 +56,6 @@ from musicgames.widgets._practice import (
     PracticeWidget,
     SettingsError,
     response_time,
-    shown,
     staff_height,
     whole_number,
 )
@@ -282,7 +282,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                 or any(not 0 <= k < n_keys for k in keys)
             ):
                 raise MessageError(
-                    f"keys {shown(keys)} must be three different keys from 0 to {n_keys - 1}"
+                    f"keys {short_repr(keys)} must be three different keys from 0 to {n_keys - 1}"
                 )
             given_notes = [chord.spell_midi(60 + k) for k in sorted(keys)]
             correct = {n.pitch_class for n in given_notes} == set(chord.pitch_classes)

@@ -49,6 +49,7 @@ from musicgames.i18n import catalogue
 from musicgames.lessons.facts import named_why, named_wrong, nearest_named
 from musicgames.progress.sink import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
+from musicgames.shown import short_repr
 from musicgames.sound import notes, sound_strings
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
 from musicgames.widgets._assets import joined
@@ -59,7 +60,6 @@ from musicgames.widgets._practice import (
     PracticeWidget,
     SettingsError,
     response_time,
-    shown,
     staff_height,
     whole_number,
 )
@@ -229,7 +229,7 @@ class NoteDrill(PracticeWidget[Note]):
             given_key = value
             chosen = key
         else:
-            raise MessageError(f"via {shown(via)} is not 'name', 'key' or 'keyboard'")
+            raise MessageError(f"via {short_repr(via)} is not 'name', 'key' or 'keyboard'")
         by_name = via in ("name", "key")
         feedback = {
             "number": number,
