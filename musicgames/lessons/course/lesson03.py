@@ -74,7 +74,7 @@ En Mano a la nota cada jugador, en su turno, voltea una carta sobre las cartas c
 ### Ejercicio 2 · ¿Qué sigue?""",
             fr="""## 2. Tape la note : le cycle des noms
 
-Dans Tape la note, chaque joueur à son tour retourne une carte sur le tas du milieu et **annonce le nom suivant** du cycle : do, ré, mi, fa, sol, la, si, puis de nouveau do. Chaque manche commence par do. (Dans le jeu, l'ordinateur annonce les noms pour toi.)
+Dans Tape la note, chaque joueur à son tour retourne une carte sur le tas du centre et **annonce le nom suivant** du cycle : do, ré, mi, fa, sol, la, si, puis de nouveau do. Chaque manche commence par do. (Dans le jeu, l'ordinateur annonce les noms pour toi.)
 
 ### Exercice 2 · Quel nom vient ensuite ?""",
         )),
@@ -92,7 +92,7 @@ Cuando la carta volteada **es** el nombre que se acaba de decir —en cualquier 
 ### Ejercicio 3 · ¿Mano o manos quietas?""",
             fr="""## 3. Ça correspond ou pas ?
 
-Quand la carte retournée **est** le nom qu'on vient d'annoncer — dans n'importe quelle octave : do3, do4 et do5 correspondent tous à *do* —, tout le monde tape dessus, et la **dernière** main ramasse tout le tas du milieu. Si tu tapes sur une carte qui *ne* correspond *pas*, tu ramasses le tas aussi. Donc : lis vite, et ne tape que quand tu es sûr.
+Quand la carte retournée **est** le nom qu'on vient d'annoncer — dans n'importe quelle octave : do3, do4 et do5 correspondent tous à *do* —, tout le monde tape dessus, et la **dernière** main ramasse tout le tas du centre. Si tu tapes sur une carte qui *ne* correspond *pas*, tu ramasses le tas aussi. Donc : lis vite, et ne tape que quand tu es sûr.
 
 ### Exercice 3 · Taper ou ne pas bouger ?""",
         )),
@@ -106,7 +106,7 @@ Quand la carte retournée **est** le nom qu'on vient d'annoncer — dans n'impor
             T(en="A card matches the call and everybody slaps it. Who takes the centre pile?",
               es="Una carta coincide con el nombre que se dijo y todos ponen la mano. ¿Quién se come "
               "las cartas comunes?",
-              fr="Une carte correspond au nom annoncé et tout le monde tape dessus. Qui ramasse le tas du milieu ?"),
+              fr="Une carte correspond au nom annoncé et tout le monde tape dessus. Qui ramasse le tas du centre ?"),
             [T(en="The first to slap", es="La primera mano", fr="La première main"), T(en="The last to slap", es="La última mano", fr="La dernière main"),
              T(en="Nobody: the pile stays", es="Nadie: se quedan en el centro", fr="Personne : le tas reste")],
             answer=1,
