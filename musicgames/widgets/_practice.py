@@ -191,6 +191,16 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         self.refused: list[tuple[str, str]] = []
         self.session: DrillSession[Item] = self._new_session()
 
+    def _say_intro(self, intro: str | None, prefix: str, language: str) -> None:
+        """Before Start, say ``intro`` — what this session practises, in a lesson's words —
+        in place of the widget's own words (``None``: its own); the clock starts on Start."""
+        if intro is None:
+            return
+        if not isinstance(intro, str) or not intro.strip():
+            raise SettingsError(f"intro={short_repr(intro)} must be a sentence to show")
+        said = text(f"{prefix}.ready.intro", language, intro=intro.strip())
+        self.strings = {**self.strings, f"{prefix}.ready": said}
+
     # -- public API -----------------------------------------------------------------------
     @property
     def current(self) -> Item | None:

@@ -129,7 +129,8 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
     * ``chords`` — triads (or names like ``"D major"``) to ask; default :data:`DEFAULT_CHORDS`;
     * ``mode`` — ``"find"``, ``"name"`` or ``"mixed"``; ``choices`` — names offered (2–6);
     * ``naming``, ``language``, ``questions``, ``seconds``, ``progress``, ``seed``,
-      ``slow_ms``, ``clock``, ``staff_size`` — as for :class:`~musicgames.widgets.NoteDrill`.
+      ``slow_ms``, ``clock``, ``staff_size``, ``intro`` — as for
+      :class:`~musicgames.widgets.NoteDrill`.
 
     Each answer is explained as the lessons explain it (:mod:`musicgames.lessons.facts`):
     the chord's quality by its third ("Re major: from Re to Fa♯ is 4 half steps: a major
@@ -157,6 +158,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
         slow_ms: float = DEFAULT_SLOW_MS,
         clock: Callable[[], float] = time.monotonic,
         staff_size: int = STAFF_SIZE,
+        intro: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -186,6 +188,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
         )
         self.strings = {**catalogue(language, "quiz."), **sound_strings(language),
                         **catalogue(language, "language.")}  # the code: numbers and plurals
+        self._say_intro(intro, "quiz", language)
         self.options = {
             "mode": self.mode.value,
             "questions": questions,

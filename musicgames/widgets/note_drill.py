@@ -112,6 +112,8 @@ class NoteDrill(PracticeWidget[Note]):
       this counts as hard (the note comes back sooner); ``clock`` — seconds, for timed
       sessions (tests pass a fake one);
     * ``staff_size`` — the staff's height in pixels (a lesson passes its Size setting's).
+    * ``intro`` — what this session practises, said before Start (a lesson says what its
+      exercise is about); without it, the drill's own words.
 
     Each answer is explained as the lessons explain it: where the note sits ("La3 sits in
     the 2nd space."), and for a wrong answer where the chosen note would sit and how far
@@ -141,6 +143,7 @@ class NoteDrill(PracticeWidget[Note]):
         slow_ms: float = DEFAULT_SLOW_MS,
         clock: Callable[[], float] = time.monotonic,
         staff_size: int = STAFF_SIZE,
+        intro: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -172,6 +175,7 @@ class NoteDrill(PracticeWidget[Note]):
         self._lowest, octaves = keyboard_span(self.notes)
         self.strings = {**catalogue(language, "drill."), **sound_strings(language),
                         **catalogue(language, "language.")}  # the code: numbers and plurals
+        self._say_intro(intro, "drill", language)
         self.names = names_for(self.naming, self.language)
         if "keyboard" in ways:
             self.keyboard = str(keyboard_svg(octaves, lowest=self._lowest, width=190 * octaves))

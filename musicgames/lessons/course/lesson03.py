@@ -60,7 +60,15 @@ Veinte notas. Responde con las teclas **1–7** (1 = Do … 7 = Si): es más rá
             fr="""### Exercice 1 · Échauffement contre la montre
 Vingt notes. Réponds avec les touches **1 à 7** (1 = do … 7 = si) : c'est plus rapide que la souris. Ton temps s'affiche dans le bilan à la fin : moins de 2 secondes, c'est un bon début ; moins d'une seconde, c'est la vitesse de Tape la note. Les notes manquées ou lentes reviennent plus souvent.""",
         )),
-        Step("warm-up", "drill", ALL, questions=20, answer_with=["names"]),
+        Step("warm-up", "drill", ALL, questions=20, answer_with=["names"], intro=T(
+            en="A warm-up for Note Snap: twenty notes from the whole range, answered with keys "
+            "1–7 only. Every answer is timed: aim for under 2 seconds, then under 1.",
+            es="Calentamiento para Mano a la nota: veinte notas de todo el registro, que "
+            "respondes solo con las teclas 1–7. Cada respuesta se cronometra: busca bajar de 2 "
+            "segundos y luego de 1.",
+            fr="Échauffement pour Tape la note : vingt notes de toute l'étendue, à nommer avec "
+            "les touches 1 à 7 seulement. Chaque réponse est chronométrée : vise moins de "
+            "2 secondes, puis moins d'une.")),
         Md(T(
             en="""## 2. Note Snap: the call cycle
 
