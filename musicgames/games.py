@@ -2,7 +2,8 @@
 
 :func:`load_game` makes a game with its settings, given by keyword and checked once, by the
 game itself; the game then makes new states, reads saved ones and makes computer players
-(:mod:`musicgames.protocol` says what each can do).
+(:mod:`musicgames.protocol` says what each can do). In both games ``state.replay()`` is one
+operation: a new state made by playing the state's actions again from its start.
 
 >>> from musicgames.games import GAMES, GameError, load_game
 >>> GAMES
@@ -11,6 +12,8 @@ game itself; the game then makes new states, reads saved ones and makes computer
 >>> state = game.new_game(seed=7)
 >>> state.to_act()
 (0,)
+>>> state.replay().to_json() == state.to_json()   # its actions played again from the start
+True
 >>> load_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...

@@ -139,7 +139,9 @@ def play_game(
     player and the random choices draw from their own ``random.Random``, all seeded from
     ``seed``: the same seed plays the same game.
 
-    ``check`` is called with the state after every action and its problems are collected;
+    ``check`` is called with the state after every action and its problems are collected
+    (and a finished game is replayed, :meth:`~musicgames.protocol.GameState.replay`, to see
+    that its actions lead to the same state again);
     ``watch`` sees every state before anyone acts and may hand back another one to go on
     from; ``clock`` (such as ``time.perf_counter``) times each player's decisions.
     """
@@ -210,6 +212,9 @@ def play_game(
             continue
         if not seats:
             played.finished = state.is_terminal()
+            if check is not None and state.replay().to_json() != state.to_json():
+                played.problems.append("replay: the game's actions played again from its "
+                                       "start lead to another state")
             break
         if everyone_random:
             seat = chooser.choice(seats)

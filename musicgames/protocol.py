@@ -88,6 +88,12 @@ class GameState(Protocol):
         """The whole state as JSON text, for :meth:`Game.from_json`."""
         ...
 
+    def replay(self) -> GameState:
+        """A new state made by playing this game's actions again from its start: the same
+        game (the same :meth:`to_json`). A copy made with ``copy(history=False)`` may keep
+        no actions to play again: then a :class:`GameError`."""
+        ...
+
 
 class Bot(Protocol):
     """A computer player: given what its seat sees, it chooses an action."""

@@ -146,7 +146,7 @@ def staff_svg(
     notes: StaffItem | Triad | Iterable[StaffItem],
     *,
     size: int = 100,
-    labels: Naming | str | None = None,
+    labels: Naming | str | Sequence[str] | None = None,
     language: str = "en",
 ) -> Drawing:
     """Engrave notes on a treble (Sol) staff and return the SVG.
@@ -155,7 +155,8 @@ def staff_svg(
     of notes shown one after another, or a list holding a chord (a tuple of notes, or a
     :class:`Triad`). ``size`` is the height of the staff drawing in pixels, roughly; the
     width follows. ``labels`` writes each note's name under it, in either naming system
-    (solfège as ``language`` spells it: ré in French).
+    (solfège as ``language`` spells it: ré in French), or is the list of texts to write, one
+    per note.
 
     A single card has no time signature and no bar line, and the same drawing is made once
     per process (the result is cached). Ledger lines come from verovio:
@@ -164,18 +165,28 @@ def staff_svg(
     True
     """
     events = _normalise(notes)
-    naming = Naming(labels) if labels is not None else None
+    naming: Naming | tuple[str, ...] | None
+    if labels is None or isinstance(labels, (Naming, str)):
+        naming = Naming(labels) if labels is not None else None
+    else:
+        naming = tuple(map(str, labels))
+        if len(naming) != len(events):
+            raise ValueError(f"{len(naming)} labels for {len(events)} notes")
     return _staff_svg_cached(events, size, naming, language)
 
 
 @lru_cache(maxsize=2048)
 def _staff_svg_cached(
-    events: tuple[tuple[Note, ...], ...], size: int, naming: Naming | None, language: str = "en"
+    events: tuple[tuple[Note, ...], ...],
+    size: int,
+    naming: Naming | tuple[str, ...] | None,
+    language: str = "en",
 ) -> Drawing:
     parts = []
-    for chord in events:
-        label = (chord[0].label(naming, language=language)
-                 if naming is not None and len(chord) == 1 else None)
+    for number, chord in enumerate(events):
+        label = (None if naming is None or len(chord) != 1 else
+                 naming[number] if isinstance(naming, tuple) else
+                 chord[0].label(naming, language=language))
         if len(chord) == 1:
             parts.append(_mei_note(chord[0], label=label))
         else:

@@ -212,7 +212,7 @@ def play_checked(
     with every state checked (:func:`check_state`, in full one state in ``thorough_every``),
     saving and loading it at random points (``save_rate`` per state) and following the game
     with a copy made at a random point: the copy, given the same actions, ends in the same
-    state.
+    state; and the finished game replays (:meth:`~musicgames.protocol.GameState.replay`).
     """
     if isinstance(game, str):
         game, bots = table_for(game, seed)
@@ -253,6 +253,8 @@ def play_checked(
         for seat, action in played.moves[start:]:
             copy.apply(action, seat)
         assert copy.to_json() == final.to_json(), f"game {seed}: the copy went another way"
+    replayed = final.replay()  # its actions played again from the start: the same game
+    assert replayed is not final and replayed.to_json() == final.to_json(), seed
     if own is not None:
         own.finished(final, seed)
     return played
@@ -424,9 +426,8 @@ def _duel_more(state: duel.DuelState, rng: random.Random) -> None:
 
 
 def _duel_finished(state: duel.DuelState, seed: int) -> None:
-    """Every 50th game is replayed from its actions and reloaded from its save."""
+    """Every 50th game is reloaded from its save (every game replays: :func:`play_checked`)."""
     if seed % 50 == 0:
-        assert state.replay().to_json() == state.to_json()
         assert duel.DuelState.from_json(state.to_json()).to_json() == state.to_json()
 
 
@@ -520,7 +521,7 @@ def _snap_finished(state: snap.SnapState, seed: int) -> None:
     if state.ended_by == "empty_hand":
         assert all(state.hand_sizes[w] == 0 for w in state.winners)
     if seed % 7 == 0:
-        replayed = snap.replay(state.events, state.config)
+        replayed = snap.from_events(state.events, state.config)
         assert replayed.to_json() == state.to_json() and replayed.events == state.events
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import nbformat
 import pytest
 
+from musicgames.cards import pages
 from musicgames.i18n import (
     LANGUAGES,
     LanguageError,
@@ -26,7 +27,7 @@ from musicgames.i18n import (
 from musicgames.lessons import lesson_title, open_lesson
 from musicgames.lessons.build import language_links, notebook, notebook_path
 from musicgames.lessons.course import COURSE
-from musicgames.lessons.plan import Md, Plan, Step, T, untranslated
+from musicgames.lessons.plan import Md, Plan, Step, T, texts_of, untranslated
 from musicgames.theory import Naming, Note, triad
 from tests.lesson_text import _plain, run_cells, widget_texts
 
@@ -226,6 +227,30 @@ def test_the_french_catalogue_has_no_english_or_spanish_word() -> None:
     found = {key: said for key, value in strings.items()
              if key not in {"language.code"} and (said := foreign_words(value))}
     assert found == {}
+
+
+#: Note Snap's centre pile has one name in French, the one its rules page uses; never the other.
+CENTRE_PILE, OTHER_NAME = "tas du centre", "tas du milieu"
+
+
+def _french_texts() -> dict[str, str]:
+    """Every French text a player or a teacher reads, by where it is: the catalogue, the
+    rules pages, the course's French texts and its built notebooks, the printed cards."""
+    texts = {f"catalogue {key}": value for key, value in catalogue("fr").items()}
+    for path in sorted((ROOT / "docs" / "rules" / "fr").glob("*.md")):
+        texts[f"rules {path.name}"] = path.read_text(encoding="utf-8")
+    for plan in COURSE:
+        texts[f"course {plan.id}"] = "\n".join(t["fr"] for t in texts_of(plan))
+        texts[f"notebook {plan.id}"] = notebook_path(ROOT, plan, "fr").read_text(encoding="utf-8")
+    texts["printed snap"] = "\n".join(pages("snap", language="fr"))
+    return texts
+
+
+def test_the_centre_pile_has_one_french_name_everywhere() -> None:
+    texts = {where: text_.lower() for where, text_ in _french_texts().items()}
+    assert [where for where, text_ in texts.items() if OTHER_NAME in text_] == []
+    using = {where.split()[0] for where, text_ in texts.items() if CENTRE_PILE in text_}
+    assert {"catalogue", "rules", "course", "notebook"} <= using, using
 
 
 def test_the_classroom_start_page_in_french() -> None:

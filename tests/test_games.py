@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import random
 import subprocess
@@ -99,6 +100,45 @@ def test_a_random_game_is_played_to_the_end_and_replays_from_its_seed(name: str)
     assert again.state.to_json() == first.state.to_json() and again.moves == first.moves
     assert play_game(game, 12).state.to_json() != first.state.to_json()
     assert play_game(game, random.Random(11)).state.to_json() == first.state.to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_replay_is_one_operation_of_both_games_the_actions_played_again(name: str) -> None:
+    """``state.replay()``: a new state, made by playing the state's actions again from its
+    start, is the same game, mid-game and at the end; playing on it leaves the first alone."""
+    game = load_game(name)
+    rng = random.Random(4)
+    state = game.new_game(seed=9)
+    for step in range(10**5):
+        if state.is_terminal():
+            break
+        seat = rng.choice(state.to_act())
+        state.apply(rng.choice(list(state.legal_actions(seat))), seat)
+        if step in (0, 7, 60):
+            again = state.replay()
+            assert again is not state and again.to_json() == state.to_json()
+            before = state.to_json()
+            seat = rng.choice(again.to_act())
+            again.apply(rng.choice(list(again.legal_actions(seat))), seat)
+            assert state.to_json() == before != again.to_json()
+    assert state.is_terminal() and state.replay().to_json() == state.to_json()
+    light = state.copy(history=False)  # it replays, or says it has no actions to play again
+    with contextlib.suppress(GameError):
+        assert light.replay().to_json() == state.to_json()
+    loaded = game.from_json(state.to_json())
+    assert loaded.replay().to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_driver_replays_a_checked_game_and_says_when_it_differs(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = load_game(name)
+    assert not play_game(game, 3, check=lambda state: []).problems
+    state_class = type(game.new_game(seed=1))
+    monkeypatch.setattr(state_class, "replay", lambda self: game.new_game(seed=1))
+    problems = play_game(game, 3, check=lambda state: []).problems
+    assert problems and problems[0].startswith("replay:"), problems
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -11,7 +11,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from musicgames.i18n import LANGUAGES
+from musicgames.i18n import LANGUAGES, catalogue
 from musicgames.lessons import (
     Exercise,
     Lesson,
@@ -31,7 +31,8 @@ from musicgames.lessons.plan import EXERCISE_KINDS, PLAY_KINDS
 from musicgames.progress import read_answers
 from musicgames.render import CHORD_TONE_COLOURS
 from musicgames.theory import CARD_NOTES, LETTERS, Note, Triad, triad
-from musicgames.widgets.chord_quiz import DEFAULT_CHORDS
+from musicgames.widgets.chord_quiz import DEFAULT_CHORDS, ChordTonesQuiz
+from musicgames.widgets.note_drill import NoteDrill
 from tests.lesson_text import _plain, english_words, run_cells, widget_texts
 
 ROOT = Path(__file__).parents[1]
@@ -757,6 +758,49 @@ def test_lessons_have_three_exercises_and_end_in_play(plan: Any) -> None:
     assert sum(s.kind in EXERCISE_KINDS for s in steps) >= 3
     assert steps[-1].kind in PLAY_KINDS
     assert len(plan.learned) >= 3 and all(plan.next[code] for code in LANGUAGES)
+
+
+def _practice_widget(shown: Any) -> Any:
+    """The drill or the quiz in what a lesson step shows."""
+    if isinstance(shown, (NoteDrill, ChordTonesQuiz)):
+        return shown
+    for child in getattr(shown, "children", ()):
+        if (found := _practice_widget(child)) is not None:
+            return found
+    return None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_drill_and_quiz_says_what_its_lessons_exercise_is_about(language: str) -> None:
+    """Before Start, each lesson's drill or quiz says what this exercise practises (its notes,
+    how to answer), in the lesson's language, as a teacher would: no two say the same, and
+    none only the widget's words for every session."""
+    said: dict[str, str] = {}
+    for plan in COURSE:
+        lesson = open_lesson(plan.id, language, remember=False, record=False)
+        for step in plan.steps.values():
+            if step.kind not in ("drill", "quiz"):
+                continue
+            widget = _practice_widget(lesson.show(step.id))
+            assert widget is not None, (plan.id, step.id)
+            intro = step.kwargs.get("intro")
+            assert intro is not None, (plan.id, step.id)
+            ready = widget.strings[f"{step.kind}.ready"]
+            assert ready.startswith(intro[language]), (plan.id, step.id, ready)
+            assert ready != catalogue(language, f"{step.kind}.")[f"{step.kind}.ready"]
+            said[f"{plan.id}/{step.id}"] = ready
+    assert len(said) == 8 and len(set(said.values())) == len(said), said
+
+
+def test_a_drill_or_quiz_without_an_intro_says_its_own_words() -> None:
+    drill, quiz = NoteDrill(), ChordTonesQuiz()
+    assert drill.strings["drill.ready"] == catalogue("en", "drill.")["drill.ready"]
+    assert quiz.strings["quiz.ready"] == catalogue("en", "quiz.")["quiz.ready"]
+    told = NoteDrill(intro="Just Mi3.", language="fr")
+    assert told.strings["drill.ready"] == ("Just Mi3. Le chrono démarre quand tu appuies sur "
+                                           "Commencer.")
+    with pytest.raises(ValueError, match="intro"):
+        NoteDrill(intro="  ")
 
 
 def test_lessons_ask_only_what_has_been_taught() -> None:

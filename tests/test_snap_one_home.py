@@ -9,13 +9,16 @@ import dataclasses
 import importlib
 import inspect
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 import musicgames.widgets.note_snap as widget_module
+from musicgames.cards import pages
+from musicgames.i18n import LANGUAGES
 from musicgames.lessons.lesson import Lesson
-from musicgames.snap import CALL_CYCLE, SnapConfig, is_match, next_call
+from musicgames.snap import CALL_CYCLE, SnapConfig, guide_card, is_match, next_call
 from musicgames.snap.config import (
     DEFAULT_FLIP_PAUSE_MS,
     DEFAULT_SLAP_WINDOW_MS,
@@ -23,7 +26,7 @@ from musicgames.snap.config import (
 )
 from musicgames.snap.state import SnapState
 from musicgames.snap.table import Table
-from musicgames.theory import CARD_NOTES
+from musicgames.theory import CARD_NOTES, Note
 from musicgames.widgets.note_snap import (
     SHARED_KEYS,
     SOLO_KEY,
@@ -33,6 +36,8 @@ from musicgames.widgets.note_snap import (
 )
 
 simulate_module = importlib.import_module("musicgames.snap.simulate")
+faces = importlib.import_module("musicgames.cards.faces")
+widget_home = importlib.import_module("musicgames.widgets.note_snap.widget")
 #: The page's own JavaScript (the view's class comes in three files) and the widget's Python
 #: (a package: every module of it).
 WIDGET = Path(widget_module.__file__).parent
@@ -43,6 +48,52 @@ WIDGET_SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in sorted(WIDGET.g
 def _code(text: str) -> str:
     """JavaScript without its comments."""
     return re.sub(r"//[^\n]*", "", text)
+
+
+# -- S2: the guide card ---------------------------------------------------------------------
+
+
+def _printed_guide_labels(naming: str, language: str) -> list[str]:
+    """The names under the notes of the printed guide card (drawn once, used twice)."""
+    page = pages("snap", naming=naming, language=language)[-1]
+    return re.findall(r">([^<>\s]+\d)</tspan>", page)
+
+
+def _table_guide_labels(naming: str, language: str) -> list[str]:
+    widget = play_note_snap(people=1, computers=1, seed=1, naming=naming, language=language)
+    try:
+        return [label for row in widget.guide["rows"] for label in row["labels"]]
+    finally:
+        widget.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("naming", ["solfege", "letters"])
+def test_s2_the_table_and_the_printed_card_show_the_engines_guide_card(
+    naming: str, language: str
+) -> None:
+    named = [label for _, label in guide_card(naming, language)]
+    assert len(named) == 15 and ("ré3" in named) == (naming == "solfege" and language == "fr")
+    assert _table_guide_labels(naming, language) == named
+    assert Counter(_printed_guide_labels(naming, language)) == Counter(
+        {label: 2 for label in named})  # two cards on the page
+
+
+def test_s2_the_table_and_the_printed_card_ask_guide_card_and_lay_out_nothing_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Given another guide card, both show it: neither names the notes itself."""
+
+    def other(naming: str = "solfege", language: str = "en") -> tuple[tuple[Note, str], ...]:
+        return tuple((note, f"x{number}") for number, (note, _) in
+                     enumerate(guide_card(naming, language)))
+
+    monkeypatch.setattr(widget_home, "guide_card", other)
+    monkeypatch.setattr(faces, "guide_card_notes", other)
+    for language in LANGUAGES:
+        wanted = [f"x{number}" for number in range(15)]
+        assert _table_guide_labels("solfege", language) == wanted
+        assert sorted(set(_printed_guide_labels("solfege", language))) == sorted(wanted)
 
 
 # -- S5: the name called next ---------------------------------------------------------------

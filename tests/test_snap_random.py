@@ -26,9 +26,9 @@ from musicgames.snap import (
     Slap,
     SnapConfig,
     SnapState,
+    from_events,
     new_game,
     play_game,
-    replay,
 )
 from tests.protocol_check import table_for
 
@@ -118,16 +118,16 @@ def test_the_event_log_replays_the_whole_game() -> None:
     """The events alone (deal, flips with calls, slaps with times, outcomes) rebuild it."""
     for seed in range(30):
         state = random_game(30_000 + seed)
-        replayed = replay(state.events, state.config)
+        replayed = from_events(state.events, state.config)
         assert replayed.to_json() == state.to_json() and replayed.events == state.events
         data = [e.to_dict() for e in state.events]
         assert json.loads(json.dumps(data)) == data
     events = list(state.events)
     del events[1]  # the first flip goes missing
     with pytest.raises(SaveError, match="event log"):
-        replay(events, state.config)
+        from_events(events, state.config)
     with pytest.raises(SaveError, match="Dealt"):
-        replay(events[1:], state.config)
+        from_events(events[1:], state.config)
 
 
 def _decision_time(decision: Slap | Pass) -> float:

@@ -39,9 +39,9 @@ from musicgames.snap import (
     action_from_json,
     action_to_json,
     check_invariants,
+    from_events,
     new_game,
     play_game,
-    replay,
     stacked_deal,
 )
 from musicgames.snap.actions import ActionError
@@ -105,7 +105,7 @@ def test_passes_save_load_and_replay() -> None:
     game.apply(Slap(1, 420.0))
     game.apply(CloseSlaps())
     assert SnapState.from_json(game.to_json()).to_json() == game.to_json()
-    assert replay(game.events, game.config).to_json() == game.to_json()
+    assert from_events(game.events, game.config).to_json() == game.to_json()
     assert action_from_json(action_to_json(Pass(2, 300.0))) == Pass(2, 300.0)
     with pytest.raises(ActionError):
         action_from_json(["pass", 1])
@@ -153,7 +153,7 @@ def test_timed_game_time_up_between_cards_and_fewest_cards_win() -> None:
     game.apply(TimeUp())
     assert game.winners == (0,) and game.ended_by == "time_up"
     assert check_invariants(game) == []
-    assert replay(game.events, game.config).to_json() == game.to_json()
+    assert from_events(game.events, game.config).to_json() == game.to_json()
     classic = _game([[RE], [MI], [DO + 1]])
     with pytest.raises(ActionError, match="no time limit"):
         classic.apply(TimeUp())
@@ -177,7 +177,7 @@ def test_card_limit_ends_the_game_once_that_many_cards_are_judged() -> None:
     assert game.winners == tuple(s for s in range(3) if sizes[s] == min(sizes))
     assert check_invariants(game) == []
     assert SnapState.from_json(game.to_json()).to_json() == game.to_json()
-    assert replay(game.events, game.config).to_json() == game.to_json()
+    assert from_events(game.events, game.config).to_json() == game.to_json()
     for bad in (0, -1, 2.5, True, "40", 10**400):
         with pytest.raises(ConfigError, match="card_limit"):
             SnapConfig(players=2, card_limit=bad)  # type: ignore[arg-type]

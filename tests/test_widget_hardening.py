@@ -120,6 +120,27 @@ def test_the_note_drill_refuses_malformed_messages_and_goes_on() -> None:
     assert drill.phase == "over" and drill.summary["right"] == 5
 
 
+def test_the_drill_and_the_quiz_quote_a_refused_value_as_every_refusal_does() -> None:
+    """Their refusals quote what they were sent with :func:`musicgames.shown.short_repr`,
+    as the games' do: a number too long to write is named by its size."""
+    import musicgames.widgets._practice as practice
+    from musicgames.shown import short_repr
+
+    assert not hasattr(practice, "shown")  # no second way of quoting a value
+    drill, quiz = NoteDrill(questions=2, seed=1), ChordTonesQuiz(mode="name", questions=2, seed=1)
+    for widget in (drill, quiz):
+        widget.receive({"type": "start"})
+        number = widget.question["number"]
+        for value in (10**5000, "x" * 5000, [[[[[[1]]]]]]):
+            widget.receive({"type": "answer", "number": number, "via": "name", "value": 1,
+                            "choice": 0, "response_ms": value})
+            assert widget.refused[-1][1].startswith(f"response_ms {short_repr(value)} "), \
+                widget.refused[-1]
+    drill.receive({"type": "answer", "number": drill.question["number"], "via": 10**5000,
+                   "value": 1, "response_ms": 500.0})
+    assert short_repr(10**5000) in drill.refused[-1][1]
+
+
 def test_the_chord_quiz_refuses_malformed_messages_and_goes_on() -> None:
     for mode in ("find", "name"):
         quiz = ChordTonesQuiz(["C major", "D minor"], mode=mode, questions=2, seed=1)

@@ -21,7 +21,8 @@ from musicgames.duel.cards import ComposeCard, Corner, PianoCard
 from musicgames.duel.kernel import MAX_POWER, dice_for_power
 from musicgames.i18n import text
 from musicgames.render import CHORD_TONE_COLOURS, keyboard_svg, staff_svg
-from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
+from musicgames.snap.cards import guide_card as guide_card_notes
+from musicgames.theory import LETTERS, SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
 
 __all__ = [
     "GUIDE",
@@ -93,11 +94,13 @@ def _guide_half(card: CardSize, naming: Naming, language: str) -> str:
     parts = [svg_text(card.width / 2, 8.5, text("snap.guide.title", language), size=4.2,
                       anchor="middle", bold=True)]
     staff = 7.5
-    rows = (CARD_NOTES[:7], CARD_NOTES[7:])
+    named = guide_card_notes(naming, language)  # the notes and names of the guide card (S2)
+    rows = (named[:7], named[7:])
     for row, notes in enumerate(rows):
         middle = 20.0 + row * (height - 38.0)
         parts.append(
-            nested_staff(staff_svg(list(notes), labels=naming, language=language),
+            nested_staff(staff_svg([note for note, _ in notes],
+                                   labels=[label for _, label in notes]),
                          centre_x=card.width / 2,
                          middle_y=middle, staff_height=staff)
         )

@@ -145,7 +145,7 @@ class MustActFirstError(DuelError):
 
 
 class NothingToUndoError(DuelError):
-    """``undo()`` with no action left to take back."""
+    """``undo()`` with no action left to take back, or ``replay()`` of a copy that keeps none."""
 
 
 class TakeBackStoppedError(NothingToUndoError):

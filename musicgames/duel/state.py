@@ -84,6 +84,7 @@ from musicgames.duel.errors import (
     BadSeedError,
     DuelError,
     NotAnActionError,
+    NothingToUndoError,
     NotYourTurnError,
 )
 from musicgames.duel.events import ActionTaken, Event
@@ -743,7 +744,11 @@ class DuelState(History, Checking, Playing):
         return state
 
     def replay(self) -> DuelState:
-        """A new state made by replaying :meth:`actions` from the start position."""
+        """A new state made by playing :meth:`actions` again from the start position: the
+        same game. A copy made with ``history=False`` keeps no actions: NothingToUndoError."""
+        if not self._full:
+            raise NothingToUndoError("replay() refused: a history-free copy keeps no actions "
+                                     "to play again")
         state = DuelState._from_position(self._start)
         state._start = self._start
         for action in self._history:

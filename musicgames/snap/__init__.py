@@ -93,7 +93,7 @@ from musicgames.snap.errors import (
     SeatError,
     SnapError,
 )
-from musicgames.snap.event_log import replay
+from musicgames.snap.event_log import from_events
 from musicgames.snap.game import NoteSnap, new_game
 from musicgames.snap.invariants import check_invariants
 from musicgames.snap.simulate import GameResult, play_game
@@ -157,12 +157,12 @@ __all__ = [
     "card_note",
     "cards_of",
     "early_close_ms",
+    "from_events",
     "guide_card",
     "is_match",
     "level_named",
     "next_call",
     "new_game",
     "play_game",
-    "replay",
     "stacked_deal",
 ]

@@ -149,16 +149,20 @@ def cards_of(name: str) -> tuple[int, ...]:
     return tuple(card for card, i in enumerate(CARD_NAME_INDEX) if i == index)
 
 
-def guide_card(naming: Naming | str = Naming.SOLFEGE) -> tuple[tuple[Note, str], ...]:
-    """The guide card (S2): the 15 notes of the deck with their names, low to high.
+def guide_card(
+    naming: Naming | str = Naming.SOLFEGE, language: str = "en"
+) -> tuple[tuple[Note, str], ...]:
+    """The guide card (S2): the 15 notes of the deck with their names, low to high, in
+    ``naming`` as ``language`` writes it. The one home of the guide card: the table on
+    screen and the printed card both show what it returns.
 
     >>> [label for _, label in guide_card("letters")][:3]
     ['C4', 'D4', 'E4']
-    >>> guide_card()[-1]
-    (Note.parse('Do5'), 'Do5')
+    >>> guide_card()[-1], guide_card(language="fr")[1]
+    ((Note.parse('Do5'), 'Do5'), (Note.parse('Re3'), 'ré3'))
     """
     naming = Naming(naming)
-    return tuple((note, note.label(naming)) for note in CARD_NOTES)
+    return tuple((note, note.label(naming, language=language)) for note in CARD_NOTES)
 
 
 def call_index(call: object) -> int:

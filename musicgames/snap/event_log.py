@@ -1,5 +1,6 @@
-"""A Note Snap game rebuilt from its story: :func:`replay` reads the actions back from the
-events and plays them again, checking that the same things happen.
+"""A Note Snap game rebuilt from its story: :func:`from_events` reads the actions back from
+the events and plays them again, checking that the same things happen. (A state's own
+:meth:`~musicgames.snap.state.SnapState.replay` plays its recorded actions again.)
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ from musicgames.snap.config import SnapConfig
 from musicgames.snap.errors import SaveError, SnapError
 from musicgames.snap.state import TIME_UP, SnapState
 
-__all__ = ["replay"]
+__all__ = ["from_events"]
 
 
-def replay(events: Sequence[Event], config: SnapConfig | None = None) -> SnapState:
+def from_events(events: Sequence[Event], config: SnapConfig | None = None) -> SnapState:
     """Rebuild a game from its event log alone (and its settings).
 
     The actions are read back from the events — a flip from each :class:`Flipped`, a
@@ -43,7 +44,7 @@ def replay(events: Sequence[Event], config: SnapConfig | None = None) -> SnapSta
     >>> from musicgames.snap import new_game
     >>> game = new_game(4, SnapConfig(players=2))
     >>> _ = game.apply(Flip(0)), game.apply(CloseSlaps()), game.apply(Flip(1))
-    >>> replay(game.events, game.config).to_json() == game.to_json()
+    >>> from_events(game.events, game.config).to_json() == game.to_json()
     True
     """
     if not events or not isinstance(events[0], Dealt):

@@ -264,7 +264,8 @@ class SnapState:
         With ``history=False`` the copy keeps only the events of the card being played
         (from its flip, or the deal): what a search that plays on needs, and what
         :func:`~musicgames.snap.invariants.check_invariants` reads. Its actions are kept,
-        so it still saves (:meth:`to_json`); :meth:`replay` needs the whole story.
+        so it still saves (:meth:`to_json`) and replays (:meth:`replay`);
+        :func:`~musicgames.snap.event_log.from_events` needs the whole story.
 
         >>> from musicgames.snap import CloseSlaps, new_game
         >>> game = new_game(2, SnapConfig(players=2))
@@ -758,6 +759,21 @@ class SnapState:
         position = save.position
         if position is not None and position != state.to_dict()["position"]:
             raise SaveError("saved game: the saved position is not where its actions lead")
+        return state
+
+    def replay(self) -> SnapState:
+        """A new state made by playing :attr:`actions` again from the deal: the same game.
+
+        >>> from musicgames.snap import new_game
+        >>> game = new_game(4, SnapConfig(players=2))
+        >>> _ = game.apply(Flip(0))
+        >>> game.replay().to_json() == game.to_json()
+        True
+        """
+        state = SnapState._start([list(pile) for pile in self._deal], self._config,
+                                 self._opener)
+        for action in self._actions:
+            state.apply(action)
         return state
 
     def __repr__(self) -> str:

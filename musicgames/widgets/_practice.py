@@ -34,6 +34,7 @@ from musicgames.drill import DrillError, DrillSession, DrillSummary
 from musicgames.i18n import month_name, text
 from musicgames.memory import Memory
 from musicgames.progress.sink import ProgressSink, why_not_saved
+from musicgames.shown import short_repr
 from musicgames.widgets._messages import MessageError
 
 __all__ = [
@@ -46,7 +47,6 @@ __all__ = [
     "SettingsError",
     "next_review_text",
     "response_time",
-    "shown",
     "staff_height",
     "whole_number",
 ]
@@ -65,24 +65,17 @@ class SettingsError(ValueError):
     """Drill or quiz settings that cannot be used: no notes, an unknown way to answer, …"""
 
 
-def shown(value: object) -> str:
-    """A value as a refusal quotes it: short, whatever it is."""
-    try:
-        shown = repr(value)
-    except Exception:  # a value whose repr fails is named by its type
-        shown = type(value).__name__
-    return shown if len(shown) <= 40 else f"{shown[:37]}…"
-
-
 def response_time(content: Mapping[str, Any]) -> float:
     """The ``response_ms`` of a message, checked: a number of milliseconds ≥ 0."""
     value = content.get("response_ms")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise MessageError(f"response_ms {shown(value)} is not a number")
+        raise MessageError(f"response_ms {short_repr(value)} is not a number")
     if isinstance(value, int) and not 0 <= value <= MAX_RESPONSE_MS:  # 10**400 too
-        raise MessageError(f"response_ms {shown(value)} is not a time between 0 and 10 minutes")
+        raise MessageError(f"response_ms {short_repr(value)} is not a time between 0 and "
+                           "10 minutes")
     if not math.isfinite(value) or not 0 <= value <= MAX_RESPONSE_MS:
-        raise MessageError(f"response_ms {shown(value)} is not a time between 0 and 10 minutes")
+        raise MessageError(f"response_ms {short_repr(value)} is not a time between 0 and "
+                           "10 minutes")
     return float(value)
 
 
@@ -90,9 +83,9 @@ def whole_number(content: Mapping[str, Any], key: str, limit: int = 1_000_000) -
     """A whole number field of a message, checked (at most ``limit`` either way)."""
     value = content.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MessageError(f"{key} {shown(value)} is not a whole number")
+        raise MessageError(f"{key} {short_repr(value)} is not a whole number")
     if not -limit <= value <= limit:
-        raise MessageError(f"{key} {shown(value)} is out of range")
+        raise MessageError(f"{key} {short_repr(value)} is out of range")
     return value
 
 
@@ -198,6 +191,16 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         self.refused: list[tuple[str, str]] = []
         self.session: DrillSession[Item] = self._new_session()
 
+    def _say_intro(self, intro: str | None, prefix: str, language: str) -> None:
+        """Before Start, say ``intro`` — what this session practises, in a lesson's words —
+        in place of the widget's own words (``None``: its own); the clock starts on Start."""
+        if intro is None:
+            return
+        if not isinstance(intro, str) or not intro.strip():
+            raise SettingsError(f"intro={short_repr(intro)} must be a sentence to show")
+        said = text(f"{prefix}.ready.intro", language, intro=intro.strip())
+        self.strings = {**self.strings, f"{prefix}.ready": said}
+
     # -- public API -----------------------------------------------------------------------
     @property
     def current(self) -> Item | None:
@@ -226,7 +229,7 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         kind = content.get("type") if isinstance(content, Mapping) else None
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None or not isinstance(content, Mapping):
-            self._refuse(shown(kind), f"{shown(content)} is not a {self._title} message")
+            self._refuse(short_repr(kind), f"{short_repr(content)} is not a {self._title} message")
             return
         try:
             handler(self, content)

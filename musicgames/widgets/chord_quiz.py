@@ -44,6 +44,7 @@ from musicgames.i18n import catalogue, text
 from musicgames.lessons.facts import chord_third_words, heard_words
 from musicgames.progress.sink import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
+from musicgames.shown import short_repr
 from musicgames.sound import chord as sound_chord
 from musicgames.sound import sound_strings
 from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Note, Triad, TriadError, triad
@@ -55,7 +56,6 @@ from musicgames.widgets._practice import (
     PracticeWidget,
     SettingsError,
     response_time,
-    shown,
     staff_height,
     whole_number,
 )
@@ -129,7 +129,8 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
     * ``chords`` — triads (or names like ``"D major"``) to ask; default :data:`DEFAULT_CHORDS`;
     * ``mode`` — ``"find"``, ``"name"`` or ``"mixed"``; ``choices`` — names offered (2–6);
     * ``naming``, ``language``, ``questions``, ``seconds``, ``progress``, ``seed``,
-      ``slow_ms``, ``clock``, ``staff_size`` — as for :class:`~musicgames.widgets.NoteDrill`.
+      ``slow_ms``, ``clock``, ``staff_size``, ``intro`` — as for
+      :class:`~musicgames.widgets.NoteDrill`.
 
     Each answer is explained as the lessons explain it (:mod:`musicgames.lessons.facts`):
     the chord's quality by its third ("Re major: from Re to Fa♯ is 4 half steps: a major
@@ -157,6 +158,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
         slow_ms: float = DEFAULT_SLOW_MS,
         clock: Callable[[], float] = time.monotonic,
         staff_size: int = STAFF_SIZE,
+        intro: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -186,6 +188,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
         )
         self.strings = {**catalogue(language, "quiz."), **sound_strings(language),
                         **catalogue(language, "language.")}  # the code: numbers and plurals
+        self._say_intro(intro, "quiz", language)
         self.options = {
             "mode": self.mode.value,
             "questions": questions,
@@ -282,7 +285,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
                 or any(not 0 <= k < n_keys for k in keys)
             ):
                 raise MessageError(
-                    f"keys {shown(keys)} must be three different keys from 0 to {n_keys - 1}"
+                    f"keys {short_repr(keys)} must be three different keys from 0 to {n_keys - 1}"
                 )
             given_notes = [chord.spell_midi(60 + k) for k in sorted(keys)]
             correct = {n.pitch_class for n in given_notes} == set(chord.pitch_classes)

@@ -43,7 +43,8 @@ function render({ model, el }) {
     screen: null,
     handFocus: null, // the card of the hand that Tab reaches (roving tabindex)
     keyFocus: 0, // the key of the board that Tab reaches
-    returnFocus: null, // where focus goes back when a dialog closes
+    returnFocus: null, // where focus goes back when the chooser closes
+    rulesReturnFocus: null, // and when the rules close
     soundsSeen: false, // drawn once: from then on, what appears is news and may sound
     soundRound: null, // the round whose chords were played
     soundDuel: null, // the duel whose result was played
@@ -429,34 +430,36 @@ function render({ model, el }) {
   }
 
   // -- dialogs ---------------------------------------------------------------------------
-  function rememberFocus() {
+  // What has focus now, to give it back when a dialog closes.
+  function focusToGiveBack() {
     const active = document.activeElement;
-    ui.returnFocus = active && root.contains(active) ? focusName() || "root" : "root";
+    return active && root.contains(active) ? focusName() || "root" : "root";
   }
 
-  function giveFocusBack() {
-    const name = ui.returnFocus;
-    ui.returnFocus = null;
+  function giveFocusBack(name) {
     draw();
     if (name === "root" || !name) root.focus({ preventScroll: true });
     else restoreFocus(name);
   }
 
+  // The rules keep their own place to give focus back to: they open over the chooser too.
   function toggleRules() {
     if (!ui.rules) {
-      rememberFocus();
+      ui.rulesReturnFocus = focusToGiveBack();
       ui.rules = true;
       draw();
       const close = rulesBox.querySelector(".mg-duel-rules-close");
       if (close) close.focus({ preventScroll: true });
     } else {
       ui.rules = false;
-      giveFocusBack();
+      const name = ui.rulesReturnFocus;
+      ui.rulesReturnFocus = null;
+      giveFocusBack(name);
     }
   }
 
   function openChooser() {
-    rememberFocus();
+    ui.returnFocus = focusToGiveBack();
     ui.chooser = true;
     draw();
     const first = overlay.querySelector(".mg-duel-opponent");
@@ -465,7 +468,9 @@ function render({ model, el }) {
 
   function closeChooser() {
     ui.chooser = false;
-    giveFocusBack();
+    const name = ui.returnFocus;
+    ui.returnFocus = null;
+    giveFocusBack(name);
   }
 
   // A dialog's grey layer covers the whole widget (CSS); the dialog itself sits in the part

@@ -590,6 +590,11 @@ function duelDrawing(v) {
     overlay.hidden = !showing;
     if (!showing) return;
     const box = dialog(t("duel.opponent.prompt"), "mg-duel-chooser", h("p", {}, t("duel.opponent.you_white")));
+    // the rules can be read before choosing: their button beside the title, in the dialog
+    // (the header's is under the grey layer); they open over the chooser
+    const rules = button("mg-duel-chooser-rules", t("duel.button.rules"), toggleRules,
+      { "aria-haspopup": "dialog", "aria-expanded": String(ui.rules), "aria-keyshortcuts": keyOf("rules") });
+    box.prepend(h("div", { class: "mg-duel-dialog-head" }, box.querySelector("h3"), rules));
     for (const level of tb.opponents || []) {
       const choice = button("mg-duel-opponent", level.name, () => {
         ui.chooser = false;

@@ -49,6 +49,7 @@ from musicgames.i18n import catalogue
 from musicgames.lessons.facts import named_why, named_wrong, nearest_named
 from musicgames.progress.sink import ProgressSink
 from musicgames.render import keyboard_svg, staff_svg
+from musicgames.shown import short_repr
 from musicgames.sound import notes, sound_strings
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
 from musicgames.widgets._assets import joined
@@ -59,7 +60,6 @@ from musicgames.widgets._practice import (
     PracticeWidget,
     SettingsError,
     response_time,
-    shown,
     staff_height,
     whole_number,
 )
@@ -112,6 +112,8 @@ class NoteDrill(PracticeWidget[Note]):
       this counts as hard (the note comes back sooner); ``clock`` — seconds, for timed
       sessions (tests pass a fake one);
     * ``staff_size`` — the staff's height in pixels (a lesson passes its Size setting's).
+    * ``intro`` — what this session practises, said before Start (a lesson says what its
+      exercise is about); without it, the drill's own words.
 
     Each answer is explained as the lessons explain it: where the note sits ("La3 sits in
     the 2nd space."), and for a wrong answer where the chosen note would sit and how far
@@ -141,6 +143,7 @@ class NoteDrill(PracticeWidget[Note]):
         slow_ms: float = DEFAULT_SLOW_MS,
         clock: Callable[[], float] = time.monotonic,
         staff_size: int = STAFF_SIZE,
+        intro: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -172,6 +175,7 @@ class NoteDrill(PracticeWidget[Note]):
         self._lowest, octaves = keyboard_span(self.notes)
         self.strings = {**catalogue(language, "drill."), **sound_strings(language),
                         **catalogue(language, "language.")}  # the code: numbers and plurals
+        self._say_intro(intro, "drill", language)
         self.names = names_for(self.naming, self.language)
         if "keyboard" in ways:
             self.keyboard = str(keyboard_svg(octaves, lowest=self._lowest, width=190 * octaves))
@@ -229,7 +233,7 @@ class NoteDrill(PracticeWidget[Note]):
             given_key = value
             chosen = key
         else:
-            raise MessageError(f"via {shown(via)} is not 'name', 'key' or 'keyboard'")
+            raise MessageError(f"via {short_repr(via)} is not 'name', 'key' or 'keyboard'")
         by_name = via in ("name", "key")
         feedback = {
             "number": number,

@@ -43,3 +43,79 @@ def test_note_snap_switched_to_french_says_its_words_and_counts_in_french(
     expect(seat).not_to_contain_text(re.compile(r"\bcards?\b"))
     table.locator("select.mg-snap-language").select_option("en")
     expect(table.locator(".mg-snap-title")).to_have_text("Note Snap")
+
+
+#: Each line of each seat's labels (its name and level; its cards and turn), as drawn: the
+#: characters a person can see (not clipped by the label's box), grouped by the line they
+#: are on, with the label's width.
+SEAT_LINES_JS = """(root) => [...root.querySelectorAll(
+    '.mg-snap-seat-name, .mg-snap-seat-cards')].map((label) => {
+  const box = label.getBoundingClientRect();
+  const seat = label.closest('.mg-snap-seat');
+  const right = seat.getBoundingClientRect().right
+    - parseFloat(getComputedStyle(seat).borderRightWidth);
+  const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+  const lines = [];
+  const cut = [];  // letters not seen: left of the label (a separator may be) or on the
+                   // seat's border
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.data.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const r = range.getBoundingClientRect();
+      const middle = (r.left + r.right) / 2;
+      if (!r.width) continue;
+      if (middle < box.left - 0.5 || middle > right) {  // clipped, or on the border
+        if (middle > right || !/[·\\s]/.test(node.data[i])) cut.push(node.data[i]);
+        continue;
+      }
+      const line = lines.find((l) => r.top < l.bottom - 2 && r.bottom > l.top + 2);
+      if (line) {
+        line.text += node.data[i];
+        line.bottom = Math.max(line.bottom, r.bottom);
+      } else {
+        lines.push({text: node.data[i], top: r.top, bottom: r.bottom});
+      }
+    }
+  }
+  return {width: box.width, cut: cut.join(''),
+          lines: lines.map((l) => l.text.replace(/\\s+/g, ' ').trim())};
+})"""
+
+SEATS = ('{"seats": [{"kind": "person"}, {"kind": "computer", "level": "intermediate"}, '
+         '{"kind": "computer", "level": "expert"}], "seed": 3, "language": "%s"}')
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "en"])
+def test_note_snap_seat_labels_never_break_at_their_separator(
+    page: Any, open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str], language: str
+) -> None:
+    """At every width of the notebook's column, from wide to about 900 px of window and
+    narrower, each seat's "name · level" and "cards · to flip" labels either fit on one
+    line or go on two with no "·" left hanging at a line's end or start, and no letter of
+    theirs is hidden."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_notebook(page, SNAP)
+    table = page.locator(".mg-snap")
+    table.locator(".mg-snap-seat").first.wait_for()
+    before = int(table.get_attribute("data-game"))
+    kernel_execute(page, "from musicgames.widgets.note_snap import SnapSettings\n"
+                         f"game.new_game(SnapSettings.from_dict({SEATS % language}))")
+    page.wait_for_function(
+        "(n) => Number(document.querySelector('.mg-snap').dataset.game) > n", arg=before)
+    expect(table.locator(".mg-snap-seat-turn")).to_have_count(1)  # a "to flip" is shown
+    seen = []
+    for width in (1280, 1024, 960, 900, 860, 800, 700):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(300)
+        labels = table.evaluate(SEAT_LINES_JS)
+        seen.append((width, labels))
+        for label in labels:
+            assert not label["cut"], (width, label)  # nothing written is hidden
+            for line in label["lines"]:
+                assert line and not line.startswith("·") and not line.endswith("·"), (
+                    width, label)
+    names = [label["lines"] for _, labels in seen for label in labels]
+    assert any(len(lines) > 1 for lines in names), seen  # some label did need two lines

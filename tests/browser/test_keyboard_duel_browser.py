@@ -587,6 +587,81 @@ def test_the_opponent_chooser_covers_the_whole_widget_at_every_width(
     assert not errors
 
 
+RULES_BUTTON_JS = """(label) => {
+  const root = document.querySelector('.mg-duel');
+  const box = (n) => {
+    const r = n.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const found = [...root.querySelectorAll('button')].filter(
+    (b) => b.textContent.trim() === label && !b.closest('[hidden]'));
+  const clickable = found.filter((b) => {
+    const [l, t, r, bottom] = box(b);
+    const hit = document.elementFromPoint((l + r) / 2, (t + bottom) / 2);
+    return r > l && bottom > t && hit && b.contains(hit);
+  });
+  return {found: found.length, clickable: clickable.map(box), width: box(root)[2] - box(root)[0],
+          view: [0, 0, window.innerWidth, window.innerHeight]};
+}"""
+RULES_ON_TOP_JS = """() => {
+  const rules = document.querySelector('.mg-duel .mg-duel-rules');
+  if (!rules) return false;
+  const r = rules.getBoundingClientRect();
+  const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return !!hit && rules.contains(hit);
+}"""
+
+
+def test_the_rules_button_can_be_clicked_while_the_opponent_chooser_is_shown(
+    duel_page: Any,
+    open_notebook: Callable[[Any, str], None],
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """While "Choose your opponent" is shown, a Rules button is in sight and on top where it
+    is drawn, in every language and at every width from a wide notebook column down to a
+    narrow one; a click opens the rules over the chooser, and closing them comes back to it
+    with the focus on that button."""
+    from musicgames.i18n import LANGUAGES, text
+
+    page = duel_page
+    errors = watch_page_errors(page)
+    open_notebook(page, NOTEBOOK)
+    dismiss_notifications(page)
+    page.locator(f"{ROOT}-chooser").wait_for()
+    widths = []
+    for language in LANGUAGES:
+        kernel_execute(page, f'game.receive({{"type": "settings", "language": "{language}"}})')
+        label = text("duel.button.rules", language)
+        page.locator(f"{ROOT}-chooser h3").filter(
+            has_text=text("duel.opponent.prompt", language)).wait_for(timeout=TIMEOUT_MS)
+        # the notebook's own column at 1400×1000 and 1024×768, then the widget made as
+        # narrow as the layout tests make it
+        for width in (None, 1024, 850, 700, 520, 400):
+            page.set_viewport_size({"width": 1024, "height": 768} if width == 1024
+                                   else {"width": 1400, "height": 1000})
+            page.locator(ROOT).evaluate(
+                "(root, width) => { root.style.width = width ? width + 'px' : ''; }",
+                width if width and width < 1024 else None)
+            page.wait_for_timeout(300)
+            page.locator(ROOT).evaluate("(root) => root.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(150)
+            shown = page.evaluate(RULES_BUTTON_JS, label)
+            widths.append(shown["width"])
+            assert shown["clickable"], (language, width, shown)
+            spot = shown["clickable"][0]
+            assert _inside(spot, shown["view"]), (language, width, shown)
+            page.mouse.click((spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2)
+            page.locator(f"{ROOT}-rules").wait_for(timeout=TIMEOUT_MS)
+            assert page.evaluate(RULES_ON_TOP_JS), (language, width)
+            page.locator(f"{ROOT}-rules-close").click()
+            page.locator(f"{ROOT}-rules").wait_for(state="hidden")
+            assert page.locator(f"{ROOT}-chooser").is_visible()
+            assert page.evaluate(
+                "(label) => document.activeElement.textContent.trim() === label", label)
+    assert min(widths) <= 400 and max(widths) > 850, widths  # narrow and wide columns
+    assert not errors
+
+
 DICE_JS = """() => ['white', 'black'].map((seat) => [...document.querySelectorAll(
   '.mg-duel-duelpanel .mg-duel-side-' + seat + ' .mg-duel-die')]
   .map((d) => Number(d.dataset.value)))"""

@@ -238,7 +238,13 @@ Maintenant, lis le plus vite possible. Appuie sur **Commencer** : une note appar
 
 La lecture de notes s'adapte à toi : les notes que tu manques, ou auxquelles tu réponds lentement, reviennent plus souvent. À la fin, tu vois quelles notes travailler. Joue autant de séries que tu veux.""",
         )),
-        Step("drill", "drill", STAFF, questions=15),
+        Step("drill", "drill", STAFF, questions=15, intro=T(
+            en="Fifteen questions on the nine notes inside the staff, from the bottom line to "
+            "the top line: find each note's line or space, then name it.",
+            es="Quince preguntas sobre las nueve notas dentro del pentagrama, de la línea de "
+            "abajo a la de arriba: busca la línea o el espacio de cada nota y nómbrala.",
+            fr="Quinze questions sur les neuf notes de la portée, de la ligne du bas à celle "
+            "du haut : repère la ligne ou l'interligne de chaque note, puis nomme-la.")),
     ),
     learned=(
         T(en="The staff has five lines and four spaces, counted from the bottom up.",

@@ -140,7 +140,13 @@ Aparece una nota en el pentagrama: haz clic en su tecla del teclado, en la octav
             fr="""### Exercice 4 · Trouve la touche
 Une note apparaît sur la portée : clique sur sa touche du clavier, dans la bonne octave.""",
         )),
-        Step("find-key", "drill", ALL, answer_with=["keyboard"], questions=8),
+        Step("find-key", "drill", ALL, answer_with=["keyboard"], questions=8, intro=T(
+            en="Eight notes from the whole range, ledger lines included: click each one's key "
+            "on the keyboard, in the right octave (count the Do keys from the left).",
+            es="Ocho notas de todo el registro, con sus líneas adicionales: haz clic en la "
+            "tecla de cada una, en la octava correcta (cuenta las teclas Do desde la izquierda).",
+            fr="Huit notes de toute l'étendue, lignes supplémentaires comprises : clique sur la "
+            "touche de chacune, dans la bonne octave (compte les touches do depuis la gauche).")),
         Md(T(
             en="""## 4. Play: the whole range
 
@@ -152,7 +158,14 @@ La práctica completa, con las quince notas. Responde con un nombre, las teclas 
 
 La lecture de notes complète, sur les quinze notes. Réponds avec un nom, les touches 1 à 7 ou le clavier. Les notes manquées ou lentes reviennent plus souvent ; à la fin, tu vois celles à travailler.""",
         )),
-        Step("drill", "drill", ALL, questions=20),
+        Step("drill", "drill", ALL, questions=20, intro=T(
+            en="All fifteen notes of the cards, from the ledger line below the staff to the two "
+            "above it: name each one, or click its key in the right octave.",
+            es="Las quince notas de las cartas, desde la línea adicional debajo del pentagrama "
+            "hasta las dos de arriba: nombra cada una o haz clic en su tecla, en la octava "
+            "correcta.",
+            fr="Les quinze notes des cartes, de la ligne supplémentaire sous la portée aux deux "
+            "lignes au-dessus : nomme chacune, ou clique sur sa touche dans la bonne octave.")),
     ),
     learned=(
         T(en="Solfège numbers octaves from Do3 (middle C); letters from C4: add one to go from "

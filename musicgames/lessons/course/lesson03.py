@@ -60,7 +60,15 @@ Veinte notas. Responde con las teclas **1–7** (1 = Do … 7 = Si): es más rá
             fr="""### Exercice 1 · Échauffement contre la montre
 Vingt notes. Réponds avec les touches **1 à 7** (1 = do … 7 = si) : c'est plus rapide que la souris. Ton temps s'affiche dans le bilan à la fin : moins de 2 secondes, c'est un bon début ; moins d'une seconde, c'est la vitesse de Tape la note. Les notes manquées ou lentes reviennent plus souvent.""",
         )),
-        Step("warm-up", "drill", ALL, questions=20, answer_with=["names"]),
+        Step("warm-up", "drill", ALL, questions=20, answer_with=["names"], intro=T(
+            en="A warm-up for Note Snap: twenty notes from the whole range, answered with keys "
+            "1–7 only. Every answer is timed: aim for under 2 seconds, then under 1.",
+            es="Calentamiento para Mano a la nota: veinte notas de todo el registro, que "
+            "respondes solo con las teclas 1–7. Cada respuesta se cronometra: busca bajar de 2 "
+            "segundos y luego de 1.",
+            fr="Échauffement pour Tape la note : vingt notes de toute l'étendue, à nommer avec "
+            "les touches 1 à 7 seulement. Chaque réponse est chronométrée : vise moins de "
+            "2 secondes, puis moins d'une.")),
         Md(T(
             en="""## 2. Note Snap: the call cycle
 
@@ -74,7 +82,7 @@ En Mano a la nota cada jugador, en su turno, voltea una carta sobre las cartas c
 ### Ejercicio 2 · ¿Qué sigue?""",
             fr="""## 2. Tape la note : le cycle des noms
 
-Dans Tape la note, chaque joueur à son tour retourne une carte sur le tas du milieu et **annonce le nom suivant** du cycle : do, ré, mi, fa, sol, la, si, puis de nouveau do. Chaque manche commence par do. (Dans le jeu, l'ordinateur annonce les noms pour toi.)
+Dans Tape la note, chaque joueur à son tour retourne une carte sur le tas du centre et **annonce le nom suivant** du cycle : do, ré, mi, fa, sol, la, si, puis de nouveau do. Chaque manche commence par do. (Dans le jeu, l'ordinateur annonce les noms pour toi.)
 
 ### Exercice 2 · Quel nom vient ensuite ?""",
         )),
@@ -92,7 +100,7 @@ Cuando la carta volteada **es** el nombre que se acaba de decir —en cualquier 
 ### Ejercicio 3 · ¿Mano o manos quietas?""",
             fr="""## 3. Ça correspond ou pas ?
 
-Quand la carte retournée **est** le nom qu'on vient d'annoncer — dans n'importe quelle octave : do3, do4 et do5 correspondent tous à *do* —, tout le monde tape dessus, et la **dernière** main ramasse tout le tas du milieu. Si tu tapes sur une carte qui *ne* correspond *pas*, tu ramasses le tas aussi. Donc : lis vite, et ne tape que quand tu es sûr.
+Quand la carte retournée **est** le nom qu'on vient d'annoncer — dans n'importe quelle octave : do3, do4 et do5 correspondent tous à *do* —, tout le monde tape dessus, et la **dernière** main ramasse tout le tas du centre. Si tu tapes sur une carte qui *ne* correspond *pas*, tu ramasses le tas aussi. Donc : lis vite, et ne tape que quand tu es sûr.
 
 ### Exercice 3 · Taper ou ne pas bouger ?""",
         )),
@@ -106,7 +114,7 @@ Quand la carte retournée **est** le nom qu'on vient d'annoncer — dans n'impor
             T(en="A card matches the call and everybody slaps it. Who takes the centre pile?",
               es="Una carta coincide con el nombre que se dijo y todos ponen la mano. ¿Quién se come "
               "las cartas comunes?",
-              fr="Une carte correspond au nom annoncé et tout le monde tape dessus. Qui ramasse le tas du milieu ?"),
+              fr="Une carte correspond au nom annoncé et tout le monde tape dessus. Qui ramasse le tas du centre ?"),
             [T(en="The first to slap", es="La primera mano", fr="La première main"), T(en="The last to slap", es="La última mano", fr="La dernière main"),
              T(en="Nobody: the pile stays", es="Nadie: se quedan en el centro", fr="Personne : le tas reste")],
             answer=1,

@@ -182,7 +182,15 @@ Aparece en el pentagrama una nota con sostenido o bemol: haz clic en su tecla de
 Une note avec un dièse ou un bémol apparaît sur la portée : clique sur sa touche du clavier. Les notes que tu manques reviennent plus souvent.""",
         )),
         Step("drill", "drill", ["Fa#3", "Sib3", "Do#4", "Mib3", "Sol#3", "Lab3", "Re#4", "Reb4"],
-             answer_with=["keyboard"], questions=10),
+             answer_with=["keyboard"], questions=10, intro=T(
+                 en="Ten notes with a sharp or a flat: click each one's black key. A sharp is "
+                 "the key just to the right of the white key, a flat the key just to its left.",
+                 es="Diez notas con sostenido o bemol: haz clic en la tecla negra de cada una. "
+                 "El sostenido es la tecla justo a la derecha de la blanca; el bemol, la que "
+                 "está justo a su izquierda.",
+                 fr="Dix notes avec un dièse ou un bémol : clique sur la touche noire de "
+                 "chacune. Le dièse, c'est la touche juste à droite de la blanche ; le bémol, "
+                 "celle juste à sa gauche.")),
     ),
     learned=(
         T(en="From one key to the next, black or white, is a half step; Mi–Fa and Si–Do have no "

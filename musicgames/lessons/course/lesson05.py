@@ -123,7 +123,16 @@ Maintenant sans regarder : appuie sur **Écouter** et décide si l'accord sonne 
         )),
         Step("ear-quiz", "quiz",
              ["Do major", "Do minor", "Sol major", "La minor", "Re major", "Re minor",
-              "Fa major", "Mi minor"], mode="ear", questions=8),
+              "Fa major", "Mi minor"], mode="ear", questions=8, intro=T(
+                  en="Eight triads by ear alone: listen, then answer major (bright) or minor "
+                  "(dark). Hear it again, together or one note after another, as often as you "
+                  "like.",
+                  es="Ocho tríadas, solo de oído: escucha y responde mayor (luminosa) o menor "
+                  "(oscura). Vuelve a escucharla, con las notas juntas o una tras otra, cuantas "
+                  "veces quieras.",
+                  fr="Huit accords, à l'oreille seulement : écoute, puis réponds majeur "
+                  "(lumineux) ou mineur (sombre). Réécoute-le, notes ensemble ou l'une après "
+                  "l'autre, autant de fois que tu veux.")),
         Md(T(
             en="""### Exercise 4 · The fifth
 The fifth is two steps above the third — five note names above the root.""",
@@ -151,7 +160,14 @@ Les notes d'un accord peuvent se jouer dans n'importe quelle octave et dans n'im
 ### Exercice 5 · Clique sur les notes""",
         )),
         Step("find", "quiz", ["Do major", "Fa major", "Sol major", "La minor", "Re minor"],
-             mode="find", questions=5),
+             mode="find", questions=5, intro=T(
+                 en="Five triads by their names: click their three tones on the keyboard — "
+                 "root, third and fifth, in any octave and any order.",
+                 es="Cinco tríadas por su nombre: haz clic en sus tres notas en el teclado "
+                 "(fundamental, tercera y quinta), en cualquier octava y en cualquier orden.",
+                 fr="Cinq accords par leur nom : clique sur leurs trois notes au clavier — "
+                 "fondamentale, tierce et quinte —, dans n'importe quelle octave et dans "
+                 "n'importe quel ordre.")),
         Md(T(
             en="""## 4. Play: the chord-tones quiz
 
@@ -163,7 +179,14 @@ Ahora el cuestionario mezclado: a veces nombra una tríada y haces clic en sus n
 
 Maintenant le quiz mélangé : tantôt il nomme un accord et tu cliques sur ses notes, tantôt il en montre un sur la portée et tu choisis son nom (d'un clic, ou avec les touches 1 à 4). Ses accords utilisent les dièses et les bémols de la leçon 4. Les accords que tu manques ou auxquels tu réponds lentement reviennent plus souvent, et le bilan à la fin donne ceux à travailler.""",
         )),
-        Step("quiz", "quiz", mode="mixed", questions=12),
+        Step("quiz", "quiz", mode="mixed", questions=12, intro=T(
+            en="Twelve questions, mixed: click the tones of the triad named, or name the triad "
+            "shown on the staff. Its chords use the sharps and flats of lesson 4.",
+            es="Doce preguntas mezcladas: haz clic en las notas de la tríada nombrada, o nombra "
+            "la tríada del pentagrama. Sus acordes usan los sostenidos y bemoles de la lección 4.",
+            fr="Douze questions mélangées : clique sur les notes de l'accord nommé, ou nomme "
+            "l'accord montré sur la portée. Ses accords utilisent les dièses et les bémols de la "
+            "leçon 4.")),
     ),
     learned=(
         T(en="A triad is root, third and fifth: every other note name (Do – Mi – Sol).",

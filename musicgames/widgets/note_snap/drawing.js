@@ -267,14 +267,20 @@ class SnapDrawing extends SnapPanels {
       slapText = slap.late ? this.t("snap.seat.late")
         : this.t("snap.seat.slapped", { ms: ms(slap.ms) });
     }
+    // A label in parts, "Computer 1 · expert" and "26 cards · to flip": laid out by the
+    // seat's own width, a part that does not fit goes whole to the next line, and the "·"
+    // before it then falls in the label's hidden left margin (table.css).
+    const part = (cls, words) => h("span", { class: `mg-snap-part ${cls}` },
+      h("span", { class: "mg-snap-sep", "aria-hidden": "true" }, "\u00a0·\u00a0"), words);
+    const label = (cls, attrs, first, ...rest) => h("div", { class: cls, ...attrs },
+      h("span", { class: "mg-snap-parts" }, h("span", { class: "mg-snap-part" }, first),
+        ...rest));
     return h("div", { class: classes.join(" "), "data-seat": seat.seat },
-      h("div", { class: "mg-snap-seat-name" }, seat.name,
-        seat.kind === "computer"
-          ? h("span", { class: "mg-snap-seat-level" }, ` · ${seat.level_label}`) : null),
-      h("div", { class: "mg-snap-seat-cards", "data-cards": seat.cards },
+      label("mg-snap-seat-name", {}, seat.name,
+        seat.kind === "computer" ? part("mg-snap-seat-level", seat.level_label) : null),
+      label("mg-snap-seat-cards", { "data-cards": seat.cards },
         this.t("snap.seat.cards", { cards: this.cards(seat.cards) }),
-        turn ? h("span", { class: "mg-snap-seat-turn" }, ` · ${this.t("snap.seat.turn")}`)
-          : null),
+        turn ? part("mg-snap-seat-turn", this.t("snap.seat.turn")) : null),
       seat.kind === "person"
         ? h("div", { class: "mg-snap-seat-key" },
           this.t("snap.seat.key", { key: this.keyName(seat.key) }))

@@ -30,6 +30,7 @@ from musicgames.snap import (
     new_game,
 )
 from musicgames.snap.bots import LEVELS, Bot
+from musicgames.snap.cards import guide_card
 from musicgames.snap.config import (
     DEFAULT_FLIP_PAUSE_MS,
     DEFAULT_SLAP_WINDOW_MS,
@@ -584,12 +585,12 @@ class NoteSnapWidget(anywidget.AnyWidget):
         language = settings.language
         self.strings = {**catalogue(language, "snap."), **sound_strings(language),
                         **catalogue(language, "language.")}  # the code: numbers and plurals
+        named = guide_card(settings.naming, language)  # the guide card's notes, named (S2)
         self.guide = {
             "rows": [
-                {"svg": str(staff_svg(row, size=CARD_SIZE)),
-                 "labels": [self._note_label(note) for note in row]}
-                for row in (CARD_NOTES[i:i + GUIDE_ROW] for i in range(0, len(CARD_NOTES),
-                                                                        GUIDE_ROW))
+                {"svg": str(staff_svg([note for note, _ in row], size=CARD_SIZE)),
+                 "labels": [label for _, label in row]}
+                for row in (named[i:i + GUIDE_ROW] for i in range(0, len(named), GUIDE_ROW))
             ],
         }
         self.form = settings.to_dict()
