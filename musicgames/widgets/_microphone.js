@@ -14,6 +14,7 @@
 //   });
 //   stop();            // the microphone is released: its tracks stopped, the audio closed
 //   stop.quiet(1.2);   // no note counts for 1.2 s (while the page itself plays a sound)
+//   stop.kind          // "worklet", or "analyser" where there is no AudioWorklet
 //
 // Call it from a click (browsers ask for the person's permission, and start audio only after
 // a gesture). With onError given, a failure is reported there and the promise resolves to a
@@ -407,6 +408,7 @@ async function startMicrophone(options = {}) {
     stop();
     return fail("failed", error);
   }
+  stop.kind = tap.kind;  // how the samples come: "worklet" or "analyser"
   if (stopped) return stop;  // hidden while it was starting
   whenHidden();
   return stop;

@@ -192,27 +192,44 @@ _LIVE_TRACKS_JS = (
 )
 
 
+def _named_in_order(page: Any) -> list[int]:
+    page.wait_for_function("window.mgNotes.length >= 3", timeout=20_000)
+    named: list[int] = page.evaluate("window.mgNotes")
+    cycle = LIVE_NOTES * 3
+    assert any(
+        tuple(named[:3]) == cycle[i : i + 3] for i in range(len(LIVE_NOTES))
+    ), f"named {named}, played {LIVE_NOTES} over and over"
+    return named
+
+
 def test_the_microphone_names_the_notes_played_and_stop_releases_it(page: Any) -> None:
     page.reload()
     page.evaluate(_KEEP_STREAMS_JS)
     assert page.evaluate(_START_JS) == 1
+    assert page.evaluate("window.mgStop.kind") == "worklet"
     audio = page.evaluate("window.mgAsked[0].audio")
     assert audio == {
         "echoCancellation": False, "noiseSuppression": False, "autoGainControl": False
     }
     assert page.evaluate(_LIVE_TRACKS_JS) == 1
-    page.wait_for_function("window.mgNotes.length >= 3", timeout=20_000)
-    named = page.evaluate("window.mgNotes")
-    cycle = LIVE_NOTES * 3
-    assert any(
-        tuple(named[:3]) == cycle[i : i + 3] for i in range(len(LIVE_NOTES))
-    ), f"named {named}, played {LIVE_NOTES} over and over"
+    _named_in_order(page)
     page.evaluate("window.mgStop()")
     assert page.evaluate(_LIVE_TRACKS_JS) == 0
     count = page.evaluate("window.mgNotes.length")
     page.wait_for_timeout(1600)  # a note or more would have been named by now
     assert page.evaluate("window.mgNotes.length") == count
     assert page.evaluate("window.mgEnded") == []
+
+
+def test_without_an_audio_worklet_an_analyser_hears_the_same_notes(page: Any) -> None:
+    page.reload()
+    page.evaluate(_KEEP_STREAMS_JS)
+    page.evaluate("() => { window.AudioWorkletNode = undefined; }")
+    page.evaluate(_START_JS)
+    assert page.evaluate("window.mgStop.kind") == "analyser"
+    _named_in_order(page)
+    page.evaluate("window.mgStop()")
+    assert page.evaluate(_LIVE_TRACKS_JS) == 0
 
 
 def test_hiding_the_page_releases_the_microphone(page: Any) -> None:
