@@ -60,11 +60,8 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     started = time.perf_counter()
-    takes = [
-        audio_samples.render_take(instrument, snr_db=snr)
-        for snr in (None, 20.0)
-        for instrument in audio_samples.INSTRUMENTS
-    ]
+    plan = [(instrument, audio_samples.NOTES) for instrument in audio_samples.INSTRUMENTS]
+    takes = [take for snr in (None, 20.0) for take in audio_samples.render_takes(plan, snr)]
     rendered = time.perf_counter() - started
     others = {
         "silence": audio_samples.silence(10.0),

@@ -13,6 +13,7 @@ temporary folder and reused (the benchmark ``benchmarks/bench_pitch.py`` uses th
 
     take = render_take("violin", [60, 64, 67], snr_db=20)
     take.path, take.onsets        # the WAV, and [(seconds, midi), ...] when each note starts
+    render_takes([("flute", [60]), ("choir", [72])])   # several, in one FluidSynth run
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ RATE = 48000
 LEAD_S = 0.5
 NOTE_S = 1.0
 GAP_S = 0.5
+TAIL_S = 1.0  # after a take's last note, for it to die away
 PEAK = 0.5  # each take is scaled so that its loudest sample is this (−6 dBFS)
 
 
@@ -95,32 +97,48 @@ def _variable_length(value: int) -> bytes:
 
 
 def midi_file(
-    program: int,
-    notes: Sequence[int],
+    parts: Sequence[tuple[int, Sequence[int]]],
     velocity: int = 100,
     note_s: float = NOTE_S,
     gap_s: float = GAP_S,
 ) -> bytes:
-    """A standard MIDI file (format 0) playing ``notes`` one after another on ``program``,
-    each held ``note_s`` seconds with ``gap_s`` between them.
+    """A standard MIDI file (format 0) playing each part ``(program, notes)`` on a channel of
+    its own, one part after the other: each starts with :data:`LEAD_S` of rest, plays its
+    notes one after another, each held ``note_s`` seconds with ``gap_s`` between them, and
+    ends with :data:`TAIL_S` for the last to die away (see :func:`part_seconds`).
 
     The tempo makes one tick one millisecond (480 ticks a beat of 480,000 µs).
 
-    >>> data = midi_file(0, [60])
-    >>> data[:4], data[14:18]
-    (b'MThd', b'MTrk')
+    >>> data = midi_file([(0, [60]), (40, [62, 64])])
+    >>> data[:4], data[14:18], data.count(bytes([0xC1, 40]))
+    (b'MThd', b'MTrk', 1)
     """
+    timed: list[tuple[int, bytes]] = [(0, b"\xff\x51\x03" + (480_000).to_bytes(3, "big"))]
+    start = 0.0
+    for channel, (program, notes) in enumerate(parts):
+        assert channel < 9, "channel 10 is the drums"
+        timed.append((round(start * 1000), bytes([0xC0 | channel, program])))
+        for at, note in onsets(notes, note_s, gap_s):
+            timed.append((round((start + at) * 1000), bytes([0x90 | channel, note, velocity])))
+            timed.append((round((start + at + note_s) * 1000), bytes([0x80 | channel, note, 0])))
+        start += part_seconds(notes, note_s, gap_s)
+    timed.append((round(start * 1000), b"\xff\x2f\x00"))
     events = bytearray()
-    events += _variable_length(0) + b"\xff\x51\x03" + (480_000).to_bytes(3, "big")
-    events += _variable_length(0) + bytes([0xC0, program])
-    rest_ms = round(LEAD_S * 1000)
-    for note in notes:
-        events += _variable_length(rest_ms) + bytes([0x90, note, velocity])
-        events += _variable_length(round(note_s * 1000)) + bytes([0x80, note, 0])
-        rest_ms = round(gap_s * 1000)
-    events += _variable_length(round(gap_s * 1000)) + b"\xff\x2f\x00"
+    now = 0
+    for at, event in sorted(timed, key=lambda item: item[0]):  # stable: in the order made
+        events += _variable_length(at - now) + event
+        now = at
     header = b"MThd" + struct.pack(">IHHH", 6, 0, 1, 480)
     return header + b"MTrk" + struct.pack(">I", len(events)) + bytes(events)
+
+
+def part_seconds(notes: Sequence[int], note_s: float = NOTE_S, gap_s: float = GAP_S) -> float:
+    """How long a take of ``notes`` lasts, its lead and tail included.
+
+    >>> part_seconds([60, 62], 1.0, 0.5)
+    4.5
+    """
+    return LEAD_S + len(notes) * (note_s + gap_s) + TAIL_S
 
 
 def onsets(
@@ -154,23 +172,39 @@ def write_wav(path: Path, samples: np.ndarray) -> Path:
     return path
 
 
-@cache
-def _clean(instrument: str, notes: tuple[int, ...], note_s: float, gap_s: float) -> np.ndarray:
+_clean_takes: dict[tuple[str, tuple[int, ...], float, float], np.ndarray] = {}
+
+
+def _render(parts: Sequence[tuple[str, tuple[int, ...]]], note_s: float, gap_s: float) -> None:
+    """Render the takes ``(instrument, notes)`` not rendered yet, all in one FluidSynth run
+    (which loads the SoundFont once), each scaled to :data:`PEAK`."""
+    todo = [part for part in dict.fromkeys(parts) if (*part, note_s, gap_s) not in _clean_takes]
+    if not todo:
+        return
     reason = missing()
     if reason:
         raise RuntimeError(reason)
-    name = f"{instrument}-{'-'.join(map(str, notes))}-{note_s:g}-{gap_s:g}"
+    name = f"render-{len(_clean_takes)}"
     midi_path = _folder() / f"{name}.mid"
     raw = _folder() / f"{name}.raw.wav"
-    midi_path.write_bytes(midi_file(INSTRUMENTS[instrument], notes, note_s=note_s, gap_s=gap_s))
+    programs = [(INSTRUMENTS[instrument], notes) for instrument, notes in todo]
+    midi_path.write_bytes(midi_file(programs, note_s=note_s, gap_s=gap_s))
     subprocess.run(
         [FLUIDSYNTH, "-n", "-i", "-q", "-C", "0", "-r", str(RATE), "-T", "wav", "-O", "s16",
          "-F", str(raw), str(SOUNDFONT), str(midi_path)],
-        check=True, capture_output=True, timeout=120,
+        check=True, capture_output=True, timeout=300,
     )
     samples = read_wav(raw)
     raw.unlink()
-    return samples * (PEAK / max(float(np.abs(samples).max()), 1e-9))
+    start = 0.0
+    for instrument, notes in todo:
+        length = part_seconds(notes, note_s, gap_s)
+        piece = samples[round(start * RATE) : round((start + length) * RATE)]
+        piece = np.pad(piece, (0, round(length * RATE) - piece.size))
+        _clean_takes[instrument, notes, note_s, gap_s] = piece * (
+            PEAK / max(float(np.abs(piece).max()), 1e-9)
+        )
+        start += length
 
 
 def _held_power(samples: np.ndarray, starts: Sequence[tuple[float, int]], note_s: float) -> float:
@@ -179,7 +213,20 @@ def _held_power(samples: np.ndarray, starts: Sequence[tuple[float, int]], note_s
     return float(np.mean(np.concatenate(spans) ** 2))
 
 
-@cache
+def render_takes(
+    plan: Sequence[tuple[str, Sequence[int]]],
+    snr_db: float | None = None,
+    seed: int = 1,
+    note_s: float = NOTE_S,
+    gap_s: float = GAP_S,
+) -> list[Take]:
+    """A take of each ``(instrument, notes)`` of ``plan`` (see :func:`render_take`), rendered
+    together."""
+    parts = [(instrument, tuple(notes)) for instrument, notes in plan]
+    _render(parts, note_s, gap_s)
+    return [_take(*part, snr_db, seed, note_s, gap_s) for part in parts]
+
+
 def render_take(
     instrument: str,
     notes: Sequence[int] = NOTES,
@@ -191,8 +238,19 @@ def render_take(
     """``instrument`` (a key of :data:`INSTRUMENTS`) playing ``notes``, each held ``note_s``
     seconds with ``gap_s`` between them, with white noise at ``snr_db`` decibels below the
     notes' power when given (seeded)."""
-    notes = tuple(notes)
-    samples = _clean(instrument, notes, note_s, gap_s)
+    return render_takes([(instrument, notes)], snr_db, seed, note_s, gap_s)[0]
+
+
+@cache
+def _take(
+    instrument: str,
+    notes: tuple[int, ...],
+    snr_db: float | None,
+    seed: int,
+    note_s: float,
+    gap_s: float,
+) -> Take:
+    samples = _clean_takes[instrument, notes, note_s, gap_s]
     starts = onsets(notes, note_s, gap_s)
     name = f"{instrument}-{'-'.join(map(str, notes))}-{note_s:g}-{gap_s:g}"
     if snr_db is not None:
