@@ -28,10 +28,15 @@
 // How a note is heard: an AudioWorklet (an AnalyserNode where there is none) hands the samples
 // to MicPitchTracker, which filters them (high-pass 60 Hz, low-pass 3 kHz: rumble and hiss
 // out), and every 512 samples (about 11 ms) asks the McLeod Pitch Method for the pitch of the
-// last 2048 and how clear it is (0–1). A frame counts when it is loud enough and clear enough;
-// a note is named (onNote) when MIC_FRAMES frames in a row agree on it. It is not named again
+// last 2048 and how clear it is (0–1). A frame counts when it is loud enough and clear enough,
+// and not while a sound is starting inside its window (an attack's pitch is often an octave
+// off). A note is named (onNote) when MIC_FRAMES frames in a row agree on it, within
+// MIC_BETWEEN of a note (a pitch between two waits until it settles). It is not named again
 // until it has stopped (silence, or another note named) or is played again: its level fell to
-// half its peak and then rose again MIC_ATTACK_RATIO times (a new attack, not a swell).
+// half its peak and then rose again MIC_ATTACK_RATIO times (a new attack, not a swell). What
+// is most often misheard waits longer or is not named: an octave, a twelfth or two octaves
+// from the note before (an overtone, or the period two notes share while both sound), and a
+// new pitch in a note's fading tail.
 // Equal temperament from A4: midi = 69 + 12·log2(hz / a4), the nearest whole number; cents
 // are how far from it (−50 … +50, negative = flat).
 
@@ -47,7 +52,7 @@ const MIC_HIGHEST_HZ = 2100;
 const MIC_RELEASE_FRAMES = 6;     // silent frames in a row that end a note
 const MIC_SPREAD = 0.4;           // semitones the agreeing frames may differ by
 const MIC_BETWEEN = 0.35;         // semitones off the nearest note beyond which none is named
-const MIC_OCTAVE_WAIT = 4;        // an octave from the note before takes this many times the frames
+const MIC_OCTAVE_WAIT = 4;        // an octave from the note before: this many times the frames
 const MIC_HOLD = 0.6;             // semitones the note held may wander by and stay that note
 const MIC_FADING = 0.25;          // under this part of its peak, a note is fading (no new note)
 const MIC_SETTLED = 0.3;          // a window's older half under this part of its newer: starting

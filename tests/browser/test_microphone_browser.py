@@ -10,7 +10,8 @@ the microphone's script as the widgets join it.
 * Silence, white noise and speech-like noise name no note.
 * The microphone's AudioWorklet (in an OfflineAudioContext) hands the tracker every sample,
   and it names what the tracker named from the samples themselves.
-* A4 from 415 to 446 Hz; how far off a note is, in cents and in words.
+* A4 from 415 to 446 Hz; how far off a note is, in cents and in words; while told to be
+  quiet (the page plays a note itself), that note is not named, even once the quiet is over.
 * ``startMicrophone`` through getUserMedia, with Chromium's fake capture playing a piano
   take: the notes are named in order; the microphone is asked for without echo
   cancellation, noise suppression or gain control; ``stop()`` and hiding the page stop its
@@ -154,6 +155,25 @@ def test_a4_sets_equal_temperament_and_cents_say_how_far_off(
     assert result["last"]["midi"] == midi
     assert result["last"]["cents"] == pytest.approx(cents, abs=0.5)
     assert result["last"]["tuning"] == tuning
+
+
+_QUIET_JS = """(quiet) => {
+  const rate = 48000;
+  const tone = (hz, seconds) => Float32Array.from(
+    {length: rate * seconds}, (_, i) => 0.3 * Math.sin(2 * Math.PI * hz * i / rate));
+  const notes = [];
+  const tracker = new MicPitchTracker(rate, {onNote: (midi) => notes.push(midi)});
+  if (quiet) tracker.quiet(0.5);
+  tracker.push(tone(440, 0.8));  // the page's own La3, still sounding when the quiet ends
+  tracker.push(new Float32Array(rate / 5));
+  tracker.push(tone(523.25, 0.3));  // then a Do4 played
+  return notes;
+}"""
+
+
+def test_while_quiet_the_pages_own_sound_is_not_named(page: Any) -> None:
+    assert page.evaluate(_QUIET_JS, False) == [69, 72]
+    assert page.evaluate(_QUIET_JS, True) == [72]
 
 
 def test_a4_outside_415_to_446_is_refused(page: Any) -> None:
