@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 # JupyterLab refuses to run as root unless told it may.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test soak setup setup-dev chromium print-tools proxy lint typecheck check bench classroom
+.PHONY: lab test soak setup setup-dev chromium print-tools test-audio proxy lint typecheck check bench classroom
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,18 @@ print-tools:
 		echo "NOTE: rsvg-convert or pdftoppm is missing and cannot be installed here (needs root and apt-get): install $(PRINT_DEBS) to print cards; their PDF tests will be skipped."; \
 	fi
 
+# The microphone's tests and benchmark play real instruments: FluidSynth renders them with the
+# FluidR3 General MIDI SoundFont. Install them when missing and we may (root), as for Chromium.
+AUDIO_DEBS := fluidsynth fluid-soundfont-gm
+test-audio:
+	@if command -v fluidsynth >/dev/null && [ -e /usr/share/sounds/sf2/FluidR3_GM.sf2 ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "Installing $(AUDIO_DEBS) for the microphone's test audio"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(AUDIO_DEBS) >/dev/null; \
+	else \
+		echo "NOTE: fluidsynth or the FluidR3 SoundFont is missing and cannot be installed here (needs root and apt-get): install $(AUDIO_DEBS); the microphone's tests will be skipped."; \
+	fi
+
 # The JupyterHub test needs node and configurable-http-proxy (npm); install them when missing
 # and we may (root), as for Chromium.
 proxy:
@@ -85,7 +97,7 @@ lint: setup-dev
 typecheck: setup-dev
 	$(BIN)/mypy
 
-test: setup-dev chromium print-tools proxy lint typecheck
+test: setup-dev chromium print-tools test-audio proxy lint typecheck
 	$(BIN)/python -m pytest --durations=20 --doctest-modules --doctest-glob=README.md --nbmake \
 		musicgames README.md tests $(wildcard notebooks lessons)
 
@@ -93,5 +105,5 @@ test: setup-dev chromium print-tools proxy lint typecheck
 soak: setup-dev
 	$(BIN)/python -m pytest tests -m soak --soak
 
-bench: setup-dev
+bench: setup-dev test-audio
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
