@@ -37,7 +37,8 @@ class AnswerInput(PlayingInput, anywidget.AnyWidget):
     """The switch; ``on_played(midi, any_octave)`` is called with each written note played
     while ``listening``. ``progress`` is the student's progress file (their settings)."""
 
-    _esm = joined("_dom.js", "_midi.js", "_play_input.js", "answer_input.js")
+    _esm = joined("_dom.js", "_midi.js", "vendor/fft.js", "vendor/pitchy.js", "_microphone.js",
+                  "_play_input.js", "answer_input.js")
     _css = joined("_play_input.css")
 
     listening = traitlets.Bool(False).tag(sync=True)

@@ -164,8 +164,9 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
     it sounds bright or dark.
     """
 
-    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_midi.js", "_play_input.js",
-                  "_practice.js", "chord_quiz.js")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_midi.js", "vendor/fft.js",
+                  "vendor/pitchy.js", "_microphone.js", "_play_input.js", "_practice.js",
+                  "chord_quiz.js")
     _css = joined("_focus.css", "_sound.css", "_play_input.css", "_practice.css",
                   "chord_quiz.css")
     _title = "chord quiz"

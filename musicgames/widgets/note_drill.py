@@ -131,8 +131,9 @@ class NoteDrill(PracticeWidget[Note]):
     from it this one is (:mod:`musicgames.lessons.facts`).
     """
 
-    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_midi.js", "_play_input.js",
-                  "_practice.js", "note_drill.js")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_midi.js", "vendor/fft.js",
+                  "vendor/pitchy.js", "_microphone.js", "_play_input.js", "_practice.js",
+                  "note_drill.js")
     _css = joined("_focus.css", "_sound.css", "_play_input.css", "_practice.css",
                   "note_drill.css")
     _title = "note drill"
