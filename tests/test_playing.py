@@ -414,3 +414,21 @@ def test_the_switch_and_the_instruments_are_named_in_every_language(language: st
         assert text(key, language)
     assert NoteDrill(language=language).strings["play.input.midi"] == text(
         "play.input.midi", language)
+
+
+def test_a_lessons_switch_starts_as_the_student_left_it_in_the_drill(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Remembered per student across widgets: chosen in a drill, the lesson's exercises
+    start with it, and a change there reaches the student's drill open beside it."""
+    monkeypatch.setenv("MUSICGAMES_DATA_DIR", str(tmp_path))
+    les = Lesson(student="Ana", seed=3)
+    drill = les.drill(["Sol3"])
+    drill.receive({"type": "input", "settings": {"input": "midi", "any_octave_midi": True}})
+    exercise = les.name_notes(["Sol3"])
+    switch = exercise.answer_input
+    assert switch is not None
+    assert switch.playing["input"] == "midi" and switch.playing["any_octave_midi"] is True
+    switch.receive({"type": "input", "settings": {"input": "microphone"}})
+    assert drill.playing["input"] == "microphone"
+    assert remembered_playing(les.progress).input == "microphone"
