@@ -140,6 +140,8 @@ class LessonBase:
             size=self.size,
             on_answer=lambda q, i, ok: self._answered(step, q, i, ok),
             on_listen=self._play,
+            progress=self.progress,
+            naming=self.naming,
         )
 
     player: Any = None

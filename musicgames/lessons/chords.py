@@ -79,8 +79,11 @@ class ChordQuestions(LessonDrawings):
             roles = {self.name(t, octave=False): r for t, r in zip(chord.tones, ROLES,
                                                                      strict=True)}
             candidates = [*roles]
+            notes = {self.name(t, octave=False): t for t in chord.tones}
             if which != "root":  # a key a half step away: the third of the other quality
-                candidates.append(self.name(self._half_step_from(tone, chord), octave=False))
+                near = self._half_step_from(tone, chord)
+                candidates.append(self.name(near, octave=False))
+                notes.setdefault(self.name(near, octave=False), near)
             options = [right] + [c for c in dict.fromkeys(candidates) if c != right][:3]
             self.rng.shuffle(options)
             why = []
@@ -117,6 +120,8 @@ class ChordQuestions(LessonDrawings):
                     tuple(why),
                     wrong_picture=wrong_picture,
                     sound=chord.tones,
+                    notes=tuple(notes[o] for o in options),
+                    octave="never",
                 )
             )
         return self._exercise("chord_tone", self._t(f"lesson.tone.title.{which}"), items)

@@ -11,6 +11,18 @@ Voila and (silently) in a headless run; tests click their buttons with ``.click(
 >>> ex.buttons[0].click()
 >>> ex.correct, "Count again" in ex.feedback.value, "Five lines" in ex.feedback.value
 (False, True, True)
+
+A question that asks for a note can be answered by playing it (``notes``: the note each
+option names); a played note answers as a click on its option:
+
+>>> q = Question("Which note?", ("Sol", "La"), 1, notes=(Note.parse("Sol3"), Note.parse("La3")),
+...              octave="never")
+>>> ex = Exercise("Test", [q])
+>>> ex.answer_input.listening
+True
+>>> ex.play(81)                # La4: the options name no octave
+>>> ex.correct, ex.answer_input.listening
+(True, False)
 """
 
 from __future__ import annotations
@@ -23,10 +35,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from musicgames.i18n import text
+from musicgames.theory import Naming, Note
+from musicgames.widgets._playing import same_note
+from musicgames.widgets.answer_input import AnswerInput
 from musicgames.widgets.key_guard import keep_keys
 
 __all__ = ["SIZES", "Exercise", "LessonError", "Question", "lesson_css"]
 
+#: Whether the octave of a played note counts (see :class:`Question`).
+OCTAVE_RULES: tuple[str, ...] = ("setting", "never", "always")
 #: The size settings: how much larger than the first version's drawings (staff 110 px high).
 SIZES: dict[str, float] = {"normal": 2.0, "large": 2.6, "small": 1.5}
 
@@ -44,7 +61,13 @@ class Question:
     ``sound`` are the notes heard after the answer (one after another if ``broken``), and
     with ``listen`` a Listen button plays them before the answer (a question by ear);
     ``explain_wrong=False`` says ``explain`` only after a right answer (when each wrong
-    option's ``why`` already says it all)."""
+    option's ``why`` already says it all).
+
+    A question that asks for a note can be answered by playing it (a MIDI keyboard, the
+    microphone): ``notes`` gives the note each option names (``None`` for one that names
+    none), and ``octave`` whether the octave of the note played counts: ``"setting"`` (as
+    the student's "any octave" setting says), ``"never"`` (the options name no octave) or
+    ``"always"`` (the question is about the octave)."""
 
     prompt: str
     options: tuple[str, ...]
@@ -57,6 +80,8 @@ class Question:
     broken: bool = False
     listen: bool = False
     explain_wrong: bool = True
+    notes: tuple[Note | None, ...] = ()
+    octave: str = "setting"
 
     def __post_init__(self) -> None:
         if len(self.options) < 2:
@@ -69,6 +94,33 @@ class Question:
             )
         if self.why and len(self.why) != len(self.options):
             raise LessonError(f"{self.prompt!r}: give one 'why' per option, or none")
+        if self.notes and len(self.notes) != len(self.options):
+            raise LessonError(f"{self.prompt!r}: give one note per option, or none")
+        if self.octave not in OCTAVE_RULES:
+            raise LessonError(f"octave={self.octave!r}: use one of {', '.join(OCTAVE_RULES)}")
+
+    def option_played(self, midi: int, *, any_octave: bool = False) -> int | None:
+        """The option a note played (MIDI number, the written note) answers, or ``None``
+        when it names none of them. Two options may name the same key (Fa♯3 and Sol♭3):
+        the key of the right answer answers right, since playing tells the key, not how it
+        is spelled.
+
+        >>> q = Question("Which note?", ("Fa♯3", "Sol♭3", "Sol3"), 0,
+        ...              notes=tuple(Note.parse(n) for n in ("Fa#3", "Solb3", "Sol3")))
+        >>> q.option_played(66), q.option_played(67), q.option_played(79)
+        (0, 2, None)
+        >>> q.option_played(79, any_octave=True)
+        2
+        """
+        loose = self.octave == "never" or (self.octave == "setting" and any_octave)
+        found = [
+            index
+            for index, note in enumerate(self.notes)
+            if note is not None and same_note(note, midi, any_octave=loose)
+        ]
+        if not found:
+            return None
+        return self.answer if self.answer in found else found[0]
 
 
 def lesson_css() -> str:
@@ -135,10 +187,13 @@ class Exercise(widgets.VBox):
         on_listen: Callable[[Question], None] | None = None,
         kind: str = "choice",
         size: str = "normal",
+        progress: object = None,
+        naming: Naming | str = Naming.SOLFEGE,
     ) -> None:
         if not questions:
             raise LessonError(f"exercise {title!r} has no questions")
         self.title = title
+        self._naming = Naming(naming)
         self.kind = kind
         self.questions = tuple(questions)
         self.language = language
@@ -163,9 +218,20 @@ class Exercise(widgets.VBox):
                                                                 align_self="flex-start"))
         self.next_button.add_class("mg-exercise-next")
         self.next_button.on_click(lambda _b: self.next())
+        #: The "answer with" switch, when a question asks for a note (it can be played).
+        self.answer_input: AnswerInput | None = None
+        playable: list[Any] = []
+        if any(q.notes for q in self.questions):
+            self.answer_input = AnswerInput(
+                on_played=lambda midi, any_octave: self.play(midi, any_octave=any_octave),
+                progress=progress,
+                naming=naming,
+                language=language,
+            )
+            playable = [self.answer_input]
         super().__init__(
-            [self.heading, self.prompt, self.listen_button, self.choices, self.feedback,
-             self.next_button]
+            [self.heading, *playable, self.prompt, self.listen_button, self.choices,
+             self.feedback, self.next_button]
         )
         self.add_class("mg-exercise")
         self.add_class(f"mg-exercise-{kind.replace('_', '-')}")
@@ -202,6 +268,8 @@ class Exercise(widgets.VBox):
         self.choices.children = tuple(self.buttons)
         self.feedback.value = ""
         self.next_button.layout.display = "none"
+        if self.answer_input is not None:
+            self.answer_input.listening = bool(q.notes)
         self.listen_button.layout.display = None if q.listen else "none"
 
     def listen(self) -> None:
@@ -239,6 +307,8 @@ class Exercise(widgets.VBox):
         if not 0 <= index < len(q.options):
             raise LessonError(f"option {index!r} is not one of {len(q.options)}")
         self.answered = True
+        if self.answer_input is not None:
+            self.answer_input.listening = False
         self.correct = index == q.answer
         self.right += int(self.correct)
         if self.on_answer is not None:  # stored before the page shows the verdict
@@ -261,6 +331,23 @@ class Exercise(widgets.VBox):
         self.feedback.value = self.feedback_html(index) + score
         self.next_button.description = self._t("lesson.again" if last else "lesson.next")
         self.next_button.layout.display = None
+
+    def play(self, midi: int, *, any_octave: bool = False) -> None:
+        """Answer the question on show with a note played (the written note's MIDI number,
+        60 = Do3), as a click on the option that names it; a note no option names is said
+        to be none of them, and the question still waits."""
+        if self.answered or not self.question.notes:
+            return
+        index = self.question.option_played(midi, any_octave=any_octave)
+        if index is not None:
+            self.choose(index)
+            return
+        name = Note.parse(midi).label(self._naming, language=self.language)
+        said = self._t("play.not_offered", name=name)
+        self.feedback.value = (
+            f'<div class="mg-exercise-feedback mg-wrong"><span class="mg-exercise-why">'
+            f"{escape(said)}</span></div>"
+        )
 
     def next(self) -> None:
         """Go on to the next question (or start again after the last)."""

@@ -78,6 +78,8 @@ class NoteReading(LessonDrawings):
                     wrong_picture=str(self.staff(note, labels=True, size=0.8)),
                     sound=(note,),
                     explain_wrong=False,
+                    notes=tuple(nearest_named(LETTERS[names.index(o)], note) for o in options),
+                    octave="never",
                 )
             )
         return self._exercise("name_notes", self._t("lesson.name.title"), items)
@@ -159,8 +161,9 @@ class NoteReading(LessonDrawings):
             right = self.name(note)
             base = self.name(note, octave=False)
             number = note.octave if self.naming is Naming.SOLFEGE else note.scientific_octave
-            options = [f"{base}{number + k}" for k in (-1, 0, 1)]
-            self.rng.shuffle(options)
+            shifts = [-1, 0, 1]
+            self.rng.shuffle(shifts)
+            options = [f"{base}{number + k}" for k in shifts]
             do = Note("C", 0, note.scientific_octave)
             why = [
                 ""
@@ -183,6 +186,9 @@ class NoteReading(LessonDrawings):
                                       black_labels=False)
                     ),
                     sound=(note,),
+                    notes=tuple(Note(note.step, note.alter, note.scientific_octave + k)
+                                for k in shifts),
+                    octave="always",  # the question is which octave
                 )
             )
         return self._exercise("marked_key", self._t("lesson.key.title"), items)

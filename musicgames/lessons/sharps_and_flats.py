@@ -121,6 +121,7 @@ class SharpsAndFlats(LessonDrawings):
             neighbour = Note(neighbour_step, -note.alter, note.scientific_octave)
             neighbour_natural = Note(neighbour_step, 0, note.scientific_octave)
             candidates = (note, natural, opposite, neighbour, neighbour_natural)
+            named = {self.name(n): n for n in reversed(candidates) if self.is_taught(n)}
             names = [self.name(n) for n in candidates if self.is_taught(n)]
             options = list(dict.fromkeys(names))[:4]
             self.rng.shuffle(options)
@@ -138,6 +139,7 @@ class SharpsAndFlats(LessonDrawings):
                         name=self.name(note),
                     ),
                     sound=(note,),
+                    notes=tuple(named[o] for o in options),
                 )
             )
         return self._exercise("read_accidentals", self._t("lesson.accidental.title"), items)

@@ -290,6 +290,25 @@ class ProgressStore:
                 con.execute("ROLLBACK")
                 raise
 
+    # -- the student's settings -----------------------------------------------------------
+    def setting(self, name: str) -> str | None:
+        """A setting the student chose, kept in the file under ``name`` (``None``: never
+        chosen). The widgets keep how the student answers (click, MIDI keyboard or
+        microphone, and its options) here, so it follows the student."""
+        with self._lock:
+            row = self._connection.execute(
+                "SELECT value FROM meta WHERE key = ?", (f"setting:{name}",)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def save_setting(self, name: str, value: str) -> None:
+        """Keep a setting of the student's under ``name`` (replacing the one kept)."""
+        with self._lock, _writers_queue(self.path, self.timeout):
+            self._connection.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                (f"setting:{name}", value),
+            )
+
     # -- writing --------------------------------------------------------------------------
     def record(
         self,

@@ -4,7 +4,9 @@ anywidget takes one ES module and one style sheet per widget. What several views
 in files of its own next to them (``_dom.js``: building elements; ``_focus.js`` and
 ``_focus.css``: taking the focus and keeping the widget's keys from the notebook;
 ``_practice.js`` and ``_practice.css``: the session view of the note drill and the chord
-quiz). Those files define names and export nothing; :func:`joined` puts them in front of the
+quiz; ``_midi.js``: a MIDI keyboard through Web MIDI; ``_play_input.js`` and
+``_play_input.css``: the "answer with" switch, Click / MIDI keyboard / Microphone). Those
+files define names and export nothing; :func:`joined` puts them in front of the
 view's own file, so the view uses their names as its own, and the page still loads a single
 module.
 """

@@ -20,7 +20,9 @@
 // kernel names none) and `words` (the catalogue keys of the shared texts, written out in the
 // view's own file). It fills in: buildStage(), refresh(what), poseQuestion(question),
 // keyClicked(key, node), markFeedback(feedback), keyPressed(event, phase),
-// summaryColumns(), summaryCells(row) and summaryPractise(summary).
+// summaryColumns(), summaryCells(row), summaryPractise(summary), and played(midi, source,
+// at): a note played on a MIDI keyboard or heard by the microphone (this.play, a PlayInput
+// of _play_input.js, drawn under the header), at performance.now() `at`.
 // Elements built here carry two classes: the shared "mg-practice-x" (styled in
 // _practice.css) and the view's own, as "mg-drill-x".
 
@@ -49,7 +51,7 @@ class PracticeView {
       label: () => this.t(this.words.focus),
     });
     this.listeners = [];
-    for (const name of [...traits, "notice"]) {
+    for (const name of [...traits, "notice", "playing", "heard"]) {
       const listener = () => this.update(name);
       model.on(`change:${name}`, listener);
       this.listeners.push([name, listener]);
@@ -102,7 +104,19 @@ class PracticeView {
     this.stage = h("div", { class: this.cls("stage") }, this.buildStage());
     this.over = h("div", { class: this.cls("summary") });
     this.noticeLine = h("div", { class: this.cls("notice"), role: "status" });
-    this.root.append(header, this.noticeLine, this.ready, this.stage, this.over);
+    // Click / MIDI keyboard / Microphone (_play_input.js): a played note goes to played().
+    this.play = new PlayInput(this.model, (key, values) => this.t(key, values), {
+      onNote: (midi, source, at) => this.played(midi, source, at),
+      active: () => this.model.get("phase") === "asking",
+    });
+    // What the widget plays itself (a note after each answer) is not the student's note.
+    const playSound = this.sound.play.bind(this.sound);
+    this.sound.play = (sound) => {
+      const tones = ((sound && sound.hz) || []).length;
+      this.play.quiet(sound && sound.broken ? 1.2 + 0.33 * tones : 1.4);
+      return playSound(sound);
+    };
+    this.root.append(header, this.play.root, this.noticeLine, this.ready, this.stage, this.over);
   }
 
   update(what) {
@@ -113,6 +127,11 @@ class PracticeView {
     this.noticeLine.textContent = notice;
     this.noticeLine.hidden = !notice;
     if (what === "all" || what === "strings") this.sound.refresh();
+    if (what === "all" || what === "strings" || what === "playing" || what === "heard") {
+      this.play.refresh();
+    } else if (what === "phase") {
+      this.play.activeChanged();
+    }
     this.refresh(what);
     this.readyText.textContent = this.t(this.words.ready);
     this.startButton.textContent = this.t(this.words.start);
@@ -275,12 +294,16 @@ class PracticeView {
     }
   }
 
+  // A note played (MIDI keyboard) or heard (microphone): the view's own business.
+  played() {}
+
   destroy() {
     this.clearNext();
     this.stopClock();
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     this.guard.destroy();
     this.sound.destroy();
+    this.play.destroy();
     for (const [name, listener] of this.listeners) this.model.off(`change:${name}`, listener);
   }
 }

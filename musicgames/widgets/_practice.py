@@ -11,7 +11,10 @@ sends four messages, checked here:
 * ``{"type": "answer", "number": n, ..., "response_ms": ms}`` — the answer to question ``n``
   (what else it carries is the widget's own business), timed in the page;
 * ``{"type": "next", "number": n}`` — after the feedback pause, on to the next question;
-* ``{"type": "time_up"}`` — a timed session's clock in the page reached 0.
+* ``{"type": "time_up"}`` — a timed session's clock in the page reached 0;
+
+and, at any time, ``{"type": "input", "settings": {...}}`` — the student changed how they
+answer (:mod:`musicgames.widgets._playing`).
 
 Each widget says what a question looks like (:meth:`PracticeWidget._question_for`), how an
 answer is judged (:meth:`PracticeWidget._judge`), what the summary shows
@@ -36,6 +39,7 @@ from musicgames.memory import Memory
 from musicgames.progress.sink import ProgressSink, why_not_saved
 from musicgames.shown import short_repr
 from musicgames.widgets._messages import MessageError
+from musicgames.widgets._playing import PlayingInput
 
 __all__ = [
     "MAX_RESPONSE_MS",
@@ -139,11 +143,14 @@ class Judged(NamedTuple):
     feedback: dict[str, Any]
 
 
-class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
+class PracticeWidget(PlayingInput, anywidget.AnyWidget, Generic[Item]):
     """A session of questions on ``Item`` s (notes, chords), run for the page.
 
     A widget sets :attr:`_title` and :attr:`_activity`, checks its own settings, calls
     :meth:`_setup_session`, and fills in the four methods named in the module's docstring.
+    How the student answers (click, MIDI keyboard, microphone: :class:`PlayingInput`) is
+    taken from their progress file there, and changed by the page's message
+    ``{"type": "input", "settings": {...}}``.
     """
 
     #: What the widget is called in refused messages; it also seeds the questions.
@@ -190,6 +197,7 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         #: Messages the widget did not act on, newest last: ``(type, why)``.
         self.refused: list[tuple[str, str]] = []
         self.session: DrillSession[Item] = self._new_session()
+        self._setup_playing(progress, getattr(self, "naming", "solfege"), self._language())
 
     def _say_intro(self, intro: str | None, prefix: str, language: str) -> None:
         """Before Start, say ``intro`` — what this session practises, in a lesson's words —
@@ -274,6 +282,9 @@ class PracticeWidget(anywidget.AnyWidget, Generic[Item]):
         self.progress_errors.append(why)
         if not self.notice:
             self.notice = text("progress.not_saved", self._language(), why=why)
+
+    def _playing_not_kept(self, err: BaseException) -> None:
+        self._progress_failed(err)
 
     def _memory(self) -> Memory | None:
         """The student's memory states for this activity, from the progress store."""
@@ -401,4 +412,5 @@ _HANDLERS: dict[str, Callable[[PracticeWidget[Any], Mapping[str, Any]], None]] =
     "answer": lambda widget, content: widget._answer(content),
     "next": lambda widget, content: widget._next(content),
     "time_up": lambda widget, content: widget._time_up(content),
+    "input": lambda widget, content: widget.set_playing(content.get("settings")),
 }

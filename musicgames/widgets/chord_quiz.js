@@ -4,6 +4,8 @@
 // `feedback`, `summary`, `score`, `options`, `strings`) and reports what the student does:
 //   {type: "start"}
 //   {type: "answer", number, keys: [k1, k2, k3], response_ms}   a "find" question
+//   {type: "answer", number, via: "played", midis: [m1, m2, m3], source, response_ms}
+//                          a "find" question answered on a MIDI keyboard or by the microphone
 //   {type: "answer", number, choice, response_ms}               a "name" or "ear" question
 //   {type: "next", number}                                      after the feedback pause
 //   {type: "time_up"}
@@ -65,10 +67,20 @@ class QuizView extends PracticeView {
     this.brokenButton.textContent = this.t("sound.play.broken");
     this.blockButton.title = fill(this.t("sound.play.key"), { key: "H" });
     this.brokenButton.title = fill(this.t("sound.play.key"), { key: "B" });
+    if (this.model.get("phase") === "asking") this.drawHint(this.model.get("question") || {});
+  }
+
+  drawHint(question) {
+    const find = question.kind === "find";
+    const input = (this.model.get("playing") || {}).input || "click";
+    this.hint.textContent = this.t(find && input !== "click" ? `play.hint.chord.${input}`
+      : find ? "quiz.find.hint" : question.kind === "ear" ? "quiz.ear.hint" : "quiz.name.hint");
   }
 
   poseQuestion(question) {
     this.selected = [];      // keys chosen so far in a "find" question
+    this.heardTones = [];    // notes heard by the microphone so far (one per pitch class)
+    if (this.catcher) this.catcher.clear();
     this.sounded = null;     // the question whose answer's chord was played
     this.root.dataset.kind = question.kind;
     this.prompt.textContent = question.prompt || "";
@@ -80,8 +92,7 @@ class QuizView extends PracticeView {
     this.keys.innerHTML = find ? (question.keyboard || "") : "";
     this.keys.hidden = !find;
     this.clearButton.hidden = !find;
-    this.hint.textContent = this.t(find ? "quiz.find.hint" : ear ? "quiz.ear.hint"
-      : "quiz.name.hint");
+    this.drawHint(question);
     if (ear) this.sound.play((question.sound || {}).block);
     this.choiceRow.replaceChildren();
     this.choiceRow.hidden = find;
@@ -118,9 +129,51 @@ class QuizView extends PracticeView {
     if (this.selected.length === 3) this.send({ keys: this.selected.slice() }, now);
   }
 
+  // A note played on a MIDI keyboard, or heard by the microphone. A MIDI chord counts when
+  // its three tones are struck together (ChordCatcher, _midi.js: within the kernel's
+  // window, all still sounding); the microphone hears one note at a time, so its three
+  // tones are taken one after another, as clicks are. Each tone shows on the keyboard.
+  played(midi, source, at) {
+    const question = this.model.get("question") || {};
+    if (question.kind !== "find" || !this.canAnswer(at)) return;
+    if (source === "midi") {
+      if (!this.catcher) {
+        const options = this.model.get("playing") || {};
+        this.catcher = new ChordCatcher({ size: 3, windowMs: options.chord_window_ms || 300,
+          onChord: (notes, when) => this.sendPlayed(notes, "midi", when) });
+      }
+      this.catcher.note(midi, at, this.play.midi.sounding());
+      if (this.answered !== this.number) this.markPlayed(this.catcher.struck.map((s) => s.note));
+      return;
+    }
+    if (this.heardTones.some((note) => note % 12 === midi % 12)) return;
+    this.heardTones.push(midi);
+    this.markPlayed(this.heardTones);
+    if (this.heardTones.length === 3) this.sendPlayed(this.heardTones.slice(), source, at);
+  }
+
+  // Mark the played notes' keys (each its own, or its name's in the keyboard's first octave).
+  markPlayed(notes) {
+    for (const node of this.keys.querySelectorAll(".mg-selected")) {
+      node.classList.remove("mg-selected");
+    }
+    for (const midi of notes) {
+      const key = midi - 60 >= 0 && midi - 60 < 24 ? midi - 60 : midi % 12;
+      const node = this.keys.querySelector(`.mg-key[data-key="${key}"]`);
+      if (node) node.classList.add("mg-selected");
+    }
+  }
+
+  sendPlayed(notes, source, at) {
+    if (!this.canAnswer(at)) return;
+    this.send({ via: "played", midis: notes, source }, at);
+  }
+
   clearKeys() {
     if (this.answered === this.number) return;
     this.selected = [];
+    this.heardTones = [];
+    if (this.catcher) this.catcher.clear();
     for (const node of this.keys.querySelectorAll(".mg-selected")) {
       node.classList.remove("mg-selected");
     }

@@ -3,8 +3,10 @@
 Three kinds of question (``mode``):
 
 * ``"find"`` — the quiz names a triad ("D major"); the student clicks its three tones on the
-  keyboard, in any octave and any order. Right when the three keys are exactly the chord's
-  root, third and fifth (by pitch class).
+  keyboard, in any octave and any order — or plays them together on a MIDI keyboard (struck
+  within :data:`~musicgames.widgets._playing.CHORD_WINDOW_MS` of each other, any voicing),
+  or one after another to the microphone. Right when the three notes are exactly the
+  chord's root, third and fifth (by pitch class: :func:`is_chord`).
 * ``"name"`` — the quiz shows a triad on the staff; the student picks its name from a few
   choices (click, or keys 1–4). The wrong choices are the chords easiest to mix it up with:
   the same root with the other quality, and chords sharing two of its tones.
@@ -49,6 +51,7 @@ from musicgames.sound import chord as sound_chord
 from musicgames.sound import sound_strings
 from musicgames.theory import ALL_TRIADS, LETTERS, Naming, Note, Triad, TriadError, triad
 from musicgames.widgets._assets import joined
+from musicgames.widgets._playing import playing_strings
 from musicgames.widgets._practice import (
     STAFF_SIZE,
     Judged,
@@ -60,7 +63,7 @@ from musicgames.widgets._practice import (
     whole_number,
 )
 
-__all__ = ["DEFAULT_CHORDS", "ChordTonesQuiz", "QuizMode", "name_choices"]
+__all__ = ["DEFAULT_CHORDS", "ChordTonesQuiz", "QuizMode", "is_chord", "name_choices"]
 
 #: A right answer slower than this counts as hard: the chord comes back sooner.
 DEFAULT_SLOW_MS = 8000.0
@@ -71,6 +74,30 @@ DEFAULT_CHORDS: tuple[Triad, ...] = tuple(
 _KEYBOARD_OCTAVES = 2
 #: The answers of an "ear" question, in the order of their buttons (keys 1 and 2).
 _QUALITIES: tuple[str, str] = ("major", "minor")
+
+
+#: The page's keyboard starts on Do3 (MIDI 60).
+_LOWEST_KEY = 60
+
+
+def is_chord(chord: Triad, midis: Iterable[int]) -> bool:
+    """Whether the notes (MIDI numbers, any octave, any voicing, in any order, doubled or
+    not) are exactly the chord's tones: the same pitch classes as its root, third and
+    fifth. A click on three keys and a chord played on a MIDI keyboard are judged here.
+
+    >>> is_chord(triad("D"), [62, 66, 69]), is_chord(triad("D"), [78, 50, 57])
+    (True, True)
+    >>> is_chord(triad("D"), [62, 65, 69]), is_chord(triad("D"), [62, 74, 66])
+    (False, False)
+    """
+    return {m % 12 for m in midis} == set(chord.pitch_classes)
+
+
+def _on_keyboard(midi: int) -> int:
+    """Where a played note shows on the page's keyboard: its own key when the keyboard has
+    it, else the key of its name in the keyboard's first octave."""
+    key = midi - _LOWEST_KEY
+    return key if 0 <= key < 12 * _KEYBOARD_OCTAVES else midi % 12
 
 
 class QuizMode(str, Enum):
@@ -138,8 +165,11 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
     it sounds bright or dark.
     """
 
-    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_practice.js", "chord_quiz.js")
-    _css = joined("_focus.css", "_sound.css", "_practice.css", "chord_quiz.css")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_midi.js", "vendor/fft.js",
+                  "vendor/pitchy.js", "_microphone.js", "_play_input.js", "_practice.js",
+                  "chord_quiz.js")
+    _css = joined("_focus.css", "_sound.css", "_play_input.css", "_practice.css",
+                  "chord_quiz.css")
     _title = "chord quiz"
     _activity = "quiz"
 
@@ -187,6 +217,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
             clock=clock,
         )
         self.strings = {**catalogue(language, "quiz."), **sound_strings(language),
+                        **playing_strings(language),
                         **catalogue(language, "language.")}  # the code: numbers and plurals
         self._say_intro(intro, "quiz", language)
         self.options = {
@@ -275,20 +306,14 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
         ms = response_time(content)
         feedback: dict[str, Any]
         if self._kind is QuizMode.FIND:
-            keys = content.get("keys")
-            n_keys = 12 * _KEYBOARD_OCTAVES
-            if (
-                not isinstance(keys, list)
-                or len(keys) != 3
-                or any(isinstance(k, bool) or not isinstance(k, int) for k in keys)
-                or len(set(keys)) != 3
-                or any(not 0 <= k < n_keys for k in keys)
-            ):
-                raise MessageError(
-                    f"keys {short_repr(keys)} must be three different keys from 0 to {n_keys - 1}"
-                )
-            given_notes = [chord.spell_midi(60 + k) for k in sorted(keys)]
-            correct = {n.pitch_class for n in given_notes} == set(chord.pitch_classes)
+            if content.get("via") == "played":
+                midis = self._played_chord(content)
+                keys = [_on_keyboard(m) for m in midis]
+            else:
+                keys = self._clicked_keys(content)
+                midis = [_LOWEST_KEY + k for k in keys]
+            given_notes = [chord.spell_midi(m) for m in sorted(midis)]
+            correct = is_chord(chord, midis)
             wrong_keys = [k for k in sorted(keys) if (k % 12) not in chord.pitch_classes]
             stored = " ".join(n.label(Naming.LETTERS, octave=False) for n in given_notes)
             given = " – ".join(self._note(n) for n in given_notes)
@@ -339,6 +364,33 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
         )
         return Judged(stored, correct, ms, feedback)
 
+    def _clicked_keys(self, content: Mapping[str, Any]) -> list[int]:
+        """The three keys clicked on the page's keyboard (0 = its lowest Do), checked."""
+        keys = content.get("keys")
+        n_keys = 12 * _KEYBOARD_OCTAVES
+        if (
+            not isinstance(keys, list)
+            or len(keys) != 3
+            or any(isinstance(k, bool) or not isinstance(k, int) for k in keys)
+            or len(set(keys)) != 3
+            or any(not 0 <= k < n_keys for k in keys)
+        ):
+            raise MessageError(
+                f"keys {short_repr(keys)} must be three different keys from 0 to {n_keys - 1}"
+            )
+        return list(keys)
+
+    def _played_chord(self, content: Mapping[str, Any]) -> list[int]:
+        """The written notes (MIDI) of a chord played on a MIDI keyboard (struck together)
+        or sung or played note by note to the microphone, checked: three notes."""
+        midis = content.get("midis")
+        if not isinstance(midis, list) or len(midis) != 3:
+            raise MessageError(f"midis {short_repr(midis)} must be the three notes played")
+        return [
+            self._written_played({"midi": m, "source": content.get("source")})[0]
+            for m in midis
+        ]
+
     def _explain(self, chord: Triad, correct: bool, wrong_keys: list[int]) -> str:
         """Why, in the lessons' words: the chord's third (or, heard, why it sounds bright or
         dark); before it, each wrong key a half step from one of the chord's tones."""
@@ -348,7 +400,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
         for key in [] if correct else wrong_keys:
             near = [t for t in chord.tones if (key - t.pitch_class) % 12 in (1, 11)]
             if near:
-                chosen = self._note(chord.spell_midi(60 + key))
+                chosen = self._note(chord.spell_midi(_LOWEST_KEY + key))
                 right = self._note(near[0])
                 said.append(self._t("lesson.tone.half_step", chosen=chosen, right=right))
         said.append(chord_third_words(chord, self.language, self.naming))

@@ -5,6 +5,8 @@
 // what the student does, as messages:
 //   {type: "start"}                                        Start / Practise again
 //   {type: "answer", number, via, value, response_ms}      via: "name" | "key" | "keyboard"
+//   {type: "answer", number, via: "played", midi, source, response_ms}
+//                                   a note played on a MIDI keyboard or heard by the microphone
 //   {type: "next", number}                                 after the feedback pause (or Enter)
 //   {type: "time_up"}                                      a timed session's clock reached 0
 //
@@ -58,7 +60,8 @@ class DrillView extends PracticeView {
   refresh(what) {
     this.hearButton.textContent = this.t("sound.play");
     this.hearButton.title = fill(this.t("sound.play.key"), { key: "H" });
-    if (what === "all" || what === "names" || what === "strings" || what === "options") {
+    if (what === "all" || what === "names" || what === "strings" || what === "options"
+      || what === "playing") {
       this.drawNames();
     }
     if (what === "all" || what === "keyboard" || what === "options") this.drawKeyboard();
@@ -76,7 +79,8 @@ class DrillView extends PracticeView {
       }, h("span", { class: this.cls("digit") }, String(index + 1)), " ", name);
       this.nameRow.append(button);
     });
-    const hint = ways.length > 1 ? "drill.hint.both"
+    const input = (this.model.get("playing") || {}).input || "click";
+    const hint = input !== "click" ? "play.hint.note" : ways.length > 1 ? "drill.hint.both"
       : ways[0] === "names" ? "drill.hint.names" : "drill.hint.keyboard";
     this.hint.textContent = this.t(hint);
   }
@@ -95,8 +99,8 @@ class DrillView extends PracticeView {
     this.staff.innerHTML = question.svg || "";
     this.prompt.textContent = this.t(byEar ? "drill.ear.prompt" : "drill.prompt");
     if (byEar) this.sound.play(question.sound);
-    for (const node of this.root.querySelectorAll(".mg-right, .mg-wrong, .mg-pending")) {
-      node.classList.remove("mg-right", "mg-wrong", "mg-pending");
+    for (const node of this.root.querySelectorAll(".mg-right, .mg-wrong, .mg-pending, .mg-played")) {
+      node.classList.remove("mg-right", "mg-wrong", "mg-pending", "mg-played");
     }
   }
 
@@ -124,6 +128,13 @@ class DrillView extends PracticeView {
     this.send({ via, value }, now);
   }
 
+  // A note played on a MIDI keyboard or heard: the kernel judges it as a click on that key.
+  played(midi, source, at) {
+    if (!this.canAnswer(at)) return;
+    this.chosen = { via: "played", value: midi };
+    this.send({ via: "played", midi, source }, at);
+  }
+
   markFeedback(feedback) {
     if (this.sounded !== feedback.number) {
       this.sounded = feedback.number;
@@ -137,11 +148,18 @@ class DrillView extends PracticeView {
     if (name) name.classList.add("mg-right");
     const key = this.keys.querySelector(`.mg-key[data-key="${feedback.key}"]`);
     if (key) key.classList.add("mg-right");
+    // What was played shows on the keyboard (when the keyboard has that key).
+    const played = Boolean(this.chosen) && this.chosen.via === "played";
+    const onKeyboard = feedback.given_key !== null && feedback.given_key !== undefined;
+    const playedKey = played && onKeyboard
+      ? this.keys.querySelector(`.mg-key[data-key="${feedback.given_key}"]`) : null;
+    if (playedKey) playedKey.classList.add("mg-played");
     if (!feedback.correct && this.chosen) {
       const selector = this.chosen.via === "keyboard"
         ? `.mg-key[data-key="${this.chosen.value}"]`
-        : `.mg-drill-name[data-index="${this.chosen.value}"]`;
-      const chosen = this.root.querySelector(selector);
+        : this.chosen.via === "played" ? null
+          : `.mg-drill-name[data-index="${this.chosen.value}"]`;
+      const chosen = selector ? this.root.querySelector(selector) : playedKey;
       if (chosen) chosen.classList.add("mg-wrong");
     }
   }

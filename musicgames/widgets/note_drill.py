@@ -14,7 +14,10 @@ click or key press minus that is sent as ``response_ms``.
 
 A name counts as right when it is the note's name (any octave: the names have no octave
 numbers); a key on the keyboard counts as right only when it is that very key (the octave
-matters there).
+matters there). A note played on a MIDI keyboard or heard by the microphone
+(``via: "played"``, :mod:`musicgames.widgets._playing`) answers exactly as a click on that
+key does, unless the student chose "any octave"; the microphone's note is first taken back
+to the written one for a transposing instrument.
 
 The page's messages can be fed in by hand, which is how the tests drive the widget:
 
@@ -34,6 +37,15 @@ The page's messages can be fed in by hand, which is how the tests drive the widg
 >>> drill.receive({"type": "next", "number": 2})
 >>> drill.phase, drill.summary["asked"], drill.summary["right"]
 ('over', 2, 1)
+
+Played on a MIDI keyboard (60 = Do3, as in the Franco-Belgian naming):
+
+>>> drill = NoteDrill(["Sol3"], questions=1, seed=1)
+>>> drill.receive({"type": "start"})
+>>> drill.receive({"type": "answer", "number": 1, "via": "played", "midi": 67,
+...                "source": "midi", "response_ms": 900.0})
+>>> drill.feedback["correct"], drill.feedback["given"], drill.feedback["given_key"]
+(True, 'Sol3', 7)
 """
 
 from __future__ import annotations
@@ -53,6 +65,7 @@ from musicgames.shown import short_repr
 from musicgames.sound import notes, sound_strings
 from musicgames.theory import CARD_NOTES, LETTERS, SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
 from musicgames.widgets._assets import joined
+from musicgames.widgets._playing import playing_strings, same_note
 from musicgames.widgets._practice import (
     STAFF_SIZE,
     Judged,
@@ -120,8 +133,11 @@ class NoteDrill(PracticeWidget[Note]):
     from it this one is (:mod:`musicgames.lessons.facts`).
     """
 
-    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_practice.js", "note_drill.js")
-    _css = joined("_focus.css", "_sound.css", "_practice.css", "note_drill.css")
+    _esm = joined("_dom.js", "_focus.js", "_sound.js", "_midi.js", "vendor/fft.js",
+                  "vendor/pitchy.js", "_microphone.js", "_play_input.js", "_practice.js",
+                  "note_drill.js")
+    _css = joined("_focus.css", "_sound.css", "_play_input.css", "_practice.css",
+                  "note_drill.css")
     _title = "note drill"
     _activity = "drill"
 
@@ -174,6 +190,7 @@ class NoteDrill(PracticeWidget[Note]):
         )
         self._lowest, octaves = keyboard_span(self.notes)
         self.strings = {**catalogue(language, "drill."), **sound_strings(language),
+                        **playing_strings(language),
                         **catalogue(language, "language.")}  # the code: numbers and plurals
         self._say_intro(intro, "drill", language)
         self.names = names_for(self.naming, self.language)
@@ -209,7 +226,7 @@ class NoteDrill(PracticeWidget[Note]):
 
     def _judge(self, note: Note, number: int, content: Mapping[str, Any]) -> Judged:
         via = content.get("via")
-        value = whole_number(content, "value")
+        value = 0 if via == "played" else whole_number(content, "value")
         ms = response_time(content)
         if via in ("name", "key"):
             if "names" not in self.answer_with:
@@ -221,19 +238,30 @@ class NoteDrill(PracticeWidget[Note]):
             correct = LETTERS[value] == note.step
             given_key = None
             chosen = nearest_named(LETTERS[value], note)  # where that name would put it
-        elif via == "keyboard":
-            if "keyboard" not in self.answer_with:
+        elif via in ("keyboard", "played"):
+            any_octave = False
+            if via == "played":  # a MIDI keyboard or the microphone: the note it stands for
+                midi, any_octave = self._written_played(content)
+            elif "keyboard" not in self.answer_with:
                 raise MessageError("this drill is answered with the names")
-            if not 0 <= value < self._keyboard_keys():
+            elif not 0 <= value < self._keyboard_keys():
                 raise MessageError(f"key {value} is not on the keyboard")
-            key = Note.parse(self._lowest.midi + value)
+            else:
+                midi = self._lowest.midi + value
+            correct = same_note(note, midi, any_octave=any_octave)
+            if any_octave:  # shown in the asked note's octave, where it is compared
+                midi = note.midi + (midi - note.midi + 6) % 12 - 6
+            key = Note.parse(midi)
             given = key.label(self.naming, language=self.language)
             stored = key.solfege
-            correct = key.midi == note.midi
-            given_key = value
+            given_key = midi - self._lowest.midi
+            if not 0 <= given_key < self._keyboard_keys():
+                given_key = None  # played off the keyboard on the page
             chosen = key
         else:
-            raise MessageError(f"via {short_repr(via)} is not 'name', 'key' or 'keyboard'")
+            raise MessageError(
+                f"via {short_repr(via)} is not 'name', 'key', 'keyboard' or 'played'"
+            )
         by_name = via in ("name", "key")
         feedback = {
             "number": number,
