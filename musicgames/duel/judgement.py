@@ -23,6 +23,7 @@ from musicgames.duel.cards import (
     BOARD_KEYS,
     CARD_LETTER,
     CARD_STEPS,
+    CHORD_TONE_MULTIPLIERS,
     DOWN_REROLL,
     KEYS_PER_CARD,
     LETTER_PITCH_CLASSES,
@@ -125,6 +126,15 @@ def at_least_one(pool: int, good: int, drawn: int) -> float:
 
 
 @cache
+def _points_table(points: Callable[[int, int], int]) -> list[list[int]]:
+    """What a token of each power (two merged: at most 12) scores on a key of each multiplier
+    (0–3): the rule's own figures (D13, ``kernel.token_points``, passed in so that the table
+    is made again if the rule is), looked up in the look-ahead's loops."""
+    return [[points(power, mult) for mult in range(max(CHORD_TONE_MULTIPLIERS) + 1)]
+            for power in range(2 * _MAX_POWER + 1)]
+
+
+@cache
 def rerolled(own: tuple[int, ...], opp: tuple[int, ...], way: int
              ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Both sides' dice after a reroll that way (``UP_REROLL`` or ``DOWN_REROLL``, D11b), for
@@ -221,7 +231,7 @@ class Context:
         self.mult: tuple[int, ...] = tuple(left) + tuple(right)
         self.piano = view.piano
         self.chords = kernel.board_layout(view.piano)[1]
-        self.points = kernel.points_table()  # the rule's own figures (D13)
+        self.points = _points_table(kernel.token_points)
         # The round ends after this turn when it is the final turn or the 60th (D12).
         self.last_turn = view.final_turn or view.turn_number >= 60
         self.unseen = view.unseen_cards()
@@ -246,7 +256,8 @@ class Context:
             if t >= 0:
                 v = points[power[t]][mult[k]]
                 diff += v if seat_first <= t < seat_first + _TOKENS else -v
-        for seat in kernel.chord_holders(board, self.chords):  # the chord bonus (D13)
+        for keys in self.chords:  # the chord bonus (D13): the seat holding all three keys
+            seat = kernel.chord_holder(board, keys)
             if seat >= 0:
                 diff += 1 if seat == self.seat else -1
         return diff

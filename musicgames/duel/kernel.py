@@ -25,13 +25,11 @@ outcomes with their probabilities (:func:`outcomes`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
 
 from musicgames.duel.actions import Action, Move, Place, Shift
 from musicgames.duel.cards import (
     BOARD_KEYS,
     CARD_SHIFT,
-    CHORD_TONE_MULTIPLIERS,
     KEYS_PER_CARD,
     PIANO_CARDS,
     PIANO_CHORD_PITCH_CLASSES,
@@ -51,7 +49,6 @@ __all__ = [
     "board_layout",
     "chord_bonuses",
     "chord_holder",
-    "chord_holders",
     "dice_for_power",
     "final_turn_due",
     "lift",
@@ -59,7 +56,6 @@ __all__ = [
     "next_starter",
     "outcomes",
     "place_token",
-    "points_table",
     "reroll_index",
     "reroll_target",
     "round_breakdown",
@@ -231,31 +227,18 @@ def token_points(power: int, multiplier: int) -> int:
     return power * multiplier
 
 
-def points_table() -> tuple[tuple[int, ...], ...]:
-    """:func:`token_points` for every power (two merged tokens: up to 12) and multiplier (0–3),
-    as ``table[power][multiplier]``: made once, and again if the rule is changed; what the
-    round's score and the computer players' look-ahead read in their loops."""
-    return _points_by(token_points)
-
-
-@cache
-def _points_by(rule: Callable[[int, int], int]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(rule(power, mult) for mult in range(max(CHORD_TONE_MULTIPLIERS) + 1))
-                 for power in range(2 * MAX_POWER + 1))
-
-
 def round_score(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
                 ) -> tuple[int, int]:
     """What each seat would bank now (D13): :func:`token_points` of every token holding a key,
     plus 1 for each piano card whose colored keys are all held by one seat
     (:func:`chord_bonuses`)."""
     mults, chords = board_layout(piano)
-    points = points_table()
     scores = [0, 0]
     for token, mult in zip(board, mults, strict=True):
         if token >= 0:
-            scores[token // TOKENS_PER_SEAT] += points[power[token]][mult]
-    for seat in chord_holders(board, chords):
+            scores[token // TOKENS_PER_SEAT] += token_points(power[token], mult)
+    for keys in chords:
+        seat = chord_holder(board, keys)
         if seat >= 0:
             scores[seat] += 1
     return (scores[0], scores[1])
@@ -263,35 +246,22 @@ def round_score(board: Sequence[int], power: Sequence[int], piano: Sequence[int]
 
 def chord_bonuses(board: Sequence[int], piano: Sequence[int]) -> list[tuple[int, int]]:
     """``(seat, piano)`` for each piano card whose three colored keys one seat holds (D13)."""
-    return [(seat, side) for side, seat in enumerate(chord_holders(board, board_layout(piano)[1]))
-            if seat >= 0]
+    out = []
+    for side, keys in enumerate(board_layout(piano)[1]):
+        seat = chord_holder(board, keys)
+        if seat >= 0:
+            out.append((seat, side))
+    return out
 
 
 def chord_holder(board: Sequence[int], keys: tuple[int, ...]) -> int:
     """The seat whose tokens hold all three colored keys of a piano card (``keys``, from
-    :func:`board_layout`), or −1: the seat that scores the card's bonus point (D13)
-    (:func:`chord_holders` for that one card)."""
-    return chord_holders(board, (keys,))[0]
-
-
-def chord_holders(board: Sequence[int], chords: Sequence[tuple[int, ...]]) -> list[int]:
-    """For each piano card's colored keys in ``chords`` (from :func:`board_layout`), the seat
-    whose tokens hold all three, or −1: the seat that scores that card's bonus point (D13).
-    Both cards in one call: a score and a planner's every board ask for both.
-
-    >>> board = [-1] * BOARD_KEYS
-    >>> for key in (2, 6, 9):      # D, F♯, A: D major's chord, held by White's tokens
-    ...     board[key] = 0
-    >>> chord_holders(board, board_layout((2, 7))[1])
-    [0, -1]
-    """
-    holders = []
-    for keys in chords:
-        a, b, c = board[keys[0]], board[keys[1]], board[keys[2]]
-        seat = a // TOKENS_PER_SEAT
-        holders.append(seat if a >= 0 and b >= 0 and c >= 0 and b // TOKENS_PER_SEAT == seat
-                       and c // TOKENS_PER_SEAT == seat else -1)
-    return holders
+    :func:`board_layout`), or −1: the seat that scores the card's bonus point (D13)."""
+    a, b, c = board[keys[0]], board[keys[1]], board[keys[2]]
+    if a < 0 or b < 0 or c < 0:
+        return -1
+    seat = a // TOKENS_PER_SEAT
+    return seat if b // TOKENS_PER_SEAT == seat and c // TOKENS_PER_SEAT == seat else -1
 
 
 def board_layout(piano: Sequence[int]
