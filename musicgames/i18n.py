@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from datetime import date
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -52,7 +52,9 @@ class LanguageError(ValueError):
 @cache
 def _all_strings() -> dict[str, dict[str, str]]:
     merged: dict[str, dict[str, str]] = {}
-    folder = resources.files("musicgames") / "strings"
+    # The package's own folder: importlib.resources would load tempfile, shutil and the
+    # compression modules with the first page's import.
+    folder = Path(__file__).resolve().parent / "strings"
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".json"):
             continue

@@ -3,6 +3,7 @@ tournaments are ``python -m musicgames.games tournament keyboard_duel`` (tests/t
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from fractions import Fraction
@@ -378,3 +379,30 @@ def test_actions_are_legal_for_every_kind_of_turn_option() -> None:
         kinds |= {type(a) for a in game.actions()}
     assert {Place, Move, Shift, EndTurn, DuelCard, LockIn} <= kinds
 
+
+
+# -- the same seeds play the same games ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("names", "seed", "expected"), [
+    (("sharp", "casual"), 21, (109, WHITE, (80, 39), "1c07b6defd27b134")),
+    (("casual", "sharp"), 22, (108, BLACK, (27, 65), "8340ec6245b4f9eb")),
+    (("casual", "random"), 23, (112, WHITE, (46, 17), "bc82703fb2b548fc")),
+])
+def test_seeded_games_play_the_same_moves_and_results(
+        names: tuple[str, str], seed: int, expected: tuple[object, ...]) -> None:
+    """A seeded game between computer players makes exactly the moves, and ends with exactly
+    the result, it did before the players were made faster: the decisions, the winner, the
+    totals and a fingerprint of every action in order (sha256 of their reprs)."""
+    game = DuelState.new_game(seed=seed)
+    bots = (make_bot(names[0], seed), make_bot(names[1], seed + 1))
+    moves = hashlib.sha256()
+    decisions = 0
+    while not game.is_terminal():
+        seat = game.seat_to_act
+        assert seat is not None
+        action = bots[seat].choose(game.view(seat))
+        moves.update(repr(action).encode() + b"\n")
+        game.apply(action, seat)
+        decisions += 1
+    assert (decisions, game.winner, tuple(game.totals), moves.hexdigest()[:16]) == expected

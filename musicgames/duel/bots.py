@@ -171,8 +171,28 @@ def gives_points_away(view: SeatView, action: Action) -> bool:
     """
     if type(action) not in (Move, Shift):
         return False
-    seat = view.seat
+    return _gives_away(view, action, _standing(view))
+
+
+#: A seat's board as it stands before its action: the table to try actions on, its merged
+#: tokens, the chord bonuses it holds and its running score (D13).
+_Standing = tuple[Table, int, int, int]
+
+
+def _standing(view: SeatView) -> _Standing:
+    """What :func:`gives_points_away` compares every Move and Shift of a view with (worked
+    out once per view when several actions are weighed)."""
+    seat, piano = view.seat, view.piano
     before = seat_table(view)
+    held = sum(1 for s, _ in chord_bonuses(before.board, piano) if s == seat)
+    return (before, before.status.count(_MERGED), held,
+            round_score(before.board, before.power, piano)[seat])
+
+
+def _gives_away(view: SeatView, action: Action, standing: _Standing) -> bool:
+    """:func:`gives_points_away` for a Move or Shift, given the seat's :func:`_standing`."""
+    before, merged, held, score = standing
+    seat = view.seat
     duels: list[int] = []
 
     def duel(table: Table, attacker: int, defender: int) -> list[tuple[float, Table]]:
@@ -180,15 +200,13 @@ def gives_points_away(view: SeatView, action: Action) -> bool:
         return [(1.0, table)]
 
     (_, after), *rest = outcomes(before, action, seat, duel)
-    if duels or rest or after.status.count(_MERGED) > before.status.count(_MERGED):
+    if duels or rest or after.status.count(_MERGED) > merged:
         return False
     piano = view.piano
     gained = sum(1 for s, _ in chord_bonuses(after.board, piano) if s == seat)
-    held = sum(1 for s, _ in chord_bonuses(before.board, piano) if s == seat)
     if gained > held:
         return False
-    return (round_score(after.board, after.power, piano)[seat]
-            < round_score(before.board, before.power, piano)[seat])
+    return round_score(after.board, after.power, piano)[seat] < score
 
 
 #: A defender answers an attack on a token that scores at least this much (D13) whenever
@@ -423,7 +441,16 @@ class CasualBot(_Thinker):
         distinct = view.legal_actions(distinct=True)
         # Loose, not careless: it never moves a token to a lower-value key for nothing
         # (unless nothing else is allowed, D7).
-        kept = [a for a in distinct if not gives_points_away(view, a)] or list(distinct)
+        standing: _Standing | None = None  # the board before, worked out once for all moves
+        kept = []
+        for action in distinct:
+            if type(action) in (Move, Shift):
+                if standing is None:
+                    standing = _standing(view)
+                if _gives_away(view, action, standing):
+                    continue
+            kept.append(action)
+        kept = kept or list(distinct)
         scored = sorted(((self.end_value(ctx, b, a), i, a) for i, a in enumerate(kept)),
                         key=lambda s: (-s[0], s[1]))[: self.top]
         best = scored[0][0]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from musicgames.duel import (
@@ -345,6 +346,16 @@ def _players(scene: Scene, state: DuelState, words: Words, finished: bool) -> di
 
 
 def _piano_info(side: int, piano: Sequence[int], words: Words) -> dict[str, Any]:
+    info = _piano_words(side, (piano[0], piano[1]), words.naming, words.language)
+    return dict(info, keys=list(info["keys"]))
+
+
+@lru_cache(maxsize=256)
+def _piano_words(side: int, piano: tuple[int, int], naming: Naming, language: str
+                 ) -> dict[str, Any]:
+    """A piano card's name, chord tones and keys' names (kept: the pair of piano cards stays
+    on the table for a whole round, and the table is built again at every click)."""
+    words = Words(language, naming)
     card = PIANO_CARDS[piano[side]]
     keys = piano_keys(side)
     tones = ", ".join(f"{words.note(keys[pc], piano)} {card.marks[pc]}"
