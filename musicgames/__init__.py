@@ -1,19 +1,17 @@
 """musicgames: note reading and chord tones through play, in Jupyter.
 
-The note and chord model lives in :mod:`musicgames.theory` and is re-exported here;
-:mod:`musicgames.render` is loaded with it, so a note or chord shows itself on a staff.
+The note and chord model lives in :mod:`musicgames.theory` and is re-exported here; a note
+or chord shows itself on a staff in a notebook, drawn by :mod:`musicgames.render`, which is
+loaded the first time one is shown (``import musicgames`` stays light).
 
 >>> import musicgames
 >>> len(musicgames.ALL_TRIADS)
 24
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from musicgames import (
-    render,  # noqa: F401 - loaded so notes and chords draw themselves
-    theory,
-)
+from musicgames import theory
 from musicgames.theory import (
     CARD_NOTES,
     LETTERS,
@@ -46,6 +44,17 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from musicgames.theory import ALL_TRIADS
+
+
+def _staff(notes: list[Any]) -> str:
+    """A note's or chord's staff, as :func:`musicgames.render.staff_svg` engraves it; the
+    renderer is loaded the first time a note is shown (it then draws the notes itself)."""
+    from musicgames.render import staff_svg
+
+    return staff_svg(notes)
+
+
+theory.draw_staves_with(_staff)
 
 
 def __getattr__(name: str) -> object:

@@ -167,3 +167,22 @@ def test_drawings_kept_in_a_folder_are_the_same_and_need_no_engraver(
     with pytest.raises(AssertionError, match="engraved again"):
         fresh("Sol3")  # a drawing not kept yet is engraved
     render._staff_svg_cached.cache_clear()
+
+
+def test_a_note_shows_itself_on_a_staff_with_the_renderer_loaded_only_then() -> None:
+    """``import musicgames`` stays light (no renderer, no fonts); the first note a notebook
+    shows loads the renderer, and is drawn exactly as :func:`staff_svg` draws it."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, musicgames\n"
+        "before = 'musicgames.render' in sys.modules\n"
+        "svg = musicgames.Note.parse('Sol3')._repr_svg_()\n"
+        "chord = musicgames.triad('F', 'major')._repr_svg_()\n"
+        "from musicgames.render import staff_svg\n"
+        "print(before, svg == staff_svg('Sol3'), chord.startswith('<svg'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert done.stdout.split() == ["False", "True", "True"]
