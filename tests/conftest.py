@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from typing import Any
 
 import pytest
+
+if sys.dont_write_bytecode and not sys.pycache_prefix:
+    # With PYTHONDONTWRITEBYTECODE set (as some containers do) every test process would
+    # rewrite the asserts of every test module again on every run, a few seconds of CPU per
+    # worker; the compiled modules go to a cache folder outside the tree instead, so
+    # nothing is written next to the sources and an unchanged module is not compiled again.
+    sys.pycache_prefix = os.path.join(tempfile.gettempdir(), f"musicgames-pycache-{os.getuid()}")
+    sys.dont_write_bytecode = False
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -74,7 +83,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     ``asyncio.run``; the ``browser`` fixture is per module, closed before a test of another
     module runs, and a serial run keeps every other test ahead of them all the same. In a
     parallel run (pytest-xdist hands out tests in this order) the longest tests, the
-    browser tests, go first, so that the workers end together on short tests.
+    browser tests, go first, then the other slow ones, so that the workers end together on
+    short tests.
     """
     parallel = hasattr(config, "workerinput")  # a pytest-xdist worker
-    items.sort(key=lambda item: (item.get_closest_marker("browser") is None) == parallel)
+
+    def order(item: pytest.Item) -> tuple[bool, bool]:
+        browser = item.get_closest_marker("browser") is not None
+        if not parallel:
+            return browser, False
+        return not browser, item.get_closest_marker("slow") is None
+
+    items.sort(key=order)
