@@ -6,6 +6,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -56,12 +57,16 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """In a parallel run (pytest-xdist's ``--dist load``, the default with ``-n``), the tests
     of one browser module go to one worker together: they share its Chromium, and the pages
     and servers the module opens once (``scope="module"``); every other test goes to
-    whichever worker is free. The modules go first, the largest first."""
+    whichever worker is free, in the order :func:`pytest_collection_modifyitems` gives."""
     if config.getoption("dist") != "load":
         return None  # another --dist asked for by name
     from xdist.scheduler import LoadScopeScheduling
 
     class BrowserModulesTogether(LoadScopeScheduling):
+        def __init__(self, config: pytest.Config, log: Any = None) -> None:
+            super().__init__(config, log)
+            self.config.option.loadscopereorder = False  # the order given below
+
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
             return path if path.startswith("tests/browser/") else nodeid
@@ -83,15 +88,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     ``asyncio.run``; the ``browser`` fixture is per module, closed before a test of another
     module runs, and a serial run keeps every other test ahead of them all the same. In a
     parallel run (pytest-xdist hands out tests in this order) the longest tests, the
-    browser tests, go first, then the other slow ones, so that the workers end together on
-    short tests.
+    browser tests, go first (a slow one, then the modules with the most tests), then the
+    other slow ones, so that the workers end together on short tests.
     """
     parallel = hasattr(config, "workerinput")  # a pytest-xdist worker
 
-    def order(item: pytest.Item) -> tuple[bool, bool]:
+    tests = Counter(item.path for item in items)  # per module
+
+    def order(item: pytest.Item) -> tuple[bool, bool, int]:
         browser = item.get_closest_marker("browser") is not None
         if not parallel:
-            return browser, False
-        return not browser, item.get_closest_marker("slow") is None
+            return browser, False, 0
+        # a slow browser module (one long test) first, then the largest modules
+        slow = item.get_closest_marker("slow") is not None
+        return not browser, not slow, -tests[item.path] if browser else 0
 
     items.sort(key=order)
