@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
+from collections import Counter
 from typing import Any
 
 import pytest
+
+if sys.dont_write_bytecode and not sys.pycache_prefix:
+    # With PYTHONDONTWRITEBYTECODE set (as some containers do) every test process would
+    # rewrite the asserts of every test module again on every run, a few seconds of CPU per
+    # worker; the compiled modules go to a cache folder outside the tree instead, so
+    # nothing is written next to the sources and an unchanged module is not compiled again.
+    sys.pycache_prefix = os.path.join(tempfile.gettempdir(), f"musicgames-pycache-{os.getuid()}")
+    sys.dont_write_bytecode = False
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -47,12 +57,16 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """In a parallel run (pytest-xdist's ``--dist load``, the default with ``-n``), the tests
     of one browser module go to one worker together: they share its Chromium, and the pages
     and servers the module opens once (``scope="module"``); every other test goes to
-    whichever worker is free. The modules go first, the largest first."""
+    whichever worker is free, in the order :func:`pytest_collection_modifyitems` gives."""
     if config.getoption("dist") != "load":
         return None  # another --dist asked for by name
     from xdist.scheduler import LoadScopeScheduling
 
     class BrowserModulesTogether(LoadScopeScheduling):
+        def __init__(self, config: pytest.Config, log: Any = None) -> None:
+            super().__init__(config, log)
+            self.config.option.loadscopereorder = False  # the order given below
+
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
             return path if path.startswith("tests/browser/") else nodeid
@@ -74,7 +88,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     ``asyncio.run``; the ``browser`` fixture is per module, closed before a test of another
     module runs, and a serial run keeps every other test ahead of them all the same. In a
     parallel run (pytest-xdist hands out tests in this order) the longest tests, the
-    browser tests, go first, so that the workers end together on short tests.
+    browser tests, go first (a slow one, then the modules with the most tests), then the
+    other slow ones, so that the workers end together on short tests.
     """
     parallel = hasattr(config, "workerinput")  # a pytest-xdist worker
-    items.sort(key=lambda item: (item.get_closest_marker("browser") is None) == parallel)
+
+    tests = Counter(item.path for item in items)  # per module
+
+    def order(item: pytest.Item) -> tuple[bool, bool, int]:
+        browser = item.get_closest_marker("browser") is not None
+        if not parallel:
+            return browser, False, 0
+        # a slow browser module (one long test) first, then the largest modules
+        slow = item.get_closest_marker("slow") is not None
+        return not browser, not slow, -tests[item.path] if browser else 0
+
+    items.sort(key=order)

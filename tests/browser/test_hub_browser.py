@@ -182,12 +182,26 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
     lessons = sorted(p.name for p in (server.workdir / "course").glob("01-*.ipynb"))
     assert lessons, "no lesson 1 in the course folder"
     lesson = f"course/{lessons[0]}"
-    # The three log in at once, as a class does; their servers start side by side.
-    pages = {name: _log_in(browser, server, name) for name in STUDENTS}
+    teacher = server.workdir / "users" / TEACHER
+    teacher.mkdir(parents=True, exist_ok=True)
+    (teacher / "class-3b.ipynb").write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "read", "metadata": {},
+                   "outputs": [], "source": (
+                       "import os\n"
+                       "from musicgames.progress import open_class\n"
+                       "klass = open_class(os.path.join(os.environ['MUSICGAMES_HAND_IN'], '3b'))\n"
+                       "klass.table()")}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}))
+    # The three log in at once, as a class does, and the teacher with them (who reads the
+    # class once the three have answered): their servers start side by side.
+    pages = {name: _log_in(browser, server, name) for name in (*STUDENTS, TEACHER)}
     try:
-        for name, page in pages.items():
-            _open_and_run(page, server, name, lesson)
-        for name, page in pages.items():
+        for name in STUDENTS:
+            _open_and_run(pages[name], server, name, lesson)
+        for name in STUDENTS:
+            page = pages[name]
             _ran(page, name, lesson)
             answer = page.locator(".mg-exercise .mg-exercise-option:not([disabled])").first
             answer.scroll_into_view_if_needed()
@@ -205,24 +219,8 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
             box.scroll_into_view_if_needed()
             assert "nothing to hand in" in (box.text_content() or ""), box.text_content()
             assert box.locator("button").is_disabled()
-    finally:
-        for page in pages.values():
-            page.context.close()
 
-    teacher = server.workdir / "users" / TEACHER
-    teacher.mkdir(parents=True, exist_ok=True)
-    (teacher / "class-3b.ipynb").write_text(json.dumps({
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "read", "metadata": {},
-                   "outputs": [], "source": (
-                       "import os\n"
-                       "from musicgames.progress import open_class\n"
-                       "klass = open_class(os.path.join(os.environ['MUSICGAMES_HAND_IN'], '3b'))\n"
-                       "klass.table()")}],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                    "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5}))
-    page = _log_in(browser, server, TEACHER)
-    try:
+        page = pages[TEACHER]
         _open_and_run(page, server, TEACHER, "class-3b.ipynb")
         _ran(page, TEACHER, "class-3b.ipynb")
         seen = kernel_execute(page, (
@@ -232,6 +230,7 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
         assert seen[0] == str(sorted(STUDENTS))
         assert seen[1] == str(sorted(STUDENTS))
     finally:
-        page.context.close()
+        for page in pages.values():
+            page.context.close()
     assert sorted(p.name for p in (hand_in / "3b").glob("*.sqlite3")) == [
         f"{name}.sqlite3" for name in sorted(STUDENTS)]

@@ -15,6 +15,13 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import (
+    Server,
+    kernel_execute,
+    new_lab_page,
+    open_notebook,
+    run_notebook_again,
+)
 from tests.browser.duel_helpers import (
     ROOT,
     TIMEOUT_MS,
@@ -43,26 +50,43 @@ SEED = 5
 PAUSE = 0.05
 
 
-@pytest.fixture
-def duel_page(lab_page: Any) -> Iterator[Any]:
-    """A Lab page for the notebook; afterwards the notebook file is as it was (Lab autosaves
-    a notebook it ran, outputs and all, and the repository keeps it with outputs cleared)."""
+@pytest.fixture(scope="module")
+def duel_lab(browser: Any, lab_server: Server) -> Iterator[Any]:
+    """One Lab page for the module's Lab tests, the notebook opened in it once (a Lab page
+    and its kernel take seconds to start); each test plays on a fresh widget, see
+    :func:`_fresh_game`. Afterwards the notebook file is as it was (Lab autosaves a
+    notebook it ran, outputs and all, and the repository keeps it with outputs cleared)."""
     original = NOTEBOOK_FILE.read_bytes()
-    yield lab_page
-    lab_page.close()  # no more saves from this page
+    with new_lab_page(browser, lab_server) as page:
+        open_notebook(page, NOTEBOOK)
+        yield page
     if NOTEBOOK_FILE.read_bytes() != original:
         NOTEBOOK_FILE.write_bytes(original)
 
 
+@pytest.fixture
+def duel_page(duel_lab: Any) -> Any:
+    """The module's Lab page at the size a new page has; call :func:`_fresh_game` on it."""
+    duel_lab.set_viewport_size({"width": 1400, "height": 1000})
+    return duel_lab
+
+
+def _fresh_game(page: Any) -> None:
+    """The notebook's game as a new page shows it: the last test's game closed (its tasks
+    with it) and the notebook run again, which makes the widget ``game`` anew."""
+    kernel_execute(page, "game.close()")
+    run_notebook_again(page)
+    dismiss_notifications(page)
+    page.locator(ROOT).wait_for()
+
+
 def test_play_the_first_round_against_casual_by_clicking(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     page.locator(f"{ROOT}-chooser").wait_for()
     start_game(page, kernel_execute, "casual", seed=SEED, pause=PAUSE)
     rng = random.Random(SEED)
@@ -166,15 +190,13 @@ print(json.dumps([[type(a).__name__, a.to_json()] for a in game.state.actions()]
 
 def test_a_whole_turn_with_the_keyboard_only(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """Place, move into a duel, lock in and end the turn without the mouse: Tab, arrows,
     Enter and the L and E shortcuts. White holds a token on the left C, Black on the left D."""
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     set_position(page, kernel_execute,
                  "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1'), "
                  "tokens=([(0, 1)], [(2, 1)])")
@@ -232,14 +254,12 @@ def test_a_whole_turn_with_the_keyboard_only(
 
 def test_spanish_shortcuts_are_the_letters_of_the_spanish_words(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """In Spanish, P asks for a Pista (H does nothing) and the buttons say their letters."""
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     set_position(page, kernel_execute,
                  "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1'), "
                  "tokens=([(0, 1)], [(2, 1)])")
@@ -259,7 +279,6 @@ def test_spanish_shortcuts_are_the_letters_of_the_spanish_words(
 
 def test_round_end_shows_the_finished_board_with_each_tokens_score(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """White's final turn (Black has placed all five): ending it scores the round. The board
@@ -267,8 +286,7 @@ def test_round_end_shows_the_finished_board_with_each_tokens_score(
     the next round's hand is not shown until Next round."""
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     set_position(page, kernel_execute,
                  "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1'), final_turn=True, "
                  "tokens=([(0, 2), (4, 1)], [(7, 3), (2, 1), (19, 2), (23, 1), (14, 1)])")
@@ -360,12 +378,29 @@ TAKEN_BACK_JS = """() => {
   const root = document.querySelector('.mg-duel');
   return root.dataset.busy === 'false' && !root.querySelector('.mg-duel-token-white');
 }"""
+#: Take the placing back, if there is one, and wait in the page until the kernel has.
+TAKE_BACK_JS = f"""async () => {{
+  const root = document.querySelector('.mg-duel');
+  if (!root.querySelector('.mg-duel-token-white')) return;
+  root.querySelector('.mg-duel-undo').click();
+  const deadline = performance.now() + 10000;
+  while (!({TAKEN_BACK_JS})()) {{
+    if (performance.now() > deadline) throw new Error('the placing was not taken back');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }}
+}}"""
+#: The last placing taken back, the Wild picked (every key lights up): the ``index``-th
+#: point to click, where it is now (one call to the page instead of four).
+NEXT_POINT_JS = f"""async (index) => {{
+  await ({TAKE_BACK_JS})();
+  ({PICK_WILD_JS})();
+  return ({KEY_POINTS_JS})()[index];
+}}"""
 
 
 @pytest.mark.parametrize("width", [520, 800, 1100])
 def test_the_key_clicked_is_the_key_played_at_every_layout_width(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
     width: int,
 ) -> None:
@@ -375,8 +410,7 @@ def test_the_key_clicked_is_the_key_played_at_every_layout_width(
     rolled or drawn) before the next click."""
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     set_position(page, kernel_execute, "piano=(0, 7), hands=('Wild C1 D1 E1 F1', 'G1 A1')")
     page.locator(ROOT).evaluate(f"(root) => {{ root.style.width = '{width}px'; }}")
     page.wait_for_function(
@@ -385,16 +419,14 @@ def test_the_key_clicked_is_the_key_played_at_every_layout_width(
     clicked: set[int] = set()
     wrong = []
     for index in range(count):
-        # pick the Wild (every key lights up), then click the point where it is now
-        page.evaluate(PICK_WILD_JS)
-        point = page.evaluate(KEY_POINTS_JS)[index]
+        # the last placing taken back, pick the Wild, then click the point where it is now
+        point = page.evaluate(NEXT_POINT_JS, index)
         clicked.add(point["key"])
         page.mouse.click(point["x"], point["y"])
         [key] = page.wait_for_function(PLACED_JS, timeout=10_000, polling=20).json_value()
         if key != point["key"]:
             wrong.append((point["key"], key, round(point["x"]), round(point["y"])))
-        page.evaluate("() => document.querySelector('.mg-duel-undo').click()")
-        page.wait_for_function(TAKEN_BACK_JS, timeout=10_000, polling=20)
+    page.evaluate(TAKE_BACK_JS)
     assert clicked == set(range(24))
     assert not wrong, f"(key clicked, key played, x, y): {wrong}"
     assert not errors
@@ -435,15 +467,13 @@ LIT_BOARD_JS = """() => {
 
 def test_a_wild_lights_every_key_and_hides_no_name_or_mark(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """A Wild alone may name any of the 24 keys (D8): every key gets its ring, yet each
     key's name and mark stays on top, and a white key's ring steps round the black keys."""
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     set_position(page, kernel_execute, "piano=(0, 7), hands=('Wild C1 D1 E1 F1', 'G1 A1')")
     page.locator(f"{ROOT}-hand {ROOT}-card.is-wild").click()
     shown = page.evaluate(LIT_BOARD_JS)
@@ -456,13 +486,11 @@ def test_a_wild_lights_every_key_and_hides_no_name_or_mark(
 
 def test_the_rules_scroll_by_keyboard_with_the_close_button_at_the_top(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     set_position(page, kernel_execute, "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1')")
     page.locator(ROOT).focus()
     page.keyboard.press("r")
@@ -494,7 +522,6 @@ def test_the_rules_scroll_by_keyboard_with_the_close_button_at_the_top(
 
 def test_space_in_the_rules_pages_down_and_never_closes_them(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """The rules open with the focus on their close button: Space there pages down (and
@@ -502,8 +529,7 @@ def test_space_in_the_rules_pages_down_and_never_closes_them(
     or Escape closes it."""
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     set_position(page, kernel_execute, "piano=(0, 7), hands=('A1 D2 C1 E3 G1', 'E1 F2 B1')")
     page.locator(ROOT).focus()
     page.keyboard.press("r")
@@ -555,7 +581,6 @@ def _covers(outer: list[float], inner: list[float]) -> bool:
 
 def test_the_opponent_chooser_covers_the_whole_widget_at_every_width(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """The grey layer behind "Choose your opponent" covers the whole widget (the log column
@@ -563,8 +588,7 @@ def test_the_opponent_chooser_covers_the_whole_widget_at_every_width(
     its dialog is in view."""
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     page.locator(f"{ROOT}-chooser").wait_for()
     for width, height in ((1280, 800), (1024, 768)):
         page.set_viewport_size({"width": width, "height": height})
@@ -678,15 +702,13 @@ def _attack_left_c(page: Any) -> list[list[int]]:
 
 def test_take_back_stops_at_the_dice_and_says_so_on_the_button(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """Seeded: the attack rolls White 4 against Black 4 1. Take back cannot roll it again:
     the button says it stops at the dice roll, and U changes nothing."""
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     position = ("piano=(0, 7), hands=('C1 D3 E1 G2 A1', 'E2 F1'), "
                 "tokens=([(9, 1)], [(0, 3)]), seed=0")
     set_position(page, kernel_execute, position)
@@ -755,13 +777,11 @@ def _layout(page: Any) -> dict[str, Any]:
 
 def test_fits_lab_at_1280x800_with_the_file_browser_open_and_at_1400x1000(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     page = duel_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
     page.locator(".jp-FileBrowser").first.wait_for()
     # White holds a D; Black holds the left D: placing there starts a duel
@@ -835,7 +855,6 @@ game.new_game("casual", computer=_BlackAttacks(), position=DuelState.from_positi
 
 def test_the_defenders_lock_in_is_on_screen_at_1024x768(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """Black attacks; White defends. At 1024×768 (one column), with the file browser closed
@@ -843,8 +862,7 @@ def test_the_defenders_lock_in_is_on_screen_at_1024x768(
     page = duel_page
     page.set_viewport_size({"width": 1024, "height": 768})
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     kernel_execute(page, BLACK_ATTACKS)
     page.locator(f"{ROOT}-lock").wait_for(timeout=TIMEOUT_MS)
     wait_idle(page)
@@ -882,7 +900,6 @@ game.new_game("casual", computer=_BlackEndsTheRound(), position=DuelState.from_p
 
 def test_the_duel_that_ends_the_round_is_shown_at_round_end(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """Black's final turn attacks; White locks in (L); Black ends the turn and the round is
@@ -890,8 +907,7 @@ def test_the_duel_that_ends_the_round_is_shown_at_round_end(
     breakdown; after Next round it is gone."""
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
-    dismiss_notifications(page)
+    _fresh_game(page)
     kernel_execute(page, BLACK_ENDS_THE_ROUND)
     page.locator(f"{ROOT}-lock").wait_for(timeout=TIMEOUT_MS)
     wait_idle(page)

@@ -18,11 +18,18 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import (
+    Server,
+    kernel_execute,
+    new_lab_page,
+    open_notebook,
+    run_notebook_again,
+)
 from tests.browser.snap_helpers import (
     CARD_HEAD_JS,
     GUIDE_JS,
@@ -58,15 +65,34 @@ NOTEBOOK_SHAPE_JS = """() => {
 }"""
 
 
-def _open_game(page: Any, open_notebook: Callable[[Any, str], None]) -> None:
-    """Open and run the notebook; keep Lab from autosaving the played notebook."""
-    open_notebook(page, NOTEBOOK)
-    page.evaluate("""() => {
-      const commands = window.jupyterapp.commands;
-      if (commands.isToggled('docmanager:toggle-autosave')) {
-        return commands.execute('docmanager:toggle-autosave');
-      }
-    }""")
+@pytest.fixture(scope="module")
+def snap_lab(browser: Any, lab_server: Server) -> Iterator[Any]:
+    """One Lab page for the module's Lab tests, the notebook opened in it once (a Lab page
+    and its kernel take seconds to start); each test plays on a fresh game widget, see
+    :func:`_fresh_game`. Lab is kept from autosaving the played notebook."""
+    with new_lab_page(browser, lab_server) as page:
+        open_notebook(page, NOTEBOOK)
+        page.evaluate("""() => {
+          const commands = window.jupyterapp.commands;
+          if (commands.isToggled('docmanager:toggle-autosave')) {
+            return commands.execute('docmanager:toggle-autosave');
+          }
+        }""")
+        yield page
+
+
+@pytest.fixture
+def snap_page(snap_lab: Any) -> Any:
+    """The module's Lab page at the size a new page has; call :func:`_fresh_game` on it."""
+    snap_lab.set_viewport_size({"width": 1400, "height": 1000})
+    return snap_lab
+
+
+def _fresh_game(page: Any) -> None:
+    """The notebook's game as a new page shows it: the last test's game closed (its timers
+    with it) and the notebook run again, which makes the widget ``game`` anew."""
+    kernel_execute(page, "game.close()")
+    run_notebook_again(page)
     page.locator(".mg-snap .mg-snap-seat").first.wait_for()
 
 
@@ -134,12 +160,11 @@ def _page_result(root: Any, number: int) -> dict[str, Any]:
 
 
 def test_lab_person_slaps_a_match_and_a_false_slap_with_space_and_the_kernel_agrees(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    snap_page: Any,
     kernel_execute: Execute,
 ) -> None:
-    page = lab_page
-    _open_game(page, open_notebook)
+    page = snap_page
+    _fresh_game(page)
     assert kernel_execute(page, "print(type(game).__name__)") == "NoteSnapWidget\n"
     shape = page.evaluate(NOTEBOOK_SHAPE_JS)
     root = _start_game(page, kernel_execute,
@@ -208,14 +233,13 @@ def test_lab_person_slaps_a_match_and_a_false_slap_with_space_and_the_kernel_agr
 
 
 def test_lab_two_people_share_the_keyboard_and_lab_shortcuts_stay_quiet(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    snap_page: Any,
     kernel_execute: Execute,
 ) -> None:
     """A and L are JupyterLab shortcuts too (insert a cell, line numbers): in the game
     they slap, and the notebook is left alone."""
-    page = lab_page
-    _open_game(page, open_notebook)
+    page = snap_page
+    _fresh_game(page)
     shape = page.evaluate(NOTEBOOK_SHAPE_JS)
     # In Settings a second person joins the one at the table: the keys become A and L (as
     # the README says), and a person has no level to choose.
@@ -295,6 +319,23 @@ def test_voila_renders_the_game_and_a_slap_works(
         page.close()
 
 
+#: How long a test watches for something that must not happen (a page's message reaches the
+#: kernel in a few milliseconds; the person's reaction times are checked to 20 ms).
+QUIET_MS = 1_000
+
+
+def _kernel_until(page: Any, code: str, done: Callable[[str], bool],
+                  timeout_s: float = 10.0) -> str:
+    """Run ``code`` in the kernel until what it prints satisfies ``done``; return that."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        said = kernel_execute(page, code)
+        if done(said):
+            return said
+        assert time.monotonic() < deadline, f"the kernel still says {said!r} to {code!r}"
+        page.wait_for_timeout(50)
+
+
 def _flips(root: Any) -> int:
     return int(root.get_attribute("data-flips"))
 
@@ -307,17 +348,16 @@ def _wait_for_flips_above(page: Any, count: int, timeout_ms: float = 15_000) -> 
 
 
 def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wrong_call(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    snap_page: Any,
     kernel_execute: Execute,
 ) -> None:
     """At 1280 x 800 (the notebook column about 850 px wide): Settings and the guide card
     pause the game (no flips while open); the guide shows the 15 notes, named in labels of
     14 px or more, heads as big as the play card's, beside the table, the whole widget
     within 848 x 700 px; P plays on; a wrong call leaves its card on view."""
-    page = lab_page
+    page = snap_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    _open_game(page, open_notebook)
+    _fresh_game(page)
     root = _start_game(page, kernel_execute,
                        "game.new_game(seed=11, pace_ms=150, opener=1, call_mode='self')")
     _wait_for_flips_above(page, 0)
@@ -386,15 +426,14 @@ def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wro
 
 
 def test_lab_hear_the_card_starts_with_the_frame_the_card_is_drawn_in(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    snap_page: Any,
     kernel_execute: Execute,
 ) -> None:
     """With "hear the card" on, the card's note starts in the frame the card is painted in:
     performance.now() when the sound was started minus the frame's time, and the
     AudioContext's latency on top. Prints the figures."""
-    page = lab_page
-    _open_game(page, open_notebook)
+    page = snap_page
+    _fresh_game(page)
     root = _start_game(page, kernel_execute,
                        "game.new_game(seed=3, pace_ms=200, opener=1, hear_cards=True)")
     page.wait_for_function(
@@ -421,16 +460,15 @@ CLICK_LANDS_JS = """(el) => {
 
 
 def test_lab_settings_opened_during_a_game_sit_above_the_pause_card(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    snap_page: Any,
     kernel_execute: Execute,
 ) -> None:
     """Settings opened mid-game are on top of the "Paused" card: every menu and button of
     the form takes the click (the Level menu opens and a level can be chosen), and Start
     uses it. A computer's wrong call that names its card is not called "A match!"."""
-    page = lab_page
+    page = snap_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    _open_game(page, open_notebook)
+    _fresh_game(page)
     root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
     _wait_for_flips_above(page, 0)
     root.locator(".mg-snap-open-settings").click()
@@ -512,6 +550,11 @@ DRILL_SHOWN_JS = """(drill) => {
 }"""
 
 
+#: True once the page shows what became of card ``number``, or the game is over.
+CARD_ENDED_JS = """([root, number]) => root.dataset.phase === 'over'
+  || !!root.querySelector(`.mg-snap-result[data-number="${number}"]`)"""
+
+
 def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
                      looks: list[dict[str, Any]], timeout_s: float = 60.0,
                      layout: bool = False) -> None:
@@ -534,16 +577,16 @@ def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
             page.wait_for_timeout(60)
             looks.append({"match": table.is_match, **root.evaluate(LOOK_JS)})
             _page_result(root, table.number)
-        else:
-            page.wait_for_timeout(1_100)  # the window closes: what became of the card
+        else:  # the window closes: what became of the card (or the game's time ran out)
+            page.wait_for_function(CARD_ENDED_JS, arg=[root.element_handle(), table.number],
+                                   timeout=10_000)
         looks.append({"after": table.number, **root.evaluate(LOOK_JS)})
         if layout:
             looks[-1]["layout"] = root.evaluate(LAYOUT_JS)
 
 
 def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    snap_page: Any,
     kernel_execute: Execute,
 ) -> None:
     """A short timed game played through the page: a right slap is green and a false one
@@ -551,9 +594,9 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
     never broken over two lines; "Nobody slapped" is said once. At the end: the standings
     with card counts and your place, the false slaps' cards, no Python code, a button that
     opens a note drill of the notes hesitated on; Escape and Close close the panel."""
-    page = lab_page
+    page = snap_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    _open_game(page, open_notebook)
+    _fresh_game(page)
     root = _start_game(page, kernel_execute,
                        "game.new_game(seed=21, pace_ms=150, slap_window_ms=900, minutes=0.25)")
     wanted = {True: 1, False: 1}  # one slap on a match, one on a card that is not one
@@ -635,31 +678,29 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
 
 
 def test_lab_the_game_starts_only_on_screen_with_the_focus(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    snap_page: Any,
     kernel_execute: Execute,
 ) -> None:
     """No computer flips and no clock runs while the table is below the window's edge, or
     on screen without the focus; a click on the table brings it on screen and starts it."""
-    page = lab_page
+    page = snap_page
     page.set_viewport_size({"width": 1280, "height": 600})
-    _open_game(page, open_notebook)
+    _fresh_game(page)
     root = page.locator(".mg-snap")
     top = root.locator(".mg-snap-table").evaluate("(el) => el.getBoundingClientRect().top")
     assert top > 600, "the table is on screen: this test needs it below the edge"
-    page.wait_for_timeout(2000)
+    page.wait_for_timeout(QUIET_MS)
     assert kernel_execute(page, "print(game._started, game.state.flips)") == "False 0\n"
 
     page.keyboard.press("Enter")  # the table has the focus, but is not on screen
     page.locator(".jp-MarkdownCell").first.click()  # the focus goes to the notebook
     root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
-    page.wait_for_timeout(2000)
+    page.wait_for_timeout(QUIET_MS)
     assert root.locator(".mg-focus-overlay").is_visible()
     assert kernel_execute(page, "print(game._started, game.state.flips)") == "False 0\n"
 
     root.locator(".mg-focus-overlay").click()
-    page.wait_for_timeout(700)
-    assert kernel_execute(page, "print(game._started)") == "True\n"
+    assert _kernel_until(page, "print(game._started)", lambda said: said == "True\n")
     _flip(page, root)  # the person opens: Enter flips
 
 
@@ -708,16 +749,15 @@ FOCUS_JS = """() => {
 
 
 def test_lab_the_keyboard_goes_into_settings_and_the_end_panel_and_back_to_the_table(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    snap_page: Any,
     kernel_execute: Execute,
 ) -> None:
     """Settings opened with the keyboard (Tab to it, Enter) takes the focus to its first
     control; Tab goes round inside it (the table under it is inert); closing it gives the
     focus back to the table. The same for the panel at the end of a game."""
-    page = lab_page
+    page = snap_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    _open_game(page, open_notebook)
+    _fresh_game(page)
     root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
     _wait_for_flips_above(page, 0)
     root.locator(".mg-snap-open-settings").focus()
@@ -754,15 +794,14 @@ def test_lab_the_keyboard_goes_into_settings_and_the_end_panel_and_back_to_the_t
 
 
 def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    snap_page: Any,
     kernel_execute: Execute,
 ) -> None:
     """A game under way pauses (page and kernel: no clock, no flips) when the table is
     scrolled away, and plays on after the 3-2-1 once the person is back and presses a key."""
-    page = lab_page
+    page = snap_page
     page.set_viewport_size({"width": 1280, "height": 600})
-    _open_game(page, open_notebook)
+    _fresh_game(page)
     root = page.locator(".mg-snap")
     root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
     root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
@@ -773,9 +812,8 @@ def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
     assert top > 400, "the table is still on screen: this test needs it scrolled away"
     page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'true'",
                            timeout=3_000)
-    page.wait_for_timeout(500)
-    before = kernel_execute(page, "print(game.paused, game.state.flips)")
-    assert before.startswith("True "), before
+    before = _kernel_until(page, "print(game.paused, game.state.flips)",
+                           lambda said: said.startswith("True "))
     page.wait_for_timeout(1_500)
     assert kernel_execute(page, "print(game.paused, game.state.flips)") == before
 
@@ -785,7 +823,7 @@ def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
     page.keyboard.press("KeyX")
     page.wait_for_function("() => document.querySelector('.mg-snap').dataset.paused === 'false'",
                            timeout=6_000)
-    assert kernel_execute(page, "print(game.paused)") == "False\n"
+    assert _kernel_until(page, "print(game.paused)", lambda said: said == "False\n")
 
 
 #: Parts of the table that scroll sideways, or whose text is cut, as the page is now.
@@ -821,8 +859,7 @@ LAYOUT_JS = """(root) => {
 
 @pytest.mark.parametrize("width,height", [(1024, 768), (1280, 800)])
 def test_lab_no_part_of_the_table_scrolls_sideways_and_the_last_card_is_never_cut(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    snap_page: Any,
     kernel_execute: Execute,
     width: int,
     height: int,
@@ -831,9 +868,9 @@ def test_lab_no_part_of_the_table_scrolls_sideways_and_the_last_card_is_never_cu
     matches: no part of the table has a horizontal scrollbar (the "Last cards" strip fits),
     the last card's text fits its panel (no scrollbar, nothing cut), and Settings scroll
     with one scrollbar at most (none nested in another)."""
-    page = lab_page
+    page = snap_page
     page.set_viewport_size({"width": width, "height": height})
-    _open_game(page, open_notebook)
+    _fresh_game(page)
     root = page.locator(".mg-snap")
     root.locator(".mg-snap-open-settings").click()
     root.locator(".mg-snap-settings").wait_for()
