@@ -14,9 +14,9 @@ import pytest
 if sys.dont_write_bytecode and not sys.pycache_prefix:
     # With PYTHONDONTWRITEBYTECODE set (as some containers do) every test process would
     # rewrite the asserts of every test module again on every run, a few seconds of CPU per
-    # worker; the compiled modules go to a cache folder outside the tree instead, so
-    # nothing is written next to the sources and an unchanged module is not compiled again.
-    sys.pycache_prefix = os.path.join(tempfile.gettempdir(), f"musicgames-pycache-{os.getuid()}")
+    # worker. The test processes write compiled modules as Python does by default, in the
+    # git-ignored __pycache__ folders (a cache folder elsewhere, sys.pycache_prefix, would
+    # hide the installed packages' own compiled files and compile them all again).
     sys.dont_write_bytecode = False
 
 
