@@ -284,13 +284,15 @@ def browser(chromium_path: Path) -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def new_lab_page(browser: Any, server: Server) -> Iterator[Any]:
+def new_lab_page(browser: Any, server: Server, init_script: str = "") -> Iterator[Any]:
     """A fresh page on the Lab server; fails if a widget model did not load in it. When it
     is done every kernel is shut down, so the next page starts with fresh kernels.
 
     Tests that can share one page (each uses its own widget of one notebook) open it once
     for their module with this (a parallel run keeps a browser module on one worker)."""
     context = browser.new_context(base_url=server.url, viewport={"width": 1400, "height": 1000})
+    if init_script:  # runs first in every document of the page (a stand-in API, say)
+        context.add_init_script(init_script)
     page = context.new_page()
     page.set_default_timeout(NOTEBOOK_TIMEOUT_MS)
     failures = watch_widget_failures(page)

@@ -14,7 +14,6 @@ SoundFont by the tests' audio helper (:mod:`tests.audio_samples`).
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -25,9 +24,9 @@ from tests.browser.conftest import (
     CHROMIUM_ARGS,
     NOTEBOOK_TIMEOUT_MS,
     Server,
+    new_lab_page,
     open_notebook,
     shut_down_kernels,
-    watch_widget_failures,
 )
 
 pytestmark = pytest.mark.browser
@@ -101,23 +100,11 @@ FAKE_MIDI = """
 NO_MIDI = "delete Navigator.prototype.requestMIDIAccess;"
 
 
-@contextlib.contextmanager
-def lab_page_with(browser: Any, server: Server, script: str) -> Iterator[Any]:
-    """A fresh Lab page whose every document first runs ``script``."""
-    context = browser.new_context(base_url=server.url, viewport={"width": 1400, "height": 1000})
-    context.add_init_script(script)
-    page = context.new_page()
-    page.set_default_timeout(NOTEBOOK_TIMEOUT_MS)
-    failures = watch_widget_failures(page)
-    yield page
-    shut_down_kernels(page)
-    context.close()
-    assert not failures, f"a widget did not load in the page: {failures}"
 
 
 @pytest.fixture(scope="module")
 def page(browser: Any, lab_server: Server) -> Iterator[Any]:
-    with lab_page_with(browser, lab_server, FAKE_MIDI) as page:
+    with new_lab_page(browser, lab_server, FAKE_MIDI) as page:
         open_notebook(page, NOTEBOOK)
         yield page
 
@@ -271,7 +258,7 @@ def test_a_lesson_question_is_answered_by_playing(
 def test_without_web_midi_the_option_is_off_and_says_why(
     browser: Any, lab_server: Server
 ) -> None:
-    with lab_page_with(browser, lab_server, NO_MIDI) as page:
+    with new_lab_page(browser, lab_server, NO_MIDI) as page:
         open_notebook(page, NOTEBOOK)
         button = page.locator('.mg-test-midi-drill .mg-play-input[data-input="midi"]')
         expect(button).to_be_disabled()
