@@ -32,7 +32,7 @@ from typing import Any
 from musicgames import appmode
 from musicgames.kept import DRAWINGS_ENV
 
-__all__ = ["START_PAGE", "drawings_folder", "open_app", "settle"]
+__all__ = ["START_PAGE", "drawings_folder", "mend_page_nulls", "open_app", "settle", "without"]
 
 #: The start page, from the page a game opens in (``repl/index.html``): the site's root.
 START_PAGE = "../"
@@ -60,9 +60,48 @@ def settle(address: str, *, drawings: Path | None) -> None:
         os.environ[DRAWINGS_ENV] = str(drawings)
 
 
+def without(value: Any, null: object) -> Any:
+    """``value`` (a page's message: dicts, lists, plain values) with every ``null`` in it
+    made ``None``.
+
+    >>> NULL = object()
+    >>> without({"call": NULL, "keys": [1, NULL], "seq": 3}, NULL)
+    {'call': None, 'keys': [1, None], 'seq': 3}
+    """
+    if value is null:
+        return None
+    if isinstance(value, dict):
+        return {key: without(item, null) for key, item in value.items()}
+    if isinstance(value, list):
+        return [without(item, null) for item in value]
+    return value
+
+
+def mend_page_nulls() -> None:
+    """In the browser's kernel a page's ``null`` reaches Python as Pyodide's ``jsnull``,
+    not ``None``: the widgets, which read ``None`` for a choice not made (Note Snap's
+    automatic call), get ``None`` again. Elsewhere it does nothing."""
+    try:
+        from pyodide.ffi import jsnull
+    except ImportError:
+        return
+    from ipywidgets import Widget
+
+    original = Widget._handle_msg
+    if getattr(original, "mends_nulls", False):
+        return
+
+    def handle(self: Widget, msg: dict[str, Any]) -> Any:
+        return original(self, without(msg, jsnull))
+
+    handle.mends_nulls = True  # type: ignore[attr-defined]
+    Widget._handle_msg = handle
+
+
 def open_app(app: str, address: str = "") -> Any:
     """The game ``app`` (``"note-snap"``, ``"keyboard-duel"``) for the student and choices
     in ``address`` (``"student=Ana&language=es&naming=letters"``), ready to show."""
+    mend_page_nulls()
     settle(address, drawings=drawings_folder())
     from musicgames.classroom.kernel import open_app as classroom_app
 
