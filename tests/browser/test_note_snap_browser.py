@@ -115,12 +115,14 @@ def _wait_for_something_to_do(page: Any, root: Any, handled: list[int]) -> PageT
 
 
 def _flip(page: Any, root: Any) -> None:
-    """Press Enter on the person's turn and wait until the kernel has the flip."""
+    """Press Enter on the person's turn and wait until the kernel has the flip (or the
+    game's time ran out meanwhile: a timed game can end on the person's turn)."""
     flips = int(root.get_attribute("data-flips"))
     page.keyboard.press("Enter")
     page.wait_for_function(
-        "(n) => Number(document.querySelector('.mg-snap').dataset.flips) > n", arg=flips,
-        timeout=10_000,
+        """(n) => { const root = document.querySelector('.mg-snap');
+                    return Number(root.dataset.flips) > n || root.dataset.phase === 'over'; }""",
+        arg=flips, timeout=10_000,
     )
 
 
