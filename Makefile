@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 # JupyterLab refuses to run as root unless told it may.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test soak setup setup-dev chromium print-tools test-audio proxy lint typecheck check bench classroom
+.PHONY: lab test soak setup setup-dev chromium print-tools test-audio proxy lint typecheck check bench classroom lite
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,16 @@ lab: setup print-tools
 # CLASSROOM_ARGS passes options on, e.g. make classroom CLASSROOM_ARGS="--ip 0.0.0.0 --class-folder ~/class-3b"
 classroom: $(VENV)/.setup-classroom
 	$(BIN)/python -m musicgames.classroom $(CLASSROOM_ARGS)
+
+$(VENV)/.setup-lite: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[lite]"
+	touch $(VENV)/.setup $@
+
+# The games as a static site in site/, for any web server (see the README, "A class with no
+# server"); downloads are kept in build/lite, so the next build fetches nothing.
+lite: $(VENV)/.setup-lite
+	$(BIN)/python -m musicgames.lite build --out site/
 
 # Browser tests drive Debian's Chromium; install it when missing and we may (root).
 chromium:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from musicgames.fonts import FAMILY, text_width
+from musicgames.kept import ENGRAVER_FILE, kept_folder
 from musicgames.sound import midi_frequency
 from musicgames.theory import Naming, Note, Triad, draw_staves_with
 
@@ -63,12 +64,6 @@ class Drawing(str):
     def __repr__(self) -> str:
         return f"<Drawing: {len(self):,} characters of SVG>"
 
-
-#: A folder where drawings are kept for other processes (the classroom server gives its
-#: kernels one for as long as it runs): a class's kernels then engrave each card once between
-#: them, instead of once each, and a kernel that finds every drawing there never loads
-#: verovio.
-DRAWINGS_ENV = "MUSICGAMES_DRAWINGS"
 
 _MEI_ALTER = {-2: "ff", -1: "f", 1: "s", 2: "ss"}
 _TOOLKIT_LOCK = threading.Lock()
@@ -219,23 +214,28 @@ def _staff_svg_cached(
 
 
 def _kept_drawing(mei: str, size: int) -> Path | None:
-    """Where the drawing of ``mei`` at ``size`` is kept (:data:`DRAWINGS_ENV`), if it is."""
-    folder = os.environ.get(DRAWINGS_ENV)
-    if not folder:
+    """Where the drawing of ``mei`` at ``size`` is kept (:mod:`musicgames.kept`: a folder
+    a class's kernels share, or the static site's drawings made at build time), if it is."""
+    folder = kept_folder()
+    if folder is None:
         return None
-    key = hashlib.sha256(f"verovio {_engraver()}\n{size}\n{mei}".encode()).hexdigest()
-    return Path(folder) / f"staff-{key}.svg"
+    key = hashlib.sha256(f"verovio {_engraver(folder)}\n{size}\n{mei}".encode()).hexdigest()
+    return folder / f"staff-{key}.svg"
 
 
-@lru_cache(maxsize=1)
-def _engraver() -> str:
-    """The version of verovio installed (without loading it)."""
+@lru_cache(maxsize=4)
+def _engraver(folder: Path) -> str:
+    """The version of verovio installed (without loading it); where none is (the browser),
+    the version that engraved the drawings kept in ``folder`` ahead of time."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
         return version("verovio")
-    except PackageNotFoundError:  # pragma: no cover - verovio is a dependency
-        return "?"
+    except PackageNotFoundError:
+        try:
+            return (folder / ENGRAVER_FILE).read_text(encoding="utf-8").strip()
+        except OSError:
+            return "?"
 
 
 def _set_height(svg: str, height: int) -> str:

@@ -148,14 +148,15 @@ def test_drawings_kept_in_a_folder_are_the_same_and_need_no_engraver(
     """The classroom's kernels share one folder of drawings: a card is engraved once for
     the class, and a kernel that finds it there does not load verovio."""
     from musicgames import render
+    from musicgames.kept import DRAWINGS_ENV
 
     def fresh(note: str) -> str:
         render._staff_svg_cached.cache_clear()
         return str(staff_svg(note, size=100))
 
-    monkeypatch.delenv(render.DRAWINGS_ENV, raising=False)
+    monkeypatch.delenv(DRAWINGS_ENV, raising=False)
     engraved = fresh("Fa#3")
-    monkeypatch.setenv(render.DRAWINGS_ENV, str(tmp_path))
+    monkeypatch.setenv(DRAWINGS_ENV, str(tmp_path))
     assert fresh("Fa#3") == engraved and len(list(tmp_path.glob("staff-*.svg"))) == 1
 
     def no_engraver() -> None:

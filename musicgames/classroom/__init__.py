@@ -166,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from traitlets.config import Config
 
     from musicgames.classroom.server import ClassroomVoila, share_on_jupyter_path
-    from musicgames.render import DRAWINGS_ENV
+    from musicgames.kept import DRAWINGS_ENV
 
     options = parse_args(argv)
     class_folder = options.class_folder.expanduser().resolve()

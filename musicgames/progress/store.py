@@ -136,7 +136,7 @@ def _create(path: Path) -> None:
         os.link(temporary, path)
     except FileExistsError:
         pass  # someone else made it first: theirs is used
-    except OSError:
+    except (OSError, AttributeError):  # AttributeError: a Python with no os.link (a browser's)
         path.touch()  # no hard links here: an empty file, filled in by _prepare
     finally:
         temporary.unlink()

@@ -1,0 +1,322 @@
+"""The static site's build (musicgames.lite), without a browser: the wheels, the lock file,
+the drawings made ahead, the pages, and a student's path in a Python that has no numpy,
+matplotlib, verovio or Pillow (as the browser's has none)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from musicgames.lite import drawings, lock, packages, pages, site, wheels
+from musicgames.lite.serve import make_server
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_pinned_pyodide_is_the_one_the_kernel_is_built_for() -> None:
+    constants = pytest.importorskip("jupyterlite_pyodide_kernel.constants")
+    assert constants.PYODIDE_VERSION == packages.PYODIDE_VERSION
+    from importlib.metadata import version
+
+    assert version("jupyterlite-pyodide-kernel") == packages.KERNEL_EXTENSION[1]
+
+
+def test_a_wheel_made_here_has_a_record_of_every_file(tmp_path: Path) -> None:
+    import base64
+    import hashlib
+
+    made = wheels.write_wheel(tmp_path, "tiny-thing", "2.0",
+                              {"tiny_thing/__init__.py": b"A = 1\n", "tiny_thing/x.json": b"{}"})
+    assert made.name == "tiny_thing-2.0-py3-none-any.whl"
+    with zipfile.ZipFile(made) as wheel:
+        record = wheel.read("tiny_thing-2.0.dist-info/RECORD").decode().splitlines()
+        for line in record:
+            name, digest, size = line.split(",")
+            if name.endswith("RECORD"):
+                continue
+            data = wheel.read(name)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            assert digest == f"sha256={expected.decode()}" and int(size) == len(data)
+    again = wheels.write_wheel(tmp_path / "again", "tiny-thing", "2.0",
+                               {"tiny_thing/x.json": b"{}", "tiny_thing/__init__.py": b"A = 1\n"})
+    assert again.read_bytes() == made.read_bytes()  # the same input, the same bytes
+
+
+def test_a_slimmed_wheel_keeps_what_is_asked_and_its_record_says_so(tmp_path: Path) -> None:
+    big = wheels.write_wheel(tmp_path, "big", "1.0", {
+        "big/__init__.py": b"", "big/corpus/__init__.py": b"", "big/corpus/bach/a.mxl": b"x" * 99})
+    slim = wheels.slimmed(big, tmp_path / "slim", lambda n: not n.startswith("big/corpus/bach"))
+    assert slim.name == big.name and slim.stat().st_size < big.stat().st_size
+    with zipfile.ZipFile(slim) as wheel:
+        names = wheel.namelist()
+        record = wheel.read("big-1.0.dist-info/RECORD").decode()
+    assert "big/corpus/__init__.py" in names and "big/corpus/bach/a.mxl" not in names
+    assert "bach" not in record and "big/corpus/__init__.py" in record
+    assert wheels.read_wheel(slim).imports == ("big",)
+
+
+@pytest.mark.parametrize(("name", "kept"), [
+    ("music21/corpus/__init__.py", True),
+    ("music21/corpus/corpora.py", True),
+    ("music21/corpus/bach/bwv66.6.mxl", False),
+    ("music21/pitch.py", True),
+])
+def test_music21_goes_without_its_corpus_of_scores(name: str, kept: bool) -> None:
+    assert site.slimming()["music21"](name) is kept
+
+
+@pytest.mark.parametrize(("name", "kept"), [
+    ("babel/locale-data/es_419.dat", True),
+    ("babel/locale-data/fr_BE.dat", True),
+    ("babel/locale-data/root.dat", True),
+    ("babel/locale-data/en.dat", True),
+    ("babel/locale-data/de.dat", False),
+    ("babel/locale-data/et.dat", False),
+    ("babel/global.dat", True),
+])
+def test_babel_keeps_the_languages_of_the_pages(name: str, kept: bool) -> None:
+    assert site.slimming()["babel"](name) is kept
+
+
+def test_the_lock_file_names_the_sites_own_copies_and_what_each_needs(tmp_path: Path) -> None:
+    stock = tmp_path / "stock.json"
+    info = {"abi_version": "2026_0", "arch": "wasm32", "python": "3.14.2"}
+    stock.write_text(json.dumps({"info": info, "packages": {"numpy": {"file_name": "x"}}}))
+    made = [
+        wheels.write_wheel(tmp_path, "Game_Thing", "1.0", {"game_thing/__init__.py": b""},
+                           requires=["helper>=1", "numpy>=1",
+                                     "pexpect; sys_platform != 'emscripten'"]),
+        wheels.write_wheel(tmp_path, "helper", "2.5", {"helper.py": b""}),
+    ]
+    written = lock.write_lock(stock, [wheels.read_wheel(p) for p in made], tmp_path / "lock.json")
+    assert written == json.loads((tmp_path / "lock.json").read_text())
+    assert written["info"] == info and sorted(written["packages"]) == ["game-thing", "helper"]
+    game = written["packages"]["game-thing"]
+    assert game["file_name"] == made[0].name and game["sha256"] == wheels.sha256(made[0])
+    assert game["depends"] == ["helper"] and game["imports"] == ["game_thing"]
+    assert written["packages"]["helper"]["imports"] == ["helper"]
+    with pytest.raises(lock.MissingWheelError, match="helper"):
+        lock.write_lock(stock, [wheels.read_wheel(made[0])], tmp_path / "lock.json")
+
+
+def test_the_musicgames_wheel_is_this_source_tree_with_the_browsers_requirements(
+    tmp_path: Path,
+) -> None:
+    source = REPO_ROOT / "musicgames"
+    version, requires = site._pyproject(source)
+    made = wheels.read_wheel(wheels.musicgames_wheel(source, tmp_path, version, requires))
+    assert made.imports == ("musicgames",)
+    names = {packages.normalize(r.split(">")[0].split("<")[0].split("=")[0])
+             for r in made.requires}
+    assert {"music21", "fsrs", "anywidget", "ipywidgets", "platformdirs", "babel"} <= names
+    assert not names & set(packages.LEFT_OUT)
+    with zipfile.ZipFile(made.path) as wheel:
+        inside = set(wheel.namelist())
+    for path in ("musicgames/widgets/note_snap/view.js", "musicgames/strings/common.json",
+                 "musicgames/classroom/start.html.j2", "musicgames/lite/launch.py"):
+        assert path in inside, path
+    assert not any("__pycache__" in n for n in inside)
+
+
+def test_the_start_pages_open_each_game_and_each_other(tmp_path: Path) -> None:
+    lite_settings = '<script id="jupyter-config-data" type="application/json">{}</script>'
+    (tmp_path / "index.html").write_text(f"<html><head>{lite_settings}</head></html>")
+    pages.write_pages(tmp_path)
+    english = (tmp_path / "index.html").read_text()
+    spanish = (tmp_path / "es.html").read_text()
+    assert 'href="play/note-snap.html"' in english and 'href="play/keyboard-duel.html"' in english
+    assert 'href="es.html"' in english and 'href="fr.html"' in english
+    assert 'href="index.html"' in spanish and "Juegos musicales" in spanish
+    assert lite_settings in english and lite_settings in spanish  # JupyterLite reads it
+    assert "voila/render" not in english and "?language=" not in english.split("<body>")[1]
+    for app in pages.GAMES:
+        play = (tmp_path / "play" / f"{app}.html").read_text()
+        assert f'open_app(" + JSON.stringify("{app}")' in play
+        assert "../repl/index.html?" in play and '"student", "language", "naming"' in play
+    assert "http" not in english + spanish  # nothing from another host
+
+
+def test_the_classrooms_start_page_keeps_its_links() -> None:
+    pytest.importorskip("voila")
+    from musicgames.classroom.server import start_page
+
+    page = start_page("es")
+    assert 'href="voila/render/note-snap.ipynb"' in page
+    assert 'href="voila/render/note-drill.ipynb"' in page
+    assert 'href="?language=en"' in page and "location.replace" not in page
+
+
+def test_the_server_says_what_modules_and_webassembly_are(tmp_path: Path) -> None:
+    (tmp_path / "a.mjs").write_text("export {};")
+    (tmp_path / "b.wasm").write_bytes(b"\0asm")
+    server = make_server(tmp_path, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        for name, kind in (("a.mjs", "text/javascript"), ("b.wasm", "application/wasm")):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/{name}") as answer:
+                assert answer.headers["Content-Type"] == kind
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_widths_are_read_where_no_font_can_be_measured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from musicgames import fonts
+    from musicgames.kept import DRAWINGS_ENV, WIDTHS_FILE
+
+    measured = fonts.text_width("Sol♯", size=9)
+    (tmp_path / WIDTHS_FILE).write_text(json.dumps(
+        {"regular": fonts.measured_widths(["Sol♯"])}))
+    monkeypatch.setenv(DRAWINGS_ENV, str(tmp_path))
+
+    def no_font(bold: bool) -> None:
+        raise ImportError("no Pillow here")
+
+    monkeypatch.setattr(fonts, "_font", no_font)
+    fonts.text_width.cache_clear()
+    fonts._kept_widths.cache_clear()
+    try:
+        assert fonts.text_width("Sol♯", size=9) == measured
+        with pytest.raises(fonts.UnmeasuredTextError, match="'Mi♭'"):
+            fonts.text_width("Mi♭", size=9)
+    finally:
+        fonts.text_width.cache_clear()
+        fonts._kept_widths.cache_clear()
+
+
+def test_staves_kept_ahead_name_their_engraver(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where verovio is not installed, the drawings made ahead are found by the version
+    that made them (written next to them), and nothing is engraved."""
+    import importlib.metadata
+
+    from musicgames import render
+    from musicgames.kept import DRAWINGS_ENV, ENGRAVER_FILE
+
+    monkeypatch.setenv(DRAWINGS_ENV, str(tmp_path))
+    render._staff_svg_cached.cache_clear()
+    render._engraver.cache_clear()
+    engraved = str(render.staff_svg("Re4", size=77))
+    (tmp_path / ENGRAVER_FILE).write_text(importlib.metadata.version("verovio") + "\n")
+    real_version = importlib.metadata.version
+
+    def no_verovio(name: str) -> str:
+        if name == "verovio":
+            raise importlib.metadata.PackageNotFoundError(name)
+        return real_version(name)
+
+    def no_engraver() -> None:
+        raise AssertionError("engraved in a Python without verovio")
+
+    monkeypatch.setattr(importlib.metadata, "version", no_verovio)
+    monkeypatch.setattr(render, "_get_toolkit", no_engraver)
+    render._staff_svg_cached.cache_clear()
+    render._engraver.cache_clear()
+    try:
+        assert str(render.staff_svg("Re4", size=77)) == engraved
+    finally:
+        render._staff_svg_cached.cache_clear()
+        render._engraver.cache_clear()
+
+
+#: What the browser's Python has none of (compiled, or desktop-only).
+_GONE = ("numpy", "matplotlib", "verovio", "PIL", "pillow", "svgpath2mpl")
+
+_STUDENT = """
+import importlib.util, sys
+GONE = tuple(sys.argv[1:])
+assert [name for name in GONE if importlib.util.find_spec(name)] == []
+from musicgames.lite import launch
+for name, address in (("Ana", "student=Ana&language=en"),
+                      ("Bea", "student=Bea&language=es&naming=letters"),
+                      ("Chloé", "student=Chlo%C3%A9&language=fr")):
+    for app in ("note-snap", "keyboard-duel"):
+        box = launch.open_app(app, address)
+        game = box.children[-1]
+        language = game.language if app == "keyboard-duel" else game.form["language"]
+        print(app, type(game).__name__, language, name in box.children[0].value)
+        game.close()
+print(sorted(m for m in sys.modules if m.split(".")[0] in GONE))
+"""
+
+
+def _site_packages_without(gone: tuple[str, ...], folder: Path) -> Path:
+    """A folder standing for this Python's site-packages, without the packages ``gone``
+    (neither their code nor their metadata: to Python they are not installed)."""
+    import sysconfig
+
+    folder.mkdir()
+    lowered = {name.lower() for name in gone}
+    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+        top = entry.name.split("-")[0].split(".")[0].lower()
+        if top not in lowered and not entry.name.endswith(".pth"):
+            (folder / entry.name).symlink_to(entry)
+    return folder
+
+
+def test_a_student_opens_both_games_in_a_python_without_the_desktops_compiled_packages(
+    tmp_path: Path,
+) -> None:
+    """What the browser runs: the games open (every language, both namings) with the
+    drawings made ahead, in a Python where numpy, matplotlib, verovio and Pillow are not
+    installed, and nothing asks for them."""
+    folder = drawings.make_drawings(tmp_path / "drawings")
+    assert list(folder.glob("staff-*.svg")) and (folder / "engraver.txt").is_file()
+    package = tmp_path / "packages" / drawings.DRAWINGS_PACKAGE
+    package.mkdir(parents=True)
+    for name, data in drawings.drawings_files(folder).items():
+        (tmp_path / "packages" / name).write_bytes(data)
+    site_packages = _site_packages_without(_GONE, tmp_path / "site-packages")
+    env = {**os.environ, "TMPDIR": str(tmp_path),
+           "PYTHONPATH": os.pathsep.join([str(tmp_path / "packages"), str(REPO_ROOT),
+                                          str(site_packages)])}
+    env.pop("MUSICGAMES_DRAWINGS", None)
+    done = subprocess.run([sys.executable, "-S", "-c", _STUDENT, *_GONE], env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert lines[-1] == "[]"
+    assert lines[:-1] == [f"{app} {kind} {language} True" for language in ("en", "es", "fr")
+                          for app, kind in (("note-snap", "NoteSnapWidget"),
+                                            ("keyboard-duel", "KeyboardDuelWidget"))]
+
+
+def test_every_key_name_is_measured_ahead() -> None:
+    """The widths made ahead cover every name a key is given, in both namings and every
+    language (the keyboard asks for them by the name alone)."""
+    from musicgames.i18n import LANGUAGES
+    from musicgames.theory import Naming, Note
+
+    names = set(drawings.note_names())
+    for naming in Naming:
+        for language in LANGUAGES:
+            for midi in range(60, 72):
+                assert Note.parse(midi).label(naming, octave=False, language=language) in names
+
+
+def test_a_progress_file_is_made_where_python_has_no_hard_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser's Python has no ``os.link``: a student's file is made all the same."""
+    from musicgames.progress.store import ProgressStore
+
+    monkeypatch.delattr(os, "link")
+    store = ProgressStore(tmp_path / "ana.sqlite3", student="Ana")
+    try:
+        assert store.student == "Ana"
+    finally:
+        store.close()
+    assert [p.name for p in tmp_path.iterdir()] == ["ana.sqlite3"]
