@@ -16,7 +16,9 @@ from musicgames.theory import Note
 from musicgames.widgets import ChordTonesQuiz, NoteDrill
 
 NOW = datetime.now(timezone.utc)
-YESTERDAY = NOW - timedelta(days=1)
+# Noon yesterday: answers a few minutes after it are still yesterday's, whatever the time of
+# day the tests run (a day ago, run just before midnight, they fell on today).
+YESTERDAY = (NOW - timedelta(days=1)).replace(hour=12, minute=0, second=0, microsecond=0)
 
 
 def _at(when: datetime) -> str:
