@@ -43,6 +43,7 @@ from typing import Any
 import traitlets
 
 from musicgames.i18n import catalogue
+from musicgames.shown import short_repr
 from musicgames.theory import Naming, Note
 from musicgames.widgets._messages import MessageError
 
@@ -93,13 +94,13 @@ class Playing:
 
     def __post_init__(self) -> None:
         if self.input not in INPUTS:
-            raise MessageError(f"input {self.input!r} is not one of {', '.join(INPUTS)}")
+            raise MessageError(f"input {short_repr(self.input)} is not one of {', '.join(INPUTS)}")
         for name in ("any_octave_midi", "any_octave_microphone"):
             if not isinstance(getattr(self, name), bool):
-                raise MessageError(f"{name} {getattr(self, name)!r} is not true or false")
+                raise MessageError(f"{name} {short_repr(getattr(self, name))} is not true or false")
         if self.instrument not in INSTRUMENTS:
             raise MessageError(
-                f"instrument {self.instrument!r} is not one of {', '.join(INSTRUMENTS)}"
+                f"instrument {short_repr(self.instrument)} is not one of {', '.join(INSTRUMENTS)}"
             )
         a4 = self.a4
         low, high = A4_RANGE
@@ -109,7 +110,7 @@ class Playing:
             or not math.isfinite(a4)
             or not low <= a4 <= high
         ):
-            said = f"{a4:g}" if isinstance(a4, float) else f"{a4!r:.40}"
+            said = f"{a4:g}" if isinstance(a4, float) else short_repr(a4)
             raise MessageError(f"a4 {said} is not a tuning from {low:g} to {high:g} Hz")
 
     @classmethod
@@ -166,7 +167,7 @@ def played_midi(content: Mapping[str, Any], key: str = "midi") -> int:
     """A MIDI note number from a page message, checked: a whole number from 0 to 127."""
     value = content.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 127:
-        raise MessageError(f"{key} {value!r:.40} is not a MIDI note from 0 to 127")
+        raise MessageError(f"{key} {short_repr(value)} is not a MIDI note from 0 to 127")
     return value
 
 
@@ -174,7 +175,7 @@ def played_source(content: Mapping[str, Any]) -> str:
     """Where a played note came from (``"midi"`` or ``"microphone"``), checked."""
     source = content.get("source")
     if source not in SOURCES:
-        raise MessageError(f"source {source!r:.40} is not 'midi' or 'microphone'")
+        raise MessageError(f"source {short_repr(source)} is not 'midi' or 'microphone'")
     return str(source)
 
 
