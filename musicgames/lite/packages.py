@@ -103,6 +103,7 @@ LEFT_OUT: dict[str, str] = {
     "svgpath2mpl": "the printed cards' glyphs only (needs matplotlib)",
     "pillow": "compiled; font widths are measured at build time (musicgames.lite.drawings)",
     "jupyterlab": "the desktop's notebook server; the site is JupyterLite",
+    "jsonschema": "pinned for the desktop's Jupyter servers, which check their settings with it",
     "pexpect": "IPython's terminal shell, not used by a kernel",
     "ptyprocess": "IPython's terminal shell, not used by a kernel",
 }
