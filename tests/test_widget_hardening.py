@@ -459,3 +459,21 @@ def test_every_widget_refuses_a_message_with_the_one_message_error() -> None:
     package = Path(__file__).resolve().parents[1] / "musicgames"
     defined = [p for p in package.rglob("*.py") if "class MessageError" in p.read_text("utf-8")]
     assert [p.name for p in defined] == ["_messages.py"]
+
+
+def test_a_note_snap_table_that_failed_to_start_still_closes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game that could not be set up (here its run loop) leaves a widget that Python
+    closes as it frees it: closing must not raise a second error over the first."""
+    from musicgames.widgets.note_snap import widget as snap_widget
+
+    def no_table(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("no table today")
+
+    monkeypatch.setattr(snap_widget, "Table", no_table)
+    table = snap_widget.NoteSnapWidget.__new__(snap_widget.NoteSnapWidget)
+    with pytest.raises(RuntimeError, match="no table today"):
+        table.__init__()  # type: ignore[misc]
+    table.close()
+    assert table.pending_timers == ()

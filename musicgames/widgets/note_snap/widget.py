@@ -283,7 +283,9 @@ class NoteSnapWidget(anywidget.AnyWidget):
     def close(self) -> None:
         """Cancel every timer and close the widget."""
         self._closed = True
-        self._loop.stop()
+        loop: Table | None = getattr(self, "_loop", None)  # none if __init__ failed early
+        if loop is not None:
+            loop.stop()
         self.cancel_timers()
         self._close_practice()
         super().close()
