@@ -337,6 +337,11 @@ function render({ model, el }) {
     }
     if (dialog) {
       if (ui.rules) scrollRules(event);
+      // the rules open over the opponent chooser by their key too, as by its Rules button
+      else if (shortcutFor(event.key) === "rules") {
+        event.preventDefault();
+        toggleRules();
+      }
       return;
     }
     const keyButton = target instanceof Element ? target.closest("[data-key-button]") : null;

@@ -683,6 +683,14 @@ def test_the_rules_button_can_be_clicked_while_the_opponent_chooser_is_shown(
             assert page.evaluate(
                 "(label) => document.activeElement.textContent.trim() === label", label)
     assert min(widths) <= 400 and max(widths) > 850, widths  # narrow and wide columns
+    # the rules' own key opens them over the chooser too, and Escape comes back to it
+    key = kernel_execute(page, "print(game.table['shortcut_keys']['rules'])").strip()
+    page.locator(f"{ROOT}-chooser button").first.focus()
+    page.keyboard.press(key)
+    page.locator(f"{ROOT}-rules").wait_for(timeout=TIMEOUT_MS)
+    page.keyboard.press("Escape")
+    page.locator(f"{ROOT}-rules").wait_for(state="hidden")
+    assert page.locator(f"{ROOT}-chooser").is_visible()
     assert not errors
 
 
