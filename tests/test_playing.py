@@ -416,6 +416,17 @@ def test_the_switch_and_the_instruments_are_named_in_every_language(language: st
         "play.input.midi", language)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_page_that_is_not_secure_says_how_to_reach_one(language: str) -> None:
+    """Over plain http from another computer (a classroom on the school's network) the
+    browser gives neither MIDI nor the microphone: the switch says why, and what to open."""
+    strings = NoteDrill(language=language).strings
+    for key in ("play.midi.insecure", "play.mic.insecure"):
+        assert "https" in strings[key] and "localhost" in strings[key]
+        assert strings[key] not in (strings["play.midi.unsupported"],
+                                    strings["play.mic.unsupported"])
+
+
 def test_a_lessons_switch_starts_as_the_student_left_it_in_the_drill(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -29,6 +29,18 @@
 // hears is shown ("Heard: Sol3, a little flat") with the names the kernel sends (trait
 // `heard`, the written note for the student's instrument); nothing is recorded or sent
 // anywhere but the note numbers to the kernel.
+//
+// Browsers give MIDI and the microphone to secure pages only: https, or a page from this
+// very computer (localhost, 127.0.0.1). A classroom's page reached over plain http from
+// another computer is not one: there both options are greyed out and say so (state
+// "insecure"), rather than that the browser lacks them or refused.
+
+// Why MIDI or the microphone cannot be used on this page, as a state of PlayInput:
+// "insecure" (not a secure page), "unsupported" (the browser has no such API), or "".
+function mgPlayBlocked(supported) {
+  if (globalThis.isSecureContext === false) return "insecure";
+  return supported ? "" : "unsupported";
+}
 
 // How far off tune a heard note is, as _microphone.js says it, in the catalogue's words.
 const MG_TUNING_WORDS = {
@@ -42,8 +54,8 @@ class PlayInput {
     this.t = t;
     this.onNote = onNote;
     this.active = active || (() => true);
-    this.midiState = "off";        // off | waiting | on | refused | unsupported
-    this.micState = "off";         // off | starting | on | refused | unsupported
+    this.midiState = "off";        // off | waiting | on | refused | unsupported | insecure
+    this.micState = "off";         // off | starting | on | refused | unsupported | insecure
     this.micStop = null;
     this.micWanted = false;
     this.micRun = 0;
@@ -131,12 +143,12 @@ class PlayInput {
       button.setAttribute("aria-checked", String(name === input));
       button.classList.toggle("mg-chosen", name === input);
     }
-    const noMidi = !MidiKeyboard.supported();
-    this.buttons.midi.disabled = noMidi;
-    this.buttons.midi.title = noMidi ? this.t("play.midi.unsupported") : "";
-    const noMic = !this.micSupported();
-    this.buttons.microphone.disabled = noMic;
-    this.buttons.microphone.title = noMic ? this.t("play.mic.unsupported") : "";
+    const noMidi = this.midiBlocked();
+    this.buttons.midi.disabled = Boolean(noMidi);
+    this.buttons.midi.title = noMidi ? this.t(`play.midi.${noMidi}`) : "";
+    const noMic = this.micBlocked();
+    this.buttons.microphone.disabled = Boolean(noMic);
+    this.buttons.microphone.title = noMic ? this.t(`play.mic.${noMic}`) : "";
     this.octaveLabel.hidden = input === "click";
     this.octave.checked = Boolean(settings[`any_octave_${input}`]);
     this.octaveLabel.lastChild.textContent = this.t("play.any_octave");
@@ -162,9 +174,15 @@ class PlayInput {
   }
 
   // -- MIDI ---------------------------------------------------------------------------------
+  // Why MIDI cannot be used here ("insecure", "unsupported"), or "".
+  midiBlocked() {
+    return mgPlayBlocked(MidiKeyboard.supported());
+  }
+
   startMidi() {
-    if (!MidiKeyboard.supported()) {
-      this.midiState = "unsupported";
+    const blocked = this.midiBlocked();
+    if (blocked) {
+      this.midiState = blocked;
     } else if (this.midiState === "off" || this.midiState === "refused") {
       this.midiState = "waiting";
       this.midi.start().then(() => {
@@ -189,12 +207,18 @@ class PlayInput {
       && Boolean(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
   }
 
+  // Why the microphone cannot be used here ("insecure", "unsupported"), or "".
+  micBlocked() {
+    return mgPlayBlocked(this.micSupported());
+  }
+
   // Start or release the microphone as the settings, the question, the tab and the screen say.
   activeChanged() {
     const settings = this.settings();
-    const wanted = settings.input === "microphone" && this.micSupported() && this.active()
+    const blocked = this.micBlocked();
+    const wanted = settings.input === "microphone" && !blocked && this.active()
       && document.visibilityState !== "hidden" && this.onScreen && this.root.isConnected;
-    if (settings.input === "microphone" && !this.micSupported()) this.micState = "unsupported";
+    if (settings.input === "microphone" && blocked) this.micState = blocked;
     if (wanted === this.micWanted && !(wanted && this.micState === "refused")) {
       this.drawStatus();
       return;
@@ -263,7 +287,7 @@ class PlayInput {
     this.micRun += 1;
     if (this.micStop) this.micStop();
     this.micStop = null;
-    if (this.micState !== "unsupported" && this.micState !== "refused") this.micState = "off";
+    if (!["unsupported", "insecure", "refused"].includes(this.micState)) this.micState = "off";
     this.heardText = "";
   }
 
@@ -287,7 +311,8 @@ class PlayInput {
         h("option", { value: device.name }, device.name)));
       this.device.value = this.midi.chosen;
       this.deviceLabel.hidden = devices.length < 2;
-      words = [this.midiState === "unsupported" ? this.t("play.midi.unsupported")
+      words = [this.midiState === "unsupported" || this.midiState === "insecure"
+        ? this.t(`play.midi.${this.midiState}`)
         : this.midiState === "refused" ? this.t("play.midi.refused")
           : this.midiState === "waiting" ? this.t("play.midi.waiting")
             : devices.length ? this.t("play.midi.listening", { name: this.midi.chosen })
@@ -296,7 +321,8 @@ class PlayInput {
       this.deviceLabel.hidden = true;
     }
     if (input === "microphone") {
-      words = [this.micState === "unsupported" ? this.t("play.mic.unsupported")
+      words = [this.micState === "unsupported" || this.micState === "insecure"
+        ? this.t(`play.mic.${this.micState}`)
         : this.micState === "refused" ? this.t("play.mic.refused")
           : this.micState === "on" || this.micState === "starting"
             ? (this.heardText || this.t("play.mic.listening"))
@@ -305,6 +331,7 @@ class PlayInput {
     }
     this.root.dataset.midi = this.midiState;
     this.root.dataset.microphone = this.micState;
+    this.root.dataset.asking = String(Boolean(this.active()));  // a played note counts now
     replaceWith(this.status, words.map((line) => h("span", {}, line)));
     this.status.hidden = !words.length;
   }
