@@ -122,6 +122,21 @@ def test_the_store_tells_its_hooks_of_each_answer_and_setting(tmp_path: Path) ->
     assert heard == [tmp_path / "ana.sqlite3"] * 2
 
 
+def test_answers_are_written_where_python_has_no_flock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser's Python has ``fcntl`` without ``flock``: answers are written all the
+    same (SQLite's own locking alone, as on Windows)."""
+    import fcntl
+
+    monkeypatch.delattr(fcntl, "flock")
+    with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 800)
+        store.save_setting("answer-with", "midi")
+    with ProgressStore(tmp_path / "ana.sqlite3") as again:
+        assert len(again) == 1 and again.setting("answer-with") == "midi"
+
+
 def test_answers_survive_a_reload(tmp_path: Path, told: list[Keeper]) -> None:
     storage = Storage()
 

@@ -76,8 +76,8 @@ def _writers_queue(path: Path, timeout: float, *, create: bool = True) -> Iterat
     ``create=False`` the lock file is only used when writers already made it (nothing new is
     put beside a file that is not ours yet)."""
     try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows: SQLite's locking alone
+        from fcntl import LOCK_EX, LOCK_NB, flock
+    except ImportError:  # Windows, or the browser's Python (no flock): SQLite's locking alone
         yield
         return
     lock_path = path.with_name(f".{path.name}.lock")
@@ -91,7 +91,7 @@ def _writers_queue(path: Path, timeout: float, *, create: bool = True) -> Iterat
         locked = False
         while not locked:
             try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                flock(handle, LOCK_EX | LOCK_NB)
                 locked = True
             except BlockingIOError:
                 if time.monotonic() >= deadline:

@@ -232,3 +232,63 @@ def test_the_site_plays_note_snap_and_keyboard_duel_with_no_other_host(
 
     assert student.elsewhere == [], student.elsewhere
     assert not student.model_failures, student.model_failures
+
+
+#: Whether Ana's progress file kept in the site's IndexedDB (Emscripten's IDBFS, database
+#: and folder named after musicgames.lite.keeping.KEPT_FOLDER) holds a Note Snap row.
+KEPT_ROW_JS = """async () => {
+  const folder = "/musicgames-progress";
+  const db = await new Promise((ok, no) => {
+    const asked = indexedDB.open(folder);
+    asked.onsuccess = () => ok(asked.result);
+    asked.onerror = () => no(asked.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains("FILE_DATA")) return false;
+    const entry = await new Promise((ok, no) => {
+      const asked = db.transaction("FILE_DATA").objectStore("FILE_DATA")
+        .get(folder + "/ana.sqlite3");
+      asked.onsuccess = () => ok(asked.result);
+      asked.onerror = () => no(asked.error);
+    });
+    return !!entry && new TextDecoder("latin1").decode(entry.contents).includes("note_snap");
+  } finally {
+    db.close();
+  }
+}"""
+
+
+def test_the_site_keeps_answers_across_a_reload_and_hands_them_in(
+    student: Student, tmp_path: Path,
+) -> None:
+    """A card played is kept in the browser (IndexedDB), still there after a reload, and
+    the hand-in downloads the file the teacher's code reads."""
+    from musicgames.progress import read_class
+
+    page = student.page
+    student.sign_in("Ana")
+    student.open("Note Snap")
+    page.locator(".mg-snap .mg-snap-seat").first.wait_for(timeout=START_TIMEOUT_MS)
+    kept_line = page.locator(".mg-hand-in-kept").inner_text()
+    assert "stay in this browser" in kept_line, kept_line
+    play_a_note_snap_card(page)
+    deadline = time.monotonic() + 60
+    while not page.evaluate(KEPT_ROW_JS):
+        assert time.monotonic() < deadline, "the card's row was never kept in IndexedDB"
+        page.wait_for_timeout(250)
+
+    page.reload()  # a new kernel: nothing of the last one is in memory
+    page.locator(".mg-snap .mg-snap-seat").first.wait_for(timeout=START_TIMEOUT_MS)
+    with page.expect_download() as downloading:
+        page.locator(".mg-hand-in-button").click()
+    download = downloading.value
+    assert download.suggested_filename == "ana.sqlite3"
+    folder = tmp_path / "class"
+    folder.mkdir()
+    download.save_as(folder / download.suggested_filename)
+    assert "ana.sqlite3" in page.locator(".mg-hand-in-message").inner_text()
+    klass = read_class(folder)
+    assert not klass.skipped, klass.skipped
+    assert {a.student for a in klass.answers} == {"Ana"}
+    assert any(a.activity == "note_snap" and a.item != "game" for a in klass.answers)
+    assert student.elsewhere == [], student.elsewhere
