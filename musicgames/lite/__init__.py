@@ -16,9 +16,10 @@ What each module does:
 * :mod:`~musicgames.lite.drawings` — the staves and word widths, made at build time;
 * :mod:`~musicgames.lite.pages` — the start page and the page that opens a game;
 * :mod:`~musicgames.lite.site` — the whole build;
-* :mod:`~musicgames.lite.launch` — what runs in the browser to open a game.
+* :mod:`~musicgames.lite.launch` — what runs in the browser to open a game;
+* :mod:`~musicgames.lite.keeping` — the students' answers kept in the browser's storage.
 
-Only :mod:`~musicgames.lite.launch` is used in the browser; the rest is the build, which
-needs ``jupyterlite-core`` and ``jupyterlite-pyodide-kernel`` (``pip install
-musicgames[lite]``), ``npm`` and ``pip``.
+Only :mod:`~musicgames.lite.launch` and :mod:`~musicgames.lite.keeping` are used in the
+browser; the rest is the build, which needs ``jupyterlite-core`` and
+``jupyterlite-pyodide-kernel`` (``pip install musicgames[lite]``), ``npm`` and ``pip``.
 """

@@ -8,8 +8,8 @@ says what a classroom server would say to its kernels:
 
 * the choices of the start page (``student``, ``language``, ``naming``), as the query of the
   app's address;
-* the class folder, a folder of the browser's own (answers are kept for as long as the page
-  is open);
+* the class folder, a folder of the browser's own, kept in its storage from one visit to the
+  next (:mod:`musicgames.lite.keeping`); a hand-in is a download of the student's file;
 * the drawings made when the site was built (staves and word widths): nothing is engraved or
   measured in the browser;
 * the start page's address, next to the game's page.
@@ -26,13 +26,24 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from musicgames import appmode
 from musicgames.kept import DRAWINGS_ENV
+from musicgames.widgets.hand_in import DOWNLOAD_ENV
 
-__all__ = ["START_PAGE", "drawings_folder", "mend_page_nulls", "open_app", "settle", "without"]
+__all__ = [
+    "START_PAGE",
+    "drawings_folder",
+    "kept_app",
+    "mend_page_nulls",
+    "open_app",
+    "settle",
+    "with_hand_in",
+    "without",
+]
 
 #: The start page, from the page a game opens in (``repl/index.html``): the site's root.
 START_PAGE = "../"
@@ -54,6 +65,7 @@ def settle(address: str, *, drawings: Path | None) -> None:
     folder = Path(tempfile.gettempdir()) / "musicgames-class"
     folder.mkdir(exist_ok=True)
     os.environ[appmode.CLASS_FOLDER_ENV] = str(folder)
+    os.environ[DOWNLOAD_ENV] = "1"
     # The classroom's apps find the start page at the server's base address.
     os.environ["VOILA_BASE_URL"] = START_PAGE
     if drawings is not None:
@@ -105,4 +117,50 @@ def open_app(app: str, address: str = "") -> Any:
     settle(address, drawings=drawings_folder())
     from musicgames.classroom.kernel import open_app as classroom_app
 
-    return classroom_app(app)
+    return kept_app(lambda: classroom_app(app))
+
+
+def kept_app(opening: Callable[[], Any]) -> Any:
+    """The app ``opening`` makes (a classroom app's box: its heading first), with the
+    student's answers kept in the browser and the hand-in line under the heading.
+
+    In the browser the answers of earlier visits are fetched first, before the app opens
+    the student's file: the box returned is filled a moment later. Elsewhere the app opens
+    at once (nothing is kept)."""
+    from musicgames.lite import keeping
+
+    folder = appmode.class_folder()
+    keeper = keeping.in_this_browser(folder) if folder is not None else None
+    if keeper is None or keeper.loaded:
+        return with_hand_in(opening(), kept=keeper is not None and keeper.kept)
+    import ipywidgets
+
+    box = ipywidgets.VBox(layout=ipywidgets.Layout(width="100%"))
+    loading = keeper
+
+    async def fill() -> None:
+        await loading.load()
+        box.children = (with_hand_in(opening(), kept=loading.kept),)
+
+    keeping.soon(fill())
+    return box
+
+
+def with_hand_in(box: Any, *, kept: bool) -> Any:
+    """A classroom app's ``box`` with the hand-in line (a download of the student's file,
+    :class:`~musicgames.widgets.hand_in_download.HandInDownload`) after its heading; as it
+    is when no student is named (the app asks the name first)."""
+    from musicgames.classroom.kernel import page_settings
+    from musicgames.progress.store import ProgressStore
+    from musicgames.widgets.hand_in_download import HandInDownload
+
+    name = appmode.student()
+    if name is None or len(getattr(box, "children", ())) < 2:
+        return box
+    heading, *rest = box.children
+    store = getattr(rest[-1], "_progress", None)
+    if not isinstance(store, ProgressStore):
+        store = appmode.student_store(name)
+    hand_in = HandInDownload(store, language=page_settings()["language"], kept=kept)
+    box.children = (heading, hand_in, *rest)
+    return box

@@ -14,7 +14,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -48,7 +48,7 @@ from musicgames.progress.hand_in import hand_in_copy
 if TYPE_CHECKING:
     from fsrs import Card
 
-__all__ = ["JOURNAL_MODE", "WRITE_TIMEOUT_S", "ProgressStore", "open_progress"]
+__all__ = ["JOURNAL_MODE", "WRITE_HOOKS", "WRITE_TIMEOUT_S", "ProgressStore", "open_progress"]
 
 #: How SQLite keeps a write until it is in the file: a rollback journal, deleted at commit,
 #: so the main file alone is complete once a write returns (see benchmarks/bench_progress.py
@@ -60,6 +60,10 @@ JOURNAL_MODE = "DELETE"
 #: row may be lost to that, so the wait is long; a file held for longer than this is
 #: reported ("progress not saved") and play goes on.
 WRITE_TIMEOUT_S = 30.0
+#: Told the path of a progress file each time a write to it is in the file (an answer, a
+#: setting). Empty on the desktop; the static site keeps a copy of the file in the browser's
+#: own storage from there (:mod:`musicgames.lite.keeping`).
+WRITE_HOOKS: list[Callable[[Path], None]] = []
 
 
 @contextmanager
@@ -72,8 +76,8 @@ def _writers_queue(path: Path, timeout: float, *, create: bool = True) -> Iterat
     ``create=False`` the lock file is only used when writers already made it (nothing new is
     put beside a file that is not ours yet)."""
     try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows: SQLite's locking alone
+        from fcntl import LOCK_EX, LOCK_NB, flock
+    except ImportError:  # Windows, or the browser's Python (no flock): SQLite's locking alone
         yield
         return
     lock_path = path.with_name(f".{path.name}.lock")
@@ -87,7 +91,7 @@ def _writers_queue(path: Path, timeout: float, *, create: bool = True) -> Iterat
         locked = False
         while not locked:
             try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                flock(handle, LOCK_EX | LOCK_NB)
                 locked = True
             except BlockingIOError:
                 if time.monotonic() >= deadline:
@@ -308,6 +312,7 @@ class ProgressStore:
                 "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
                 (f"setting:{name}", value),
             )
+        self._told_written()
 
     # -- writing --------------------------------------------------------------------------
     def record(
@@ -363,7 +368,12 @@ class ProgressStore:
                     con.execute("ROLLBACK")
                 raise
             self._written_through()
+        self._told_written()
         return len(values)
+
+    def _told_written(self) -> None:
+        for hook in WRITE_HOOKS:
+            hook(self.path)
 
     # -- reading --------------------------------------------------------------------------
     def answers(self, activity: str | None = None) -> list[Answer]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets
 
@@ -42,7 +42,15 @@ from musicgames.progress.files import read_answers
 from musicgames.progress.store import ProgressStore
 from musicgames.widgets.key_guard import keep_keys
 
-__all__ = ["HandInBox", "hand_in_button"]
+if TYPE_CHECKING:
+    from musicgames.widgets.hand_in_download import HandInDownload
+
+__all__ = ["DOWNLOAD_ENV", "HandInBox", "hand_in_button"]
+
+#: Set to ``"1"`` by the static site (:mod:`musicgames.lite`): there a hand-in is a download
+#: of the student's file (:class:`~musicgames.widgets.hand_in_download.HandInDownload`), as
+#: the site has no folder the teacher collects.
+DOWNLOAD_ENV = "MUSICGAMES_HAND_IN_DOWNLOAD"
 
 
 class HandInBox(ipywidgets.VBox):
@@ -136,8 +144,15 @@ def hand_in_button(
     folder: str | os.PathLike[str] | None = None,
     *,
     language: str = "en",
-) -> HandInBox:
+) -> HandInBox | HandInDownload:
     """A ready-made hand-in box for ``store`` (``None``: no student name yet, the box says
     how to give one). ``folder`` fills the folder box (default: the class's hand-in folder
-    when one is set, else nothing: the student types the folder the teacher gives)."""
+    when one is set, else nothing: the student types the folder the teacher gives).
+
+    On the static site (:data:`DOWNLOAD_ENV`) it is a download of the student's file
+    instead: there is no folder to hand in to."""
+    if os.environ.get(DOWNLOAD_ENV, "") == "1":
+        from musicgames.widgets.hand_in_download import HandInDownload
+
+        return HandInDownload(store, language=language)
     return HandInBox(store, folder, language=language)

@@ -20,6 +20,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -232,3 +233,83 @@ def test_the_site_plays_note_snap_and_keyboard_duel_with_no_other_host(
 
     assert student.elsewhere == [], student.elsewhere
     assert not student.model_failures, student.model_failures
+
+
+#: How many rows of Note Snap Ana's progress file kept in the site's IndexedDB holds
+#: (Emscripten's IDBFS: a database and a folder named after
+#: musicgames.lite.keeping.KEPT_FOLDER, each file whole under its path).
+KEPT_ROWS_JS = """async () => {
+  const folder = "/musicgames-progress";
+  const db = await new Promise((ok, no) => {
+    const asked = indexedDB.open(folder);
+    asked.onsuccess = () => ok(asked.result);
+    asked.onerror = () => no(asked.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains("FILE_DATA")) return 0;
+    const entry = await new Promise((ok, no) => {
+      const asked = db.transaction("FILE_DATA").objectStore("FILE_DATA")
+        .get(folder + "/ana.sqlite3");
+      asked.onsuccess = () => ok(asked.result);
+      asked.onerror = () => no(asked.error);
+    });
+    if (!entry) return 0;
+    return new TextDecoder("latin1").decode(entry.contents).split("note_snap").length - 1;
+  } finally {
+    db.close();
+  }
+}"""
+
+
+def wait_for_kept_rows(page: Any, rows: int) -> None:
+    deadline = time.monotonic() + 60
+    while page.evaluate(KEPT_ROWS_JS) < rows:
+        assert time.monotonic() < deadline, f"{rows} Note Snap rows were never kept"
+        page.wait_for_timeout(250)
+
+
+def test_the_site_keeps_answers_across_a_reload_and_two_tabs_and_hands_them_in(
+    student: Student, tmp_path: Path,
+) -> None:
+    """A card played in each of two tabs of one student is kept in the browser
+    (IndexedDB): a reload of the first tab finds both, and its hand-in downloads the file
+    the teacher's code reads."""
+    from musicgames.progress import read_class
+
+    page = student.page
+    student.sign_in("Ana")
+    student.open("Note Snap")
+    page.locator(".mg-snap .mg-snap-seat").first.wait_for(timeout=START_TIMEOUT_MS)
+    kept_line = page.locator(".mg-hand-in-kept").inner_text()
+    assert "stay in this browser" in kept_line, kept_line
+    other_tab = student.context.new_page()
+    other_tab.set_default_timeout(60_000)
+    other_tab.goto(page.url)
+    other_tab.locator(".mg-snap .mg-snap-seat").first.wait_for(timeout=START_TIMEOUT_MS)
+    page.bring_to_front()
+    play_a_note_snap_card(page)
+    wait_for_kept_rows(page, 1)
+    kept_by_the_first = page.evaluate(KEPT_ROWS_JS)
+    between = datetime.now(timezone.utc)
+    other_tab.bring_to_front()
+    play_a_note_snap_card(other_tab)  # this tab saves the first tab's rows with its own
+    wait_for_kept_rows(page, kept_by_the_first + 1)
+
+    page.bring_to_front()
+    page.reload()  # a new kernel: nothing of the last one is in memory
+    page.locator(".mg-snap .mg-snap-seat").first.wait_for(timeout=START_TIMEOUT_MS)
+    with page.expect_download() as downloading:
+        page.locator(".mg-hand-in-button").click()
+    download = downloading.value
+    assert download.suggested_filename == "ana.sqlite3"
+    folder = tmp_path / "class"
+    folder.mkdir()
+    download.save_as(folder / download.suggested_filename)
+    assert "ana.sqlite3" in page.locator(".mg-hand-in-message").inner_text()
+    klass = read_class(folder)
+    assert not klass.skipped, klass.skipped
+    assert {a.student for a in klass.answers} == {"Ana"}
+    cards = [datetime.fromisoformat(a.time) for a in klass.answers
+             if a.activity == "note_snap" and a.item != "game"]
+    assert min(cards) < between < max(cards), (cards, between)  # both tabs' cards
+    assert student.elsewhere == [], student.elsewhere

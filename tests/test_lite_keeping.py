@@ -1,0 +1,451 @@
+"""Answers that last on the static site, and its hand-in, without a browser: the keeping of
+the class folder in the browser's storage (musicgames.lite.keeping) against a stand-in for
+IndexedDB that stores a folder the way IDBFS does (every file at once, or nothing), and the
+hand-in as a download whose file the teacher's code reads."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Iterator
+from datetime import date, datetime, time, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from musicgames.lite import keeping
+from musicgames.lite.keeping import Keeper
+from musicgames.memory import next_review
+from musicgames.progress import store as store_module
+from musicgames.progress.store import ProgressStore
+
+DAY = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+
+
+class ReloadedError(RuntimeError):
+    """The page was reloaded in the middle of a save (IndexedDB aborts its transaction)."""
+
+
+class Storage:
+    """One site's IndexedDB, as IDBFS uses it: each file's bytes and time, all replaced in
+    one transaction (all of them or none)."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, tuple[bytes, int]] = {}
+        self.lock = asyncio.Lock()
+        self.stores = 0
+        self.reload_during_store = False
+
+
+class Shelf:
+    """One tab's view of :class:`Storage` (a folder of its own), synced as IDBFS syncs."""
+
+    def __init__(self, storage: Storage, folder: Path) -> None:
+        self.storage = storage
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+
+    async def fetch(self) -> None:
+        await asyncio.sleep(0)
+        for name, (data, mtime) in self.storage.files.items():
+            path = self.folder / name
+            if not path.exists() or path.stat().st_mtime_ns != mtime:
+                path.write_bytes(data)
+                os.utime(path, ns=(mtime, mtime))
+        for path in self.folder.iterdir():
+            if path.name not in self.storage.files:
+                path.unlink()
+
+    async def store(self) -> None:
+        snapshot = {p.name: (p.read_bytes(), p.stat().st_mtime_ns)
+                    for p in self.folder.iterdir() if p.is_file()}
+        await asyncio.sleep(0)  # the transaction runs
+        if self.storage.reload_during_store:
+            raise ReloadedError("the page went away")
+        self.storage.files = snapshot
+        self.storage.stores += 1
+
+    @contextlib.asynccontextmanager
+    async def hold(self) -> AsyncIterator[None]:
+        async with self.storage.lock:
+            yield
+
+
+class Tab:
+    """A student's tab on the site: its class folder in memory, kept in ``storage``."""
+
+    count = 0
+
+    def __init__(self, storage: Storage, root: Path) -> None:
+        Tab.count += 1
+        here = root / f"tab-{Tab.count}"
+        self.keeper = Keeper(Shelf(storage, here / "kept"), here / "class")
+
+    async def open(self, student: str = "Ana") -> ProgressStore:
+        await self.keeper.load()
+        return ProgressStore(self.keeper.class_folder / "ana.sqlite3", student=student)
+
+
+@pytest.fixture
+def told() -> Iterator[list[Keeper]]:
+    """Every keeper in the list is told of each write (as the site's one keeper is)."""
+    keepers: list[Keeper] = []
+
+    def tell(path: Path) -> None:
+        for keeper in keepers:
+            keeper.written(path)
+
+    store_module.WRITE_HOOKS.append(tell)
+    try:
+        yield keepers
+    finally:
+        store_module.WRITE_HOOKS.remove(tell)
+
+
+def run(work: Any) -> Any:
+    return asyncio.run(work)
+
+
+def test_the_store_tells_its_hooks_of_each_answer_and_setting(tmp_path: Path) -> None:
+    heard: list[Path] = []
+    store_module.WRITE_HOOKS.append(heard.append)
+    try:
+        with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+            assert heard == []
+            store.record("drill", "Sol3", "Sol", True, 800)
+            store.save_setting("answer-with", "midi")
+    finally:
+        store_module.WRITE_HOOKS.remove(heard.append)
+    assert heard == [tmp_path / "ana.sqlite3"] * 2
+
+
+def test_answers_are_written_where_python_has_no_flock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser's Python has ``fcntl`` without ``flock``: answers are written all the
+    same (SQLite's own locking alone, as on Windows)."""
+    import fcntl
+
+    monkeypatch.delattr(fcntl, "flock")
+    with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+        store.record("drill", "Sol3", "Sol", True, 800)
+        store.save_setting("answer-with", "midi")
+    with ProgressStore(tmp_path / "ana.sqlite3") as again:
+        assert len(again) == 1 and again.setting("answer-with") == "midi"
+
+
+def test_answers_survive_a_reload(tmp_path: Path, told: list[Keeper]) -> None:
+    storage = Storage()
+
+    async def visit_one() -> None:
+        tab = Tab(storage, tmp_path)
+        told.append(tab.keeper)
+        store = await tab.open()
+        assert tab.keeper.kept
+        store.record("drill", "Sol3", "Sol", True, 800)
+        store.record("drill", "La3", "Si", False, 1200)
+        await tab.keeper.settled()
+        store.close()
+        told.remove(tab.keeper)
+
+    async def visit_two() -> list[tuple[str, str, bool | None]]:
+        tab = Tab(storage, tmp_path)  # a new page: nothing in memory
+        assert not (tab.keeper.class_folder / "ana.sqlite3").exists()
+        with await tab.open() as store:
+            return [(a.student, a.item, a.correct) for a in store.answers()]
+
+    run(visit_one())
+    assert list(storage.files) == ["ana.sqlite3"]
+    assert run(visit_two()) == [("Ana", "Sol3", True), ("Ana", "La3", False)]
+
+
+def test_a_review_due_tomorrow_is_due_after_a_reload_with_a_later_clock(
+    tmp_path: Path, told: list[Keeper]
+) -> None:
+    """The spaced review reads the stored answers: what was due tomorrow on the first day
+    is due on the next day's visit, and not before."""
+    storage = Storage()
+    items = ["Sol3", "La3"]
+    answered = DAY + timedelta(minutes=6)
+
+    async def first_day() -> tuple[int, tuple[str, ...], date]:
+        tab = Tab(storage, tmp_path)
+        told.append(tab.keeper)
+        with await tab.open() as store:
+            for n in range(4):
+                store.record("drill", "La3", "La", True, 800,
+                             time=(DAY + timedelta(minutes=n)).isoformat())
+            store.record("drill", "Sol3", "Fa", False, 900,
+                         time=(DAY + timedelta(minutes=5)).isoformat())
+            store.record("drill", "Sol3", "Sol", True, 900, time=answered.isoformat())
+            await tab.keeper.settled()
+            ahead = next_review(store.memory("drill"), items, answered)
+        told.remove(tab.keeper)
+        assert ahead is not None
+        return ahead.days, ahead.items, ahead.day
+
+    async def visit(now: datetime) -> list[str]:
+        tab = Tab(storage, tmp_path)
+        with await tab.open() as store:
+            return store.due("drill", now=now)
+
+    days, tomorrows, day = run(first_day())
+    assert days == 1 and tomorrows
+    assert not set(tomorrows) & set(run(visit(answered + timedelta(minutes=1))))
+    next_noon = datetime.combine(day, time(12)).astimezone()  # noon of that day, here
+    assert set(tomorrows) <= set(run(visit(next_noon)))
+
+
+def test_two_tabs_of_one_student_lose_no_answer(tmp_path: Path, told: list[Keeper]) -> None:
+    storage = Storage()
+
+    async def two_tabs() -> list[str]:
+        one, two = Tab(storage, tmp_path), Tab(storage, tmp_path)
+        first = await one.open()
+        second = await two.open()
+        # each tab's keeper hears only its own writes (each tab is its own Python)
+        told.append(one.keeper)
+        first.record("drill", "Do4", "Do", True, 700)
+        await one.keeper.settled()
+        told.clear()
+        told.append(two.keeper)
+        second.record("drill", "Mi4", "Mi", True, 700)
+        await two.keeper.settled()
+        told.clear()
+        told.append(one.keeper)
+        first.record("drill", "Re4", "Re", True, 700)
+        await one.keeper.settled()
+        told.clear()
+        assert [a.item for a in first.answers()] == ["Do4", "Mi4", "Re4"]  # the other's too
+        first.close()
+        second.close()
+        later = Tab(storage, tmp_path)
+        with await later.open() as store:
+            return [a.item for a in store.answers()]
+
+    assert run(two_tabs()) == ["Do4", "Mi4", "Re4"]
+
+
+def test_a_tab_merges_the_other_tabs_answers_into_its_spaced_review(
+    tmp_path: Path, told: list[Keeper]
+) -> None:
+    storage = Storage()
+
+    async def two_tabs() -> list[str]:
+        one, two = Tab(storage, tmp_path), Tab(storage, tmp_path)
+        first, second = await one.open(), await two.open()
+        told.append(two.keeper)
+        second.record("drill", "Mi4", "Fa", False, 900, time=DAY.isoformat())
+        await two.keeper.settled()
+        told.clear()
+        told.append(one.keeper)
+        first.record("drill", "Do4", "Do", True, 700, time=DAY.isoformat())
+        await one.keeper.settled()
+        told.clear()
+        due = first.due("drill", now=DAY + timedelta(days=1))
+        first.close()
+        second.close()
+        return due
+
+    assert "Mi4" in run(two_tabs())
+
+
+def test_a_reload_in_the_middle_of_a_save_leaves_the_last_whole_copy(
+    tmp_path: Path, told: list[Keeper]
+) -> None:
+    storage = Storage()
+
+    async def interrupted() -> None:
+        tab = Tab(storage, tmp_path)
+        told.append(tab.keeper)
+        with await tab.open() as store:
+            store.record("drill", "Sol3", "Sol", True, 800)
+            await tab.keeper.settled()
+            storage.reload_during_store = True
+            store.record("drill", "La3", "La", True, 800)
+            await tab.keeper.settled()
+        assert tab.keeper.failure is not None and "went away" in tab.keeper.failure
+        told.remove(tab.keeper)
+
+    async def reloaded() -> list[str]:
+        tab = Tab(storage, tmp_path)
+        with await tab.open() as store:  # opens: the kept file is whole
+            return [a.item for a in store.answers()]
+
+    run(interrupted())
+    storage.reload_during_store = False
+    assert run(reloaded()) == ["Sol3"]
+
+
+def test_a_copy_cut_short_leaves_the_kept_file_as_it_was(
+    tmp_path: Path, told: list[Keeper], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kept folder holds whole files only (the copy is made beside and renamed), so
+    whatever IndexedDB stores of it is whole."""
+    storage = Storage()
+
+    def broken_copy(source: Path, target: Path) -> None:
+        partial = target.with_name(f".{target.name}.new")
+        partial.write_bytes(source.read_bytes()[:100])
+        partial.unlink()
+        raise sqlite3.OperationalError("disk I/O error")
+
+    async def cut_short() -> bytes:
+        tab = Tab(storage, tmp_path)
+        told.append(tab.keeper)
+        with await tab.open() as store:
+            store.record("drill", "Sol3", "Sol", True, 800)
+            await tab.keeper.settled()
+            kept = (tab.keeper.shelf.folder / "ana.sqlite3").read_bytes()
+            monkeypatch.setattr(keeping, "_copy_database", broken_copy)
+            store.record("drill", "La3", "La", True, 800)
+            await tab.keeper.settled()
+            assert tab.keeper.failure is not None
+            assert (tab.keeper.shelf.folder / "ana.sqlite3").read_bytes() == kept
+            assert sorted(p.name for p in tab.keeper.shelf.folder.iterdir()) == ["ana.sqlite3"]
+        told.remove(tab.keeper)
+        return kept
+
+    kept = run(cut_short())
+    assert storage.files["ana.sqlite3"][0] == kept
+
+
+def test_writes_during_a_save_are_kept_by_one_more_save(
+    tmp_path: Path, told: list[Keeper]
+) -> None:
+    storage = Storage()
+
+    async def quick_answers() -> int:
+        tab = Tab(storage, tmp_path)
+        told.append(tab.keeper)
+        with await tab.open() as store:
+            for n in range(6):
+                store.record("drill", f"Do{n}", "Do", True, 500)
+            await tab.keeper.settled()
+            answers = len(store.answers())
+        told.remove(tab.keeper)
+        return answers
+
+    assert run(quick_answers()) == 6
+    assert storage.stores <= 2
+    later = Tab(storage, tmp_path)
+
+    async def count() -> int:
+        with await later.open() as store:
+            return len(store)
+
+    assert run(count()) == 6
+
+
+def test_a_browser_that_keeps_nothing_is_said_and_play_goes_on(
+    tmp_path: Path, told: list[Keeper]
+) -> None:
+    class NoStorage(Shelf):
+        async def fetch(self) -> None:
+            raise RuntimeError("IndexedDB is not available")
+
+    async def play() -> None:
+        keeper = Keeper(NoStorage(Storage(), tmp_path / "kept"), tmp_path / "class")
+        told.append(keeper)
+        assert await keeper.load() is False
+        assert keeper.loaded and not keeper.kept and "IndexedDB" in str(keeper.failure)
+        (tmp_path / "class").mkdir()
+        with ProgressStore(tmp_path / "class" / "ana.sqlite3", student="Ana") as store:
+            store.record("drill", "Sol3", "Sol", True, 800)
+            await keeper.settled()
+            assert len(store) == 1
+        told.remove(keeper)
+
+    run(play())
+
+
+def test_only_the_class_folders_progress_files_are_kept(
+    tmp_path: Path, told: list[Keeper]
+) -> None:
+    storage = Storage()
+
+    async def elsewhere() -> None:
+        tab = Tab(storage, tmp_path)
+        told.append(tab.keeper)
+        await tab.keeper.load()
+        with ProgressStore(tmp_path / "elsewhere.sqlite3", student="Ana") as store:
+            store.record("drill", "Sol3", "Sol", True, 800)
+            await tab.keeper.settled()
+        told.remove(tab.keeper)
+
+    run(elsewhere())
+    assert storage.files == {}
+
+
+def test_outside_the_browser_nothing_is_kept(tmp_path: Path) -> None:
+    assert keeping.in_this_browser(tmp_path) is None
+
+
+# -- handing in --------------------------------------------------------------------------
+
+
+def test_the_sites_hand_in_downloads_the_file_the_teacher_reads(tmp_path: Path) -> None:
+    from musicgames.progress import open_class
+    from musicgames.widgets.hand_in_download import HandInDownload
+
+    with ProgressStore(tmp_path / "progress" / "x.sqlite3", student="José Pérez") as store:
+        store.record("drill", "Sol3", "Sol", True, 800)
+        store.record("drill", "La3", "Si", False, 1500)
+        box = HandInDownload(store, language="es")
+        sent: list[tuple[Any, Any]] = []
+        box.send = lambda content, buffers=None: sent.append((content, buffers))
+        box._on_message(box, {"type": "hand-in"}, [])
+    [(content, buffers)] = sent
+    assert content == {"type": "file", "name": "josé-pérez.sqlite3"}
+    assert box.message.startswith("Descargado: josé-pérez.sqlite3 (respuestas: 2)")
+    class_folder = tmp_path / "downloads"
+    class_folder.mkdir()
+    (class_folder / content["name"]).write_bytes(buffers[0])
+    klass = open_class(class_folder)
+    assert not klass.skipped, klass.skipped
+    assert [(a.student, a.item, a.correct) for a in klass.answers] == [
+        ("José Pérez", "Sol3", True), ("José Pérez", "La3", False)]
+
+
+def test_the_sites_hand_in_says_when_there_is_nothing_to_hand_in(tmp_path: Path) -> None:
+    from musicgames.widgets.hand_in_download import HandInDownload
+
+    assert HandInDownload(None, language="fr").disabled
+    with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+        box = HandInDownload(store, language="fr", kept=False)
+        assert box.hand_in() is None and box.message.startswith("Rien à rendre")
+        assert box.kept_line.startswith("Ce navigateur ne garde pas") and not box.ask_to_persist
+
+
+def test_on_the_site_the_hand_in_button_is_a_download(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from musicgames.widgets.hand_in import DOWNLOAD_ENV, HandInBox, hand_in_button
+    from musicgames.widgets.hand_in_download import HandInDownload
+
+    with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+        assert isinstance(hand_in_button(store, tmp_path), HandInBox)
+        monkeypatch.setenv(DOWNLOAD_ENV, "1")
+        assert isinstance(hand_in_button(store, tmp_path), HandInDownload)
+
+
+def test_a_site_app_has_the_hand_in_under_its_heading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from musicgames.classroom.kernel import close_app, open_app
+    from musicgames.lite import launch
+    from musicgames.widgets.hand_in_download import HandInDownload
+
+    monkeypatch.setenv("MUSICGAMES_APP", "1")
+    monkeypatch.setenv("MUSICGAMES_CLASS_FOLDER", str(tmp_path))
+    monkeypatch.setenv("QUERY_STRING", "student=Ana&language=es")
+    box = launch.with_hand_in(open_app("note-drill"), kept=True)
+    heading, hand_in, drill = box.children
+    assert "Ana" in heading.value and type(drill).__name__ == "NoteDrill"
+    assert isinstance(hand_in, HandInDownload) and hand_in.store is drill._progress
+    assert hand_in.kept_line.startswith("Tus respuestas quedan en este navegador")
+    assert hand_in.ask_to_persist
+    close_app(box)
