@@ -157,12 +157,18 @@ def _log_in(browser: Any, server: Server, name: str) -> Any:
     return page
 
 
-def _open_and_run(page: Any, server: Server, name: str, path: str) -> None:
-    """Once the user's JupyterLab is up: open ``path`` (in their folder), start running all
-    its cells (without waiting for them)."""
+def _open(page: Any, server: Server, name: str, path: str) -> None:
+    """Once the user's JupyterLab is up: start opening ``path`` (in their folder), without
+    waiting for the page to load (the pages of a class load side by side)."""
     page.wait_for_url(f"**/user/{name}/lab**", timeout=TIMEOUT_MS)
     page.wait_for_function("() => !!window.jupyterapp", timeout=TIMEOUT_MS)
-    page.goto(f"{server.url}/user/{name}/lab/tree/{path}?reset")
+    page.goto(f"{server.url}/user/{name}/lab/tree/{path}?reset", wait_until="commit")
+
+
+def _run(page: Any) -> None:
+    """Once the notebook opened by :func:`_open` has its kernel: start running all its
+    cells (without waiting for them)."""
+    page.wait_for_load_state()
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=TIMEOUT_MS, polling=250)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
@@ -198,8 +204,12 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
     # class once the three have answered): their servers start side by side.
     pages = {name: _log_in(browser, server, name) for name in (*STUDENTS, TEACHER)}
     try:
+        # the teacher's notebook opens with the lessons (its kernel starts meanwhile); it
+        # runs once the three have answered
+        for name in (*STUDENTS, TEACHER):
+            _open(pages[name], server, name, lesson if name in STUDENTS else "class-3b.ipynb")
         for name in STUDENTS:
-            _open_and_run(pages[name], server, name, lesson)
+            _run(pages[name])
         for name in STUDENTS:
             page = pages[name]
             _ran(page, name, lesson)
@@ -221,7 +231,7 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
             assert box.locator("button").is_disabled()
 
         page = pages[TEACHER]
-        _open_and_run(page, server, TEACHER, "class-3b.ipynb")
+        _run(page)
         _ran(page, TEACHER, "class-3b.ipynb")
         seen = kernel_execute(page, (
             "print(sorted(klass.students));"

@@ -378,23 +378,42 @@ TAKEN_BACK_JS = """() => {
   const root = document.querySelector('.mg-duel');
   return root.dataset.busy === 'false' && !root.querySelector('.mg-duel-token-white');
 }"""
+#: Resolve with what ``done()`` gives once it gives something, checked each time the table
+#: changes in the page (not on a clock); fail after ``ms`` milliseconds.
+UNTIL_JS = """(done, ms, what) => new Promise((resolve, reject) => {
+  const root = document.querySelector('.mg-duel');
+  const check = () => {
+    const value = done();
+    if (!value) return false;
+    observer.disconnect();
+    clearTimeout(timer);
+    resolve(value);
+    return true;
+  };
+  const observer = new MutationObserver(check);
+  const timer = setTimeout(() => { observer.disconnect(); reject(new Error(what)); }, ms);
+  if (!check()) {
+    observer.observe(root, {attributes: true, childList: true, subtree: true});
+  }
+})"""
 #: Take the placing back, if there is one, and wait in the page until the kernel has.
 TAKE_BACK_JS = f"""async () => {{
   const root = document.querySelector('.mg-duel');
   if (!root.querySelector('.mg-duel-token-white')) return;
   root.querySelector('.mg-duel-undo').click();
-  const deadline = performance.now() + 10000;
-  while (!({TAKEN_BACK_JS})()) {{
-    if (performance.now() > deadline) throw new Error('the placing was not taken back');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }}
+  await ({UNTIL_JS})({TAKEN_BACK_JS}, 10000, 'the placing was not taken back');
 }}"""
-#: The last placing taken back, the Wild picked (every key lights up): the ``index``-th
-#: point to click, where it is now (one call to the page instead of four).
-NEXT_POINT_JS = f"""async (index) => {{
+#: The key the last click placed on once the kernel has it (``null`` before the first
+#: click), then that placing taken back, the Wild picked (every key lights up) and the
+#: ``index``-th point to click, where it is now (one call to the page instead of five);
+#: with ``index`` null, only the placing checked and taken back.
+NEXT_POINT_JS = f"""async ([index, clicked]) => {{
+  const placed = clicked
+    ? (await ({UNTIL_JS})({PLACED_JS}, 10000, 'the click placed nothing'))[0] : null;
   await ({TAKE_BACK_JS})();
+  if (index === null) return {{placed, point: null}};  // no more points: none picked
   ({PICK_WILD_JS})();
-  return ({KEY_POINTS_JS})()[index];
+  return {{placed, point: ({KEY_POINTS_JS})()[index]}};
 }}"""
 
 
@@ -418,15 +437,19 @@ def test_the_key_clicked_is_the_key_played_at_every_layout_width(
     count = len(page.evaluate(KEY_POINTS_JS))
     clicked: set[int] = set()
     wrong = []
-    for index in range(count):
-        # the last placing taken back, pick the Wild, then click the point where it is now
-        point = page.evaluate(NEXT_POINT_JS, index)
-        clicked.add(point["key"])
-        page.mouse.click(point["x"], point["y"])
-        [key] = page.wait_for_function(PLACED_JS, timeout=10_000, polling=20).json_value()
-        if key != point["key"]:
-            wrong.append((point["key"], key, round(point["x"]), round(point["y"])))
-    page.evaluate(TAKE_BACK_JS)
+    last: dict[str, Any] | None = None  # the point clicked last
+    for index in range(count + 1):
+        # the key the last click placed on, that placing taken back, the Wild picked, and
+        # the point to click next where it is now
+        step = page.evaluate(NEXT_POINT_JS, [index if index < count else None,
+                                             last is not None])
+        if last is not None and step["placed"] != last["key"]:
+            wrong.append((last["key"], step["placed"], round(last["x"]), round(last["y"])))
+        last = step["point"]
+        if last is None:
+            break
+        clicked.add(last["key"])
+        page.mouse.click(last["x"], last["y"])
     assert clicked == set(range(24))
     assert not wrong, f"(key clicked, key played, x, y): {wrong}"
     assert not errors

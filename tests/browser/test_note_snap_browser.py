@@ -349,6 +349,10 @@ def _wait_for_flips_above(page: Any, count: int, timeout_ms: float = 15_000) -> 
     )
 
 
+#: How long the pause test watches a paused game for flips: two cards' time, unpaused.
+PAUSED_WATCH_MS = 1_500
+
+
 def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wrong_call(
     snap_page: Any,
     kernel_execute: Execute,
@@ -360,15 +364,17 @@ def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wro
     page = snap_page
     page.set_viewport_size({"width": 1280, "height": 800})
     _fresh_game(page)
-    root = _start_game(page, kernel_execute,
-                       "game.new_game(seed=11, pace_ms=150, opener=1, call_mode='self')")
+    # a short window: unpaused, a card is flipped at least every 750 ms (the person lets
+    # every card pass, so each window runs its whole length)
+    root = _start_game(page, kernel_execute, "game.new_game(seed=11, pace_ms=150, opener=1,"
+                       " call_mode='self', slap_window_ms=600)")
     _wait_for_flips_above(page, 0)
 
     # Settings over the table: the game waits.
     root.locator(".mg-snap-open-settings").click()
     assert root.get_attribute("data-paused") == "true"
     before = _flips(root)
-    page.wait_for_timeout(2500)
+    page.wait_for_timeout(PAUSED_WATCH_MS)
     assert _flips(root) == before, "the computers flipped with Settings open"
     assert kernel_execute(page, "print(game.paused)") == "True\n"
     root.locator(".mg-snap-settings .mg-snap-close").click()  # 3-2-1, then play goes on
@@ -377,7 +383,7 @@ def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wro
     # The guide card beside the table: the game waits too.
     root.locator(".mg-snap-open-guide").click()
     before = _flips(root)
-    page.wait_for_timeout(2500)
+    page.wait_for_timeout(PAUSED_WATCH_MS)
     assert _flips(root) == before, "the computers flipped with the guide card open"
     guide = root.evaluate(GUIDE_JS)
     labels = [label for label, _, _ in guide["labels"]]
@@ -664,7 +670,7 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
         overlay = root.locator(".mg-focus-overlay")
         if overlay.is_visible():  # the drill has the focus: back to the table
             overlay.click()
-        root = _start_game(page, kernel_execute, "game.new_game(minutes=0.05, pace_ms=100)")
+        root = _start_game(page, kernel_execute, "game.new_game(minutes=0.02, pace_ms=100)")
         root.locator(".mg-snap-winner").wait_for(timeout=30_000)
         _assert_only_text(root.inner_text())
         for width, height in ((1024, 768), (1280, 800)):  # the title never meets Close
@@ -781,7 +787,7 @@ def test_lab_the_keyboard_goes_into_settings_and_the_end_panel_and_back_to_the_t
                            timeout=3_000)
     assert not page.evaluate(FOCUS_JS)["main_inert"]
 
-    root = _start_game(page, kernel_execute, "game.new_game(minutes=0.05, pace_ms=100)")
+    root = _start_game(page, kernel_execute, "game.new_game(minutes=0.02, pace_ms=100)")
     root.locator(".mg-snap-winner").wait_for(timeout=30_000)
     page.wait_for_function("() => document.activeElement.closest('.mg-snap-winner')",
                            timeout=3_000)

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
 import pytest
 from playwright.sync_api import expect
+
+from tests.browser.conftest import Server, new_lab_page, open_notebook, run_notebook_again
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +45,26 @@ _LEVEL = """() => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def sound_lab(browser: Any, lab_server: Server) -> Iterator[Any]:
+    """One Lab page for the module, the notebook opened in it once (a Lab page and its
+    kernel take seconds to start); see :func:`sound_page`."""
+    with new_lab_page(browser, lab_server) as page:
+        open_notebook(page, NOTEBOOK)
+        page.mg_as_opened = True
+        yield page
+
+
+@pytest.fixture
+def sound_page(sound_lab: Any) -> Any:
+    """The module's page as a new one shows it: the notebook run again (fresh widgets, no
+    sound unlocked, nothing kept for the tab) unless no test has used it yet."""
+    if not sound_lab.mg_as_opened:
+        run_notebook_again(sound_lab)
+    sound_lab.mg_as_opened = False
+    return sound_lab
+
+
 def _equal_tempered(midi: int) -> float:
     return 440.0 * 2 ** ((midi - 69) / 12)
 
@@ -58,12 +80,10 @@ def _peak_near(spectrum: np.ndarray, hz: float, n_fft: int) -> float:
 
 
 def test_every_card_note_and_triad_tone_sounds_within_5_cents(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    sound_page: Any,
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
-    page = lab_page
-    open_notebook(page, NOTEBOOK)
+    page = sound_page
     expect(page.locator(".mg-test-sound-drill .mg-drill")).to_be_visible()
     wanted = json.loads(kernel_execute(page, _SOUNDS))
     assert len(wanted) == 15 + 24
@@ -102,12 +122,10 @@ def test_every_card_note_and_triad_tone_sounds_within_5_cents(
 
 
 def test_sound_waits_for_the_first_click_plays_answers_and_mutes(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    sound_page: Any,
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
-    page = lab_page
-    open_notebook(page, NOTEBOOK)
+    page = sound_page
     drill = page.locator(".mg-test-sound-drill .mg-drill")
     quiz = page.locator(".mg-test-sound-quiz .mg-quiz")
     expect(drill).to_be_visible()
