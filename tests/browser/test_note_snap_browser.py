@@ -812,7 +812,9 @@ def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
     _fresh_game(page)
     root = page.locator(".mg-snap")
     root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
-    root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
+    # a card every ~0.6 s: the 1.5 s watch of the paused game spans two cards' time
+    root = _start_game(page, kernel_execute,
+                       "game.new_game(seed=5, pace_ms=150, opener=1, slap_window_ms=600)")
     _wait_for_flips_above(page, 0)
     assert root.get_attribute("data-paused") == "false"
     page.locator(".jp-Cell").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
