@@ -76,9 +76,9 @@ def _top_level(names: Sequence[str], dist_info: str) -> tuple[str, ...]:
         first, _, rest = name.partition("/")
         if first == dist_info or first.endswith(".data"):
             continue
-        if not rest and first.endswith(".py"):
-            tops.add(first[:-3])
-        elif rest and (rest.endswith(".py") or "/" in rest) and first.isidentifier():
+        if not rest and first.endswith((".py", ".pyc")):
+            tops.add(first.rsplit(".", 1)[0])
+        elif rest and (rest.endswith((".py", ".pyc")) or "/" in rest) and first.isidentifier():
             tops.add(first)
     return tuple(sorted(tops))
 
