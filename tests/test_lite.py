@@ -320,3 +320,67 @@ def test_a_progress_file_is_made_where_python_has_no_hard_links(
     finally:
         store.close()
     assert [p.name for p in tmp_path.iterdir()] == ["ana.sqlite3"]
+
+
+def test_a_compiled_archive_holds_bytecode_in_place_of_each_module(tmp_path: Path) -> None:
+    from musicgames.lite import bytecode
+
+    made = wheels.write_wheel(tmp_path, "tiny", "1.0", {
+        "tiny/__init__.py": b"A = 1\n", "tiny/notes.json": b"{}", "single.py": b"B = 2\n",
+        "tiny-1.0.data/scripts/run.py": b"print(1)\n"})
+    compiled = tmp_path / "compiled"
+    for name in ("tiny/__init__.py", "single.py"):
+        (compiled / name).parent.mkdir(parents=True, exist_ok=True)
+        (compiled / (name + "c")).write_bytes(b"bytecode of " + name.encode())
+    target = tmp_path / "out" / made.name
+    bytecode._rewrite(made, compiled, target)
+    with zipfile.ZipFile(target) as wheel:
+        names = set(wheel.namelist())
+        record = wheel.read("tiny-1.0.dist-info/RECORD").decode()
+        assert wheel.read("tiny/__init__.pyc") == b"bytecode of tiny/__init__.py"
+    assert {"tiny/__init__.pyc", "single.pyc", "tiny/notes.json",
+            "tiny-1.0.data/scripts/run.py"} <= names
+    assert "tiny/__init__.py" not in names and "single.py" not in names
+    assert "tiny/__init__.pyc,sha256=" in record and "tiny/__init__.py," not in record
+    assert wheels.read_wheel(target).imports == ("single", "tiny")
+
+
+def test_the_standard_library_keeps_its_folders_when_compiled(tmp_path: Path) -> None:
+    from musicgames.lite import bytecode
+
+    stdlib = tmp_path / bytecode.STDLIB_FILE
+    with zipfile.ZipFile(stdlib, "w") as archive:
+        archive.writestr("json/", b"")
+        archive.writestr("json/__init__.py", b"X = 1\n")
+    (tmp_path / "compiled" / "json").mkdir(parents=True)
+    (tmp_path / "compiled" / "json" / "__init__.pyc").write_bytes(b"code")
+    bytecode._rewrite(stdlib, tmp_path / "compiled", tmp_path / "out.zip")
+    with zipfile.ZipFile(tmp_path / "out.zip") as archive:
+        assert sorted(archive.namelist()) == ["json/", "json/__init__.pyc"]
+
+
+@pytest.mark.slow
+def test_pyodide_compiles_the_sites_modules_once(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Compiled by the browser's own Python (not this one), then taken from the cache."""
+    import importlib.util
+    import shutil
+
+    from musicgames.lite import bytecode
+
+    core = REPO_ROOT / "build" / "lite" / f"pyodide-{packages.PYODIDE_VERSION}"
+    if shutil.which("node") is None or not (core / "pyodide.mjs").is_file():
+        pytest.skip("needs node and Pyodide's core in build/lite (built by the site's build)")
+    made = wheels.write_wheel(tmp_path, "tiny", "1.0", {"tiny/__init__.py": b"A = 1\n"})
+    original = made.read_bytes()
+    bytecode.compile_archives([made], core, tmp_path / "cache")
+    with zipfile.ZipFile(made) as wheel:
+        pyc = wheel.read("tiny/__init__.pyc")
+    assert pyc[:4] != importlib.util.MAGIC_NUMBER  # Pyodide's Python, not this one
+    assert pyc[2:4] == b"\r\n" and int.from_bytes(pyc[4:8], "little") == 0b01  # unchecked hash
+    again = tmp_path / "again" / made.name
+    again.parent.mkdir()
+    again.write_bytes(original)
+    monkeypatch.setattr(shutil, "which", lambda name: None)  # no Node: only the cache can do
+    bytecode.compile_archives([again], core, tmp_path / "cache")
+    assert again.read_bytes() == made.read_bytes()

@@ -33,6 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.command == "serve":
         return _serve(options.site, options.host, options.port)
 
+    from musicgames.lite.bytecode import BytecodeError
     from musicgames.lite.download import DownloadError
     from musicgames.lite.site import BuildError
     from musicgames.lite.site import build as build_site
@@ -40,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     try:
         built = build_site(options.out, options.cache)
-    except (BuildError, DownloadError) as error:
+    except (BuildError, BytecodeError, DownloadError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     print(f"Built {built.site}: {built.size / 1e6:.1f} MB, {len(built.packages)} Python "

@@ -6,7 +6,8 @@
    and Babel slimmed, see :data:`~musicgames.lite.packages.SLIMMED`), musicgames' own wheel
    made from this source tree, the drawings made now (:mod:`~musicgames.lite.drawings`),
    and a lock file for exactly these (:mod:`~musicgames.lite.lock`). Every package is
-   loaded as the kernel starts.
+   loaded as the kernel starts. Every module, the standard library's too, is shipped
+   compiled for Pyodide's Python (:mod:`~musicgames.lite.bytecode`).
 3. Let JupyterLite build its console app around it, with the front-end extensions taken
    from the same wheels as the Python packages they talk to (the kernel, ipywidgets'
    widget manager, anywidget), and nothing from this machine's own Jupyter.
@@ -26,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from musicgames.lite import download, drawings, lock, pages, wheels
+from musicgames.lite import bytecode, download, drawings, lock, pages, wheels
 from musicgames.lite.packages import (
     BROWSER_WHEELS,
     FRONT_END_WHEELS,
@@ -193,6 +194,8 @@ def build(out: Path, cache: Path, source: Path | None = None) -> Built:
     for name in CORE_FILES:
         shutil.copy2(core / name, python / name)
     shipped = _python_files(cache, source, python)
+    bytecode.compile_archives([python / "python_stdlib.zip", *(w.path for w in shipped)],
+                              core, cache / "bytecode")
     written = lock.write_lock(core / "pyodide-lock.json", shipped, python / "pyodide-lock.json")
     packages = sorted(written["packages"])
     pypi = cache / "wheels"

@@ -33,6 +33,7 @@ __all__ = [
     "read_wheel",
     "sha256",
     "slimmed",
+    "write_archive",
     "write_wheel",
 ]
 
@@ -75,9 +76,9 @@ def _top_level(names: Sequence[str], dist_info: str) -> tuple[str, ...]:
         first, _, rest = name.partition("/")
         if first == dist_info or first.endswith(".data"):
             continue
-        if not rest and first.endswith(".py"):
-            tops.add(first[:-3])
-        elif rest and (rest.endswith(".py") or "/" in rest) and first.isidentifier():
+        if not rest and first.endswith((".py", ".pyc")):
+            tops.add(first.rsplit(".", 1)[0])
+        elif rest and (rest.endswith((".py", ".pyc")) or "/" in rest) and first.isidentifier():
             tops.add(first)
     return tuple(sorted(tops))
 
@@ -122,12 +123,17 @@ def write_wheel(folder: Path, name: str, version: str, files: Mapping[str, bytes
         f"{dist_info}/WHEEL": (b"Wheel-Version: 1.0\nGenerator: musicgames.lite\n"
                                b"Root-Is-Purelib: true\nTag: py3-none-any\n"),
     }
-    return _zip(folder / f"{stem}-py3-none-any.whl", everything, f"{dist_info}/RECORD")
+    return write_archive(folder / f"{stem}-py3-none-any.whl", everything,
+                         f"{dist_info}/RECORD")
 
 
-def _zip(target: Path, files: Mapping[str, bytes], record: str) -> Path:
-    lines = [_record_line(n, data) for n, data in sorted(files.items())] + [f"{record},,"]
-    everything = {**files, record: ("\n".join(lines) + "\n").encode()}
+def write_archive(target: Path, files: Mapping[str, bytes], record: str | None) -> Path:
+    """Write the zip file ``target`` of ``files`` (name: content), each with the same date;
+    with a wheel's ``record`` (its ``RECORD``'s name) listing them all, unless ``None``."""
+    everything = dict(files)
+    if record is not None:
+        lines = [_record_line(n, data) for n, data in sorted(files.items())] + [f"{record},,"]
+        everything[record] = ("\n".join(lines) + "\n").encode()
     target.parent.mkdir(parents=True, exist_ok=True)
     part = target.with_name(target.name + ".part")
     with zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as wheel:
@@ -167,4 +173,4 @@ def slimmed(wheel: Path, folder: Path, keep: Callable[[str], bool]) -> Path:
         files = {n: source.read(n) for n in names
                  if not n.endswith("/") and n != record
                  and (n.startswith(f"{dist_info}/") or keep(n))}
-    return _zip(folder / wheel.name, files, record)
+    return write_archive(folder / wheel.name, files, record)

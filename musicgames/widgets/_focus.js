@@ -25,6 +25,8 @@
 //   Ctrl+T / Ctrl+W open and close tabs.
 // * Typing in a field of the widget (a settings form) reaches the field, and stops there.
 // * Enter or Space on a button reached with Tab clicks the button, as usual, and stops there.
+// * A page that takes the keyboard at a key pressed in the widget (a console putting it back
+//   in its prompt at Enter) gets it taken back: the key was the widget's.
 // * When the focus is elsewhere, a "click to play" bar lies over the top of the widget; a
 //   press anywhere on the widget gives it the focus back.
 //
@@ -105,9 +107,23 @@ function guardKeys(root, { onKey, label, onFocus }) {
     if (onFocus) onFocus(now);
   };
 
+  // A page around the widget may have taken the keyboard at this very key, listening in the
+  // capture phase before the root: JupyterLab's and JupyterLite's console put it back in
+  // their prompt at an Enter pressed anywhere in their outputs. The key was pressed in the
+  // widget, so the keyboard goes back where it was (and a button's Enter clicks it, which
+  // the console's preventDefault stopped).
+  const keepKeyboard = (event) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || !plainKey(event)
+      || root.contains(document.activeElement)) return;
+    target.focus({ preventScroll: true });
+    if (button(target) && event.defaultPrevented && event.key === "Enter") target.click();
+  };
+
   // Capture phase on the root: the widget's keys are the widget's, before anything inside
-  // it or around it sees them.
+  // it sees them (and around it, but for keepKeyboard's case).
   const capture = (event) => {
+    keepKeyboard(event);
     if (field(event.target)) return;  // typing in a field: it stops at the edge (keepKeys)
     if (!plainKey(event)) return;     // Ctrl/Alt/Meta, Tab, F1…: the same
     if (button(event.target) && (event.code === "Enter" || event.code === "NumpadEnter"

@@ -206,6 +206,40 @@ def play_a_note_snap_card(page: Any) -> None:
         arg=[root.element_handle(), table.number], timeout=60_000)
 
 
+#: Where the keyboard is, as a test reads it: in the Note Snap table or not, and whether the
+#: table paused (a table pauses when it loses the keyboard).
+KEYBOARD_JS = """() => {
+  const root = document.querySelector('.mg-snap');
+  const active = document.activeElement;
+  return {in_game: !!(root && active && root.contains(active)),
+          paused: !!root && root.dataset.paused === 'true', phase: root && root.dataset.phase};
+}"""
+
+
+def test_the_game_has_the_keyboard_as_it_opens_and_keeps_it(student: Student) -> None:
+    """No click needed: the game takes the keyboard as it opens, and its keys stay its own
+    (Enter flips a card; the console around it does not take the keyboard back)."""
+    page = student.page
+    student.sign_in("Ana")
+    student.open("Note Snap")
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.mg-snap .mg-snap-seat.is-turn');"
+        " return !!(t && t.classList.contains('mg-snap-person'))"
+        " && document.querySelector('.mg-snap').dataset.phase === 'flip'; }",
+        timeout=START_TIMEOUT_MS, polling=100)
+    # the cell that opened the game has finished: the console is done with its prompt
+    page.locator(".jp-CodeConsole-content .jp-InputPrompt", has_text="[1]").first.wait_for(
+        state="attached")
+    page.wait_for_timeout(1000)
+    assert page.evaluate(KEYBOARD_JS) == {"in_game": True, "paused": False, "phase": "flip"}
+    page.keyboard.press("Enter")  # the person's turn: Enter flips
+    page.wait_for_function("() => document.querySelector('.mg-snap').dataset.phase !== 'flip'",
+                           timeout=30_000)
+    page.wait_for_timeout(500)
+    after = page.evaluate(KEYBOARD_JS)
+    assert after["in_game"] and not after["paused"], after
+
+
 def test_the_site_plays_note_snap_and_keyboard_duel_with_no_other_host(
     student: Student,
 ) -> None:
