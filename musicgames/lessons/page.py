@@ -364,7 +364,7 @@ class LessonPage(Lesson):
         for other in LANGUAGES:
             if other == self.language:
                 continue
-            href = self.plan.href(self.language, other)
+            href = appmode.lesson_link(self.plan.href(self.language, other))
             chosen = ""
             if self.in_app:
                 query = {"student": self.student, "language": other,
