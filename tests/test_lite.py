@@ -480,3 +480,23 @@ def test_a_progress_file_is_made_where_python_has_no_hard_links(
     finally:
         store.close()
     assert [p.name for p in tmp_path.iterdir()] == ["ana.sqlite3"]
+
+
+def test_an_answer_is_recorded_where_python_has_no_file_locks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser's Python has ``fcntl`` without ``flock``: a lesson's answer is recorded
+    all the same (one process: SQLite's own locking is enough)."""
+    import fcntl
+
+    from musicgames.progress.store import ProgressStore
+
+    monkeypatch.delattr(fcntl, "flock")
+    store = ProgressStore(tmp_path / "ana.sqlite3", student="Ana")
+    try:
+        store.record(activity="lesson", item="01-the-staff/staff-lines", answer="5",
+                     correct=True, response_ms=None)
+        assert [(r.item, r.correct) for r in store.answers()] == [
+            ("01-the-staff/staff-lines", True)]
+    finally:
+        store.close()

@@ -32,10 +32,13 @@ would say to its kernels:
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
 import json
 import os
 import posixpath
 import re
+import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -54,6 +57,7 @@ __all__ = [
     "mend_page_nulls",
     "open_app",
     "open_lesson",
+    "quiet_music21",
     "run_cells",
     "settle",
     "site_links",
@@ -174,6 +178,16 @@ def run_cells(cells: Iterable[dict[str, Any]], namespace: dict[str, Any],
                     display(value)
 
 
+def quiet_music21() -> None:
+    """Load music21 without the note it writes when numpy and matplotlib are missing (that
+    some of its functions may need them): the site has neither, on purpose, and nothing a
+    student opens needs them; a student would only read a warning in the page."""
+    if "music21" in sys.modules:
+        return
+    with contextlib.redirect_stderr(io.StringIO()):
+        import music21  # noqa: F401
+
+
 def settle(address: str, *, drawings: Path | None, start_page: str = START_PAGE) -> None:
     """Tell this Python what a classroom server tells its kernels (see the module's notes);
     ``start_page``: the start page's address (by default from the page an app opens in)."""
@@ -231,6 +245,8 @@ def open_app(app: str, address: str = "") -> Any:
     in ``address`` (``"student=Ana&language=es&naming=letters"``), ready to show."""
     mend_page_nulls()
     settle(address, drawings=drawings_folder())
+    if app != "note-snap":  # Note Snap plays without music21; the others load it
+        quiet_music21()
     from musicgames.classroom.kernel import open_app as classroom_app
 
     return classroom_app(app)
@@ -247,6 +263,7 @@ def open_lesson(path: str, address: str = "", site: str = "") -> None:
 
     mend_page_nulls()
     settle(address, drawings=drawings_folder(), start_page=site or START_PAGE)
+    quiet_music21()
     os.environ[appmode.LESSON_PAGES_ENV] = _lesson_pages(path, site)
     folder = lessons_folder()
     if folder is None:

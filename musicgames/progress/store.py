@@ -76,6 +76,9 @@ def _writers_queue(path: Path, timeout: float, *, create: bool = True) -> Iterat
     except ImportError:  # pragma: no cover - Windows: SQLite's locking alone
         yield
         return
+    if not hasattr(fcntl, "flock"):  # the browser's Python (one process): SQLite's alone
+        yield
+        return
     lock_path = path.with_name(f".{path.name}.lock")
     try:
         handle = os.open(lock_path, os.O_RDWR | (os.O_CREAT if create else 0), 0o644)
