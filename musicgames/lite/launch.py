@@ -61,6 +61,7 @@ __all__ = [
     "run_cells",
     "settle",
     "site_links",
+    "with_nulls",
     "without",
 ]
 
@@ -219,10 +220,30 @@ def without(value: Any, null: object) -> Any:
     return value
 
 
+def with_nulls(value: Any, null: object) -> Any:
+    """``value`` (a widget's message to the page) with every ``None`` in it made ``null``.
+
+    >>> NULL = object()
+    >>> with_nulls({"state": {"display": None, "width": "auto"}, "keys": [None]}, NULL) == {
+    ...     "state": {"display": NULL, "width": "auto"}, "keys": [NULL]}
+    True
+    """
+    if value is None:
+        return null
+    if isinstance(value, dict):
+        return {key: with_nulls(item, null) for key, item in value.items()}
+    if isinstance(value, list):
+        return [with_nulls(item, null) for item in value]
+    return value
+
+
 def mend_page_nulls() -> None:
     """In the browser's kernel a page's ``null`` reaches Python as Pyodide's ``jsnull``,
-    not ``None``: the widgets, which read ``None`` for a choice not made (Note Snap's
-    automatic call), get ``None`` again. Elsewhere it does nothing."""
+    not ``None``, and a ``None`` sent to the page is dropped rather than sent as ``null``:
+    the widgets, which read ``None`` for a choice not made (Note Snap's automatic call),
+    get ``None`` again, and a ``None`` they set (a button shown again: its layout's
+    ``display`` back to ``None``) reaches the page as ``null``. Elsewhere it does
+    nothing."""
     try:
         from pyodide.ffi import jsnull
     except ImportError:
@@ -236,8 +257,14 @@ def mend_page_nulls() -> None:
     def handle(self: Widget, msg: dict[str, Any]) -> Any:
         return original(self, without(msg, jsnull))
 
+    send = Widget._send
+
+    def sent(self: Widget, msg: Any, buffers: Any = None) -> Any:
+        return send(self, with_nulls(msg, jsnull), buffers)
+
     handle.mends_nulls = True  # type: ignore[attr-defined]
     Widget._handle_msg = handle
+    Widget._send = sent
 
 
 def open_app(app: str, address: str = "") -> Any:

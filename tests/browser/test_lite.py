@@ -290,6 +290,8 @@ def answer_lesson_one(student: Student, language: str) -> None:
     first.get_by_role("button", name="5", exact=True).click()
     expect(first.locator(".mg-exercise-feedback")).to_contain_text(right)
     expect(first.locator(".mg-exercise-option.mg-right")).to_have_text("5")
+    # the button to go on shows (a widget's None reaches the page as null)
+    expect(first.locator(".mg-exercise-next")).to_be_visible()
     third = page.locator(".mg-exercise").nth(2)
     third.get_by_role("button", name=wrong_option, exact=True).click()
     verdict = third.locator(".mg-exercise-feedback")
