@@ -13,7 +13,9 @@ this module rather than reading them:
   in its address (``?student=Ana``); under JupyterHub, the hub's user name;
 * :func:`student_file` — that student's own progress file in the class folder;
 * :func:`address_value` — another choice the start page passed in the address
-  (``language``, ``naming``).
+  (``language``, ``naming``);
+* :func:`lesson_link` — where a lesson's link to another lesson points (on the static site,
+  the page that opens that lesson).
 
 Outside the classroom server nothing is set:
 
@@ -35,10 +37,11 @@ True
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import unicodedata
 from pathlib import Path
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urljoin
 
 from musicgames.progress.hand_in import hand_in_name
 from musicgames.progress.store import ProgressStore
@@ -53,6 +56,7 @@ __all__ = [
     "clean_name",
     "hand_in_folder",
     "in_app",
+    "lesson_link",
     "student",
     "student_file",
     "student_store",
@@ -69,6 +73,9 @@ HAND_IN_FOLDER_ENV = "MUSICGAMES_HAND_IN_FOLDER"
 _QUERY_ENV = "QUERY_STRING"
 #: JupyterHub names the user of each single-user server in its environment.
 _HUB_USER_ENV = "JUPYTERHUB_USER"
+#: On the static site (:mod:`musicgames.lite`): the folder of the pages that open the
+#: lessons, seen from the page a lesson is shown in, mirroring the lesson's own folder.
+LESSON_PAGES_ENV = "MUSICGAMES_LESSON_PAGES"
 _MAX_NAME = 60
 
 
@@ -150,6 +157,33 @@ def address_value(key: str) -> str | None:
         return None
     values = parse_qs(os.environ.get(_QUERY_ENV, "")).get(key)
     return values[0] if values else None
+
+
+def lesson_link(href: str, pages: str | None = None) -> str:
+    """The address of the lesson notebook ``href`` (written from a lesson's own folder, as
+    the lessons link to each other) as a page must write it: the notebook itself in
+    JupyterLab and the classroom; on the static site, the page that opens that lesson
+    (``pages``: the folder of the pages of the lessons in the linking lesson's folder; by
+    default, as the site said).
+
+    >>> os.environ.pop(LESSON_PAGES_ENV, None) and None
+    >>> lesson_link("../fr/01-la-portee.ipynb")
+    '../fr/01-la-portee.ipynb'
+    >>> os.environ[LESSON_PAGES_ENV] = "../play/lessons/es/"
+    >>> lesson_link("../fr/01-la-portee.ipynb")
+    '../play/lessons/fr/01-la-portee.html'
+    >>> lesson_link("../01-the-staff.ipynb", "https://school.org/music/play/lessons/es/")
+    'https://school.org/music/play/lessons/01-the-staff.html'
+    >>> del os.environ[LESSON_PAGES_ENV]
+    """
+    pages = pages or os.environ.get(LESSON_PAGES_ENV)
+    if not pages:
+        return href
+    if "://" in pages:  # a whole address
+        page = urljoin(pages, href)
+    else:
+        page = posixpath.normpath(posixpath.join(pages, href))
+    return page.removesuffix(".ipynb") + ".html"
 
 
 def student_file(name: str, folder: str | os.PathLike[str] | None = None) -> Path:

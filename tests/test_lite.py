@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import threading
 import urllib.request
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -126,22 +128,102 @@ def test_the_musicgames_wheel_is_this_source_tree_with_the_browsers_requirements
     assert not any("__pycache__" in n for n in inside)
 
 
-def test_the_start_pages_open_each_game_and_each_other(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def site_lessons(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Any]]:
+    """The lessons made ready for the site (a folder, and the lessons with their titles)."""
+    from musicgames.lite import course
+
+    folder = tmp_path_factory.mktemp("lessons")
+    return folder, course.make_lessons(folder)
+
+
+def test_the_start_pages_open_each_app_each_lesson_and_each_other(
+    tmp_path: Path, site_lessons: tuple[Path, list[Any]]
+) -> None:
+    from musicgames.classroom.apps import APPS
+
     lite_settings = '<script id="jupyter-config-data" type="application/json">{}</script>'
     (tmp_path / "index.html").write_text(f"<html><head>{lite_settings}</head></html>")
-    pages.write_pages(tmp_path)
+    pages.write_pages(tmp_path, site_lessons[1])
     english = (tmp_path / "index.html").read_text()
     spanish = (tmp_path / "es.html").read_text()
-    assert 'href="play/note-snap.html"' in english and 'href="play/keyboard-duel.html"' in english
+    french = (tmp_path / "fr.html").read_text()
+    for app in ("note-snap", "keyboard-duel", "note-drill", "chord-quiz"):
+        assert f'href="play/{app}.html"' in english and f'href="play/{app}.html"' in spanish
     assert 'href="es.html"' in english and 'href="fr.html"' in english
     assert 'href="index.html"' in spanish and "Juegos musicales" in spanish
     assert lite_settings in english and lite_settings in spanish  # JupyterLite reads it
     assert "voila/render" not in english and "?language=" not in english.split("<body>")[1]
-    for app in pages.GAMES:
-        play = (tmp_path / "play" / f"{app}.html").read_text()
-        assert f'open_app(" + JSON.stringify("{app}")' in play
-        assert "../repl/index.html?" in play and '"student", "language", "naming"' in play
-    assert "http" not in english + spanish  # nothing from another host
+    # each page lists the course in its own language, every lesson opening its own page
+    assert 'href="play/lessons/01-the-staff.html">Lesson 1 · The staff</a>' in english
+    assert 'href="play/lessons/es/01-el-pentagrama.html">Lección 1 · El pentagrama</a>' in spanish
+    assert 'href="play/lessons/fr/01-la-portee.html">Leçon 1 · La portée</a>' in french
+    assert "lessons/es/" not in english and "lessons/fr/" not in spanish
+    from musicgames.lessons.course import COURSE
+
+    for page in (english, spanish, french):
+        assert page.count('data-app="lesson"') == len(COURSE)
+    for app in APPS:
+        play = (tmp_path / "play" / f"{app.name}.html").read_text()
+        assert f'open_app(" + JSON.stringify("{app.name}")' in play
+        assert '"../repl/index.html?' in play and '"student", "language", "naming"' in play
+    lesson = (tmp_path / "play" / "lessons" / "es" / "01-el-pentagrama.html").read_text()
+    assert 'open_lesson(" + JSON.stringify("lessons/es/01-el-pentagrama.ipynb")' in lesson
+    assert '"../../../repl/index.html?' in lesson and "<title>Lección 1" in lesson
+    assert "http" not in english + spanish + lesson  # nothing from another host
+
+
+def test_the_sites_lessons_are_the_classrooms_every_one_in_every_language(
+    site_lessons: tuple[Path, list[Any]],
+) -> None:
+    """Each lesson of the course in each language, made ready as the classroom makes its
+    lesson apps: the student's file opened first in the lesson's language, the cells for
+    JupyterLab only and the run instructions left out; the wheel of lessons holds them."""
+    from musicgames.classroom.apps import lesson_for_app
+    from musicgames.i18n import LANGUAGES
+    from musicgames.lessons.build import notebook_text
+    from musicgames.lessons.course import COURSE
+    from musicgames.lite import course
+
+    folder, lessons = site_lessons
+    assert len(lessons) == len(COURSE) * len(LANGUAGES)
+    files = course.lesson_files(folder)
+    for plan in COURSE:
+        for language in LANGUAGES:
+            where = "lessons" if language == "en" else f"lessons/{language}"
+            path = f"{where}/{plan.files[language]}"
+            shipped = json.loads(files[f"{course.LESSONS_PACKAGE}/{path}"])
+            built = json.loads(notebook_text(plan, language))  # as the course's build writes it
+            assert shipped["cells"] == lesson_for_app(built, language)["cells"]
+            assert "".join(shipped["cells"][0]["source"]).endswith(f"begin_lesson({language!r})")
+            assert "mg-run-hint" not in json.dumps(shipped)
+            assert any(lesson.notebook == path and lesson.language == language
+                       for lesson in lessons)
+
+
+def test_a_lessons_links_to_itself_in_other_languages_open_the_sites_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On the site a lesson's links to the other languages (in its text and in its settings)
+    open the site's pages for them, keeping the student's choices."""
+    from musicgames.appmode import APP_ENV, LESSON_PAGES_ENV
+    from musicgames.lessons import open_lesson
+    from musicgames.lite import launch
+
+    text = launch.site_links("[English](../01-the-staff.ipynb) · "
+                             "[Français](../fr/01-la-portee.ipynb)",
+                             "lessons/es/01-el-pentagrama.ipynb",
+                             "student=Ana&language=es&naming=letters")
+    assert text == ("[English](../play/lessons/01-the-staff.html?student=Ana&language=en"
+                    "&naming=letters) · [Français](../play/lessons/fr/01-la-portee.html"
+                    "?student=Ana&language=fr&naming=letters)")
+    monkeypatch.setenv(APP_ENV, "1")
+    monkeypatch.setenv("QUERY_STRING", "student=Ana&language=en")
+    monkeypatch.setenv(LESSON_PAGES_ENV, "../play/lessons/")
+    lesson = open_lesson("01-the-staff", "en", remember=False, record=False)
+    links = lesson._language_link()
+    assert 'href="../play/lessons/es/01-el-pentagrama.html?student=Ana&amp;language=es' in links
+    assert 'href="../play/lessons/fr/01-la-portee.html?student=Ana&amp;language=fr' in links
 
 
 def test_the_classrooms_start_page_keeps_its_links() -> None:
@@ -236,21 +318,35 @@ def test_staves_kept_ahead_name_their_engraver(
 _GONE = ("numpy", "matplotlib", "verovio", "PIL", "pillow", "svgpath2mpl")
 
 _STUDENT = """
-import importlib.util, sys
+import asyncio, importlib.util, sys
+from pathlib import Path
 GONE = tuple(sys.argv[1:])
 assert [name for name in GONE if importlib.util.find_spec(name)] == []
 from musicgames.lite import launch
 for name, address in (("Ana", "student=Ana&language=en"),
                       ("Bea", "student=Bea&language=es&naming=letters"),
                       ("Chloé", "student=Chlo%C3%A9&language=fr")):
-    for app in ("note-snap", "keyboard-duel"):
+    for app in ("note-snap", "keyboard-duel", "note-drill", "chord-quiz"):
         box = launch.open_app(app, address)
         game = box.children[-1]
-        language = game.language if app == "keyboard-duel" else game.form["language"]
-        print(app, type(game).__name__, language, name in box.children[0].value)
+        language = game.form["language"] if app == "note-snap" else game.language
+        print("SAID", app, type(game).__name__, language, name in box.children[0].value)
         game.close()
-print(sorted(m for m in sys.modules if m.split(".")[0] in GONE))
+folder = launch.lessons_folder()
+for path in sorted(folder.rglob("*.ipynb")):
+    lesson = path.relative_to(folder).as_posix()
+    asyncio.run(launch.open_lesson(lesson, "student=Ana&naming=letters"))
+    print("SAID", lesson)
+print("SAID", sorted(m for m in sys.modules if m.split(".")[0] in GONE))
 """
+
+
+@pytest.fixture(scope="module")
+def kept_drawings(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The drawings the site is built with, made once for the tests of this file."""
+    folder = drawings.make_drawings(tmp_path_factory.mktemp("kept") / "drawings")
+    assert list(folder.glob("staff-*.svg")) and (folder / "engraver.txt").is_file()
+    return folder
 
 
 def _site_packages_without(gone: tuple[str, ...], folder: Path) -> Path:
@@ -267,17 +363,18 @@ def _site_packages_without(gone: tuple[str, ...], folder: Path) -> Path:
     return folder
 
 
-def test_a_student_opens_both_games_in_a_python_without_the_desktops_compiled_packages(
-    tmp_path: Path,
+def test_a_student_opens_every_app_and_lesson_in_a_python_without_the_desktops_packages(
+    tmp_path: Path, kept_drawings: Path, site_lessons: tuple[Path, list[Any]],
 ) -> None:
-    """What the browser runs: the games open (every language, both namings) with the
-    drawings made ahead, in a Python where numpy, matplotlib, verovio and Pillow are not
-    installed, and nothing asks for them."""
-    folder = drawings.make_drawings(tmp_path / "drawings")
-    assert list(folder.glob("staff-*.svg")) and (folder / "engraver.txt").is_file()
-    package = tmp_path / "packages" / drawings.DRAWINGS_PACKAGE
-    package.mkdir(parents=True)
-    for name, data in drawings.drawings_files(folder).items():
+    """What the browser runs: the games, the drill and the quiz open (every language, both
+    namings), and every lesson runs in every language, with the drawings and lessons made
+    ahead, in a Python where numpy, matplotlib, verovio and Pillow are not installed, and
+    nothing asks for them."""
+    from musicgames.lite import course
+
+    files = {**drawings.drawings_files(kept_drawings), **course.lesson_files(site_lessons[0])}
+    for name, data in files.items():
+        (tmp_path / "packages" / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "packages" / name).write_bytes(data)
     site_packages = _site_packages_without(_GONE, tmp_path / "site-packages")
     env = {**os.environ, "TMPDIR": str(tmp_path),
@@ -285,13 +382,76 @@ def test_a_student_opens_both_games_in_a_python_without_the_desktops_compiled_pa
                                           str(site_packages)])}
     env.pop("MUSICGAMES_DRAWINGS", None)
     done = subprocess.run([sys.executable, "-S", "-c", _STUDENT, *_GONE], env=env,
-                          capture_output=True, text=True, timeout=300, check=False)
+                          capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
-    lines = done.stdout.splitlines()
-    assert lines[-1] == "[]"
-    assert lines[:-1] == [f"{app} {kind} {language} True" for language in ("en", "es", "fr")
-                          for app, kind in (("note-snap", "NoteSnapWidget"),
-                                            ("keyboard-duel", "KeyboardDuelWidget"))]
+    said = [line[5:] for line in done.stdout.splitlines() if line.startswith("SAID ")]
+    assert said[-1] == "[]"
+    apps = (("note-snap", "NoteSnapWidget"), ("keyboard-duel", "KeyboardDuelWidget"),
+            ("note-drill", "NoteDrill"), ("chord-quiz", "ChordTonesQuiz"))
+    assert said[:12] == [f"{app} {kind} {language} True" for language in ("en", "es", "fr")
+                         for app, kind in apps]
+    assert sorted(said[12:-1]) == sorted(lesson.notebook for lesson in site_lessons[1])
+
+
+def _play_through(practice: Any) -> None:
+    """Answer every question of a drill or quiz, wrong as often as right, to its summary."""
+    from musicgames.widgets.chord_quiz import QuizMode
+
+    rng = random.Random(7)
+    practice.receive({"type": "start"})
+    for _ in range(200):
+        if practice.phase == "over":
+            return
+        number = practice.question["number"]
+        answer: dict[str, Any] = {"type": "answer", "number": number, "response_ms": 4000}
+        if hasattr(practice, "answer_with"):  # the note drill
+            if "names" in practice.answer_with:
+                answer.update(via="name", value=rng.randrange(7))
+            else:
+                answer.update(via="keyboard", value=rng.randrange(12))
+        elif practice.kind is QuizMode.FIND:
+            answer.update(keys=rng.sample(range(24), 3))
+        else:
+            answer.update(choice=rng.randrange(len(practice.question["choices"])))
+        practice.receive(answer)
+        assert practice.feedback.get("number") == number, practice.feedback
+        practice.receive({"type": "next", "number": number})
+    raise AssertionError(f"{practice!r} did not end")
+
+
+def test_every_staff_the_site_can_show_was_drawn_when_it_was_built(
+    kept_drawings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every staff the games, the note drill, the chord quiz and the course can show, in
+    every language, naming and size, is in the drawings made for the site: every app and
+    lesson is opened again as the build opens it, each drill and quiz in them draws every
+    staff it can show and is then played through to its summary (missing often), and no
+    drawing is asked for that was not made (the browser could not engrave it)."""
+    from musicgames import render
+    from musicgames.kept import DRAWINGS_ENV
+
+    monkeypatch.setenv(DRAWINGS_ENV, str(kept_drawings))
+    kept = render._kept_drawing
+    missing: list[str] = []
+
+    def only_kept(mei: str, size: int) -> Path | None:
+        path = kept(mei, size)
+        if path is None or not path.is_file():
+            missing.append(f"size {size}: {mei[-300:]}")
+            raise AssertionError(f"not drawn when the site was built: {missing[-1]}")
+        return path
+
+    def drawn_and_played(practice: Any) -> None:
+        practice.staves()
+        _play_through(practice)
+
+    monkeypatch.setattr(render, "_kept_drawing", only_kept)
+    render._staff_svg_cached.cache_clear()
+    try:
+        drawings.open_everything(drawn_and_played)
+    finally:
+        render._staff_svg_cached.cache_clear()
+    assert missing == []
 
 
 def test_every_key_name_is_measured_ahead() -> None:
@@ -384,3 +544,23 @@ def test_pyodide_compiles_the_sites_modules_once(tmp_path: Path,
     monkeypatch.setattr(shutil, "which", lambda name: None)  # no Node: only the cache can do
     bytecode.compile_archives([again], core, tmp_path / "cache")
     assert again.read_bytes() == made.read_bytes()
+
+
+def test_an_answer_is_recorded_where_python_has_no_file_locks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser's Python has ``fcntl`` without ``flock``: a lesson's answer is recorded
+    all the same (one process: SQLite's own locking is enough)."""
+    import fcntl
+
+    from musicgames.progress.store import ProgressStore
+
+    monkeypatch.delattr(fcntl, "flock")
+    store = ProgressStore(tmp_path / "ana.sqlite3", student="Ana")
+    try:
+        store.record(activity="lesson", item="01-the-staff/staff-lines", answer="5",
+                     correct=True, response_ms=None)
+        assert [(r.item, r.correct) for r in store.answers()] == [
+            ("01-the-staff/staff-lines", True)]
+    finally:
+        store.close()

@@ -41,6 +41,7 @@ __all__ = [
     "UnknownAppError",
     "begin_lesson",
     "close_app",
+    "make_app",
     "open_app",
     "page_settings",
     "student_store",
@@ -137,7 +138,9 @@ def _import(app: str) -> None:
     importlib.import_module(f"musicgames.widgets.{module}")
 
 
-def _make(app: str, store: ProgressStore | None, settings: dict[str, str]) -> Any:
+def make_app(app: str, store: ProgressStore | None, settings: dict[str, str]) -> Any:
+    """The widget of app ``app`` with the start page's ``settings`` (``language``,
+    ``naming``), recording into ``store`` (nowhere without one)."""
     language, naming = settings["language"], settings["naming"]
     if app == "note-snap":
         from musicgames.widgets.note_snap import play_note_snap
@@ -202,7 +205,7 @@ def open_app(app: str) -> widgets.VBox:
     box = widgets.VBox(layout=widgets.Layout(width="100%"))
     box.add_class("musicgames-app")
     if name is not None:
-        box.children = (_heading(app, language, name), _make(app, student_store(name), settings))
+        box.children = (_heading(app, language, name), make_app(app, student_store(name), settings))
         return box
     field = widgets.Text(placeholder=text("classroom.your_name", language))
     button = widgets.Button(description=text("classroom.start", language))
@@ -215,7 +218,7 @@ def open_app(app: str) -> widgets.VBox:
             note.value = text("classroom.bad_name", language)
             return
         box.children = (_heading(app, language, chosen),
-                        _make(app, student_store(chosen), settings))
+                        make_app(app, student_store(chosen), settings))
 
     button.on_click(start)
     box.children = (note, widgets.HBox([field, button]))

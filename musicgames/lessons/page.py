@@ -17,6 +17,7 @@ When the settings change (Do Re Mi or C D E, the size), every step is drawn agai
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -37,7 +38,7 @@ from musicgames.lessons.settings import LessonSettings
 from musicgames.progress.errors import ProgressError
 from musicgames.progress.store import open_progress
 from musicgames.theory import SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
-from musicgames.widgets.hand_in import hand_in_button
+from musicgames.widgets.hand_in import DOWNLOAD_ENV, hand_in_button
 from musicgames.widgets.key_guard import keep_keys
 from musicgames.widgets.lesson_sound import LessonSound
 
@@ -364,7 +365,7 @@ class LessonPage(Lesson):
         for other in LANGUAGES:
             if other == self.language:
                 continue
-            href = self.plan.href(self.language, other)
+            href = appmode.lesson_link(self.plan.href(self.language, other))
             chosen = ""
             if self.in_app:
                 query = {"student": self.student, "language": other,
@@ -403,8 +404,9 @@ class LessonPage(Lesson):
 
     def _hand_in(self) -> widgets.Widget:
         """The hand-in box for the student's progress file (in a classroom app the answers
-        already go to the class folder: nothing to hand in)."""
-        if appmode.in_app():
+        already go to the class folder: nothing to hand in; on the static site, where the
+        answers stay in the browser, it is a download of the file)."""
+        if appmode.in_app() and os.environ.get(DOWNLOAD_ENV, "") != "1":
             return widgets.HTML("")
         if self.progress is None:
             note = self._t("lesson.summary.handin.noname")

@@ -5,7 +5,8 @@ files that any web server can serve: JupyterLite's pages, Pyodide (Python compil
 WebAssembly) and the wheels of musicgames and what it needs, all taken from the package
 registries (npm and PyPI) at build time and served from the site itself at run time — no
 other host is asked for anything. A start page asks the student's name once, the language
-and the note names, and opens each game with one click, no code shown.
+and the note names, and opens each game, the note drill, the chord quiz and each lesson of
+the course with one click, no code shown.
 
 What each module does:
 
@@ -14,9 +15,10 @@ What each module does:
 * :mod:`~musicgames.lite.wheels` — reading wheels, making musicgames' own and slimmer copies;
 * :mod:`~musicgames.lite.lock` — Pyodide's lock file written for the site's own copies;
 * :mod:`~musicgames.lite.drawings` — the staves and word widths, made at build time;
-* :mod:`~musicgames.lite.pages` — the start page and the page that opens a game;
+* :mod:`~musicgames.lite.course` — the lessons, made ready at build time;
+* :mod:`~musicgames.lite.pages` — the start page and the pages that open an app or a lesson;
 * :mod:`~musicgames.lite.site` — the whole build;
-* :mod:`~musicgames.lite.launch` — what runs in the browser to open a game;
+* :mod:`~musicgames.lite.launch` — what runs in the browser to open an app or a lesson;
 * :mod:`~musicgames.lite.keeping` — the students' answers kept in the browser's storage.
 
 Only :mod:`~musicgames.lite.launch` and :mod:`~musicgames.lite.keeping` are used in the

@@ -6,9 +6,12 @@ word, so the build makes them with the desktop's own renderer (:mod:`musicgames.
 site ships that folder as a small wheel of its own. In the browser the same functions read
 what was made; they decide nothing themselves.
 
-The staves are the ones the games draw: each game is opened here in every language and
-naming, as a student would open it, and every staff it engraves is kept. The widths are
-those of every note name a key can carry (:func:`note_names`).
+The staves are the ones the site can show: each of the classroom's apps (the games, the
+note drill, the chord quiz) and every lesson of the course is opened here in every
+language and naming (a lesson also at every size), as a student would open it, every step
+of a lesson shown; the drills and quizzes among them draw every staff they can show
+(:meth:`~musicgames.widgets._practice.PracticeWidget.staves`), and every staff engraved is
+kept. The widths are those of every note name a key can carry (:func:`note_names`).
 
 >>> names = note_names()
 >>> "Sol♯" in names and "F♯" in names and "ré♭" in names and "Si𝄫" in names
@@ -18,14 +21,16 @@ True
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from musicgames.kept import DRAWINGS_ENV, ENGRAVER_FILE, WIDTHS_FILE
 
-__all__ = ["DRAWINGS_PACKAGE", "drawings_files", "make_drawings", "note_names"]
+__all__ = ["DRAWINGS_PACKAGE", "drawings_files", "make_drawings", "note_names", "open_everything"]
 
 #: The top-level name of the site's wheel of drawings (a package of data files).
 DRAWINGS_PACKAGE = "musicgames_drawings"
@@ -46,17 +51,29 @@ def note_names() -> list[str]:
 
 
 @contextlib.contextmanager
-def _keeping_in(folder: Path) -> Iterator[None]:
+def _keeping_in(folder: Path) -> Iterator[set[Path]]:
     """Draw with ``folder`` as the folder of kept drawings (and nothing remembered from
-    before, so every drawing asked for lands there)."""
+    before, so every drawing asked for is made there, or found there from an earlier
+    build); gives the set of the staves asked for, filled as they are."""
     from musicgames import render
 
     before = os.environ.get(DRAWINGS_ENV)
     os.environ[DRAWINGS_ENV] = str(folder)
     render._staff_svg_cached.cache_clear()
+    find = render._kept_drawing
+    asked: set[Path] = set()
+
+    def kept(mei: str, size: int) -> Path | None:
+        path = find(mei, size)
+        if path is not None:
+            asked.add(path)
+        return path
+
+    render._kept_drawing = kept
     try:
-        yield
+        yield asked
     finally:
+        render._kept_drawing = find
         if before is None:
             os.environ.pop(DRAWINGS_ENV, None)
         else:
@@ -64,32 +81,82 @@ def _keeping_in(folder: Path) -> Iterator[None]:
         render._staff_svg_cached.cache_clear()
 
 
-def _open_the_games() -> None:
-    """Open each game as a student would, in every language and naming, and close it."""
+def _inside(widget: Any) -> Iterator[Any]:
+    """``widget`` and every widget it holds."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _inside(child)
+
+
+def _apps() -> Iterator[Any]:
+    """Each of the classroom's apps, opened as the start page opens it, in every language
+    and naming."""
+    from musicgames.classroom.apps import APPS
+    from musicgames.classroom.kernel import make_app
     from musicgames.i18n import LANGUAGES
     from musicgames.theory import Naming
-    from musicgames.widgets.keyboard_duel import play_keyboard_duel
-    from musicgames.widgets.note_snap import play_note_snap
 
     for language in LANGUAGES:
         for naming in Naming:
-            play_note_snap(people=1, computers=2, level="beginner", language=language,
-                           naming=naming).close()
-            play_keyboard_duel(language=language, naming=naming).close()
+            for app in APPS:
+                yield make_app(app.name, None, {"language": language, "naming": naming.value})
+
+
+def _course() -> Iterator[Any]:
+    """Every lesson in every language, naming and size, all of it shown: its settings,
+    each step, its summary."""
+    from musicgames.i18n import LANGUAGES
+    from musicgames.lessons.course import COURSE
+    from musicgames.lessons.exercises import SIZES
+    from musicgames.lessons.page import LessonPage
+    from musicgames.lessons.settings import LessonSettings
+    from musicgames.theory import Naming
+
+    for plan in COURSE:
+        for language in LANGUAGES:
+            for naming in Naming:
+                for size in SIZES:
+                    page = LessonPage(plan, language, LessonSettings(None, naming.value,
+                                                                     False, size),
+                                      remember=False, record=False)
+                    yield page.settings()
+                    for step in plan.steps:
+                        yield page.show(step)
+                    yield page.summary()
+
+
+def _every_staff(practice: Any) -> None:
+    practice.staves()
+
+
+def open_everything(then: Callable[[Any], None] = _every_staff) -> None:
+    """Open every app and every lesson the site has, in every way a student can, so that
+    every staff they show is drawn (and kept, where drawings are kept); ``then`` is done
+    with each drill and quiz among them (by default: draw every staff it can show).
+    Everything opened is closed again."""
+    for shown in itertools.chain(_apps(), _course()):
+        inside = list(_inside(shown))
+        for widget in inside:
+            if callable(getattr(widget, "staves", None)):
+                then(widget)
+        for widget in inside:
+            widget.close()
 
 
 def make_drawings(folder: Path) -> Path:
-    """Fill ``folder`` with the games' staves, the engraver's version and the note names'
-    widths; returns ``folder``."""
+    """Fill ``folder`` with every staff the site can show, the engraver's version and the
+    note names' widths; returns ``folder``. Staves already there from an earlier build are
+    kept if they are still asked for (the same notes, size and engraver), and only those."""
     from importlib.metadata import version
 
     from musicgames.fonts import measured_widths
 
     folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("staff-*.svg"):
-        old.unlink()
-    with _keeping_in(folder):
-        _open_the_games()
+    with _keeping_in(folder) as asked:
+        open_everything()
+    for old in [*folder.glob("staff-*.svg"), *folder.glob("*.part")]:
+        if old not in asked:
+            old.unlink()
     (folder / ENGRAVER_FILE).write_text(version("verovio") + "\n", encoding="utf-8")
     widths = {"regular": measured_widths(note_names())}
     (folder / WIDTHS_FILE).write_text(

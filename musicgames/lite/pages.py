@@ -1,17 +1,24 @@
-"""The site's own pages: the start page (one per language) and a page per game that opens it.
+"""The site's own pages: the start page (one per language) and a page per app and per lesson
+that opens it.
 
 The start page is the classroom's (``musicgames/classroom/start.html.j2``): the student
-types their name once, picks the note names, and every game link carries the choices.
+types their name once, picks the note names, and every link (the games, the practice, the
+lessons in the page's language) carries the choices.
 A static site cannot read ``?language=es`` on the server, so each language has its page
 (``index.html``, ``es.html``, ``fr.html``), and an address asking another language goes to
 its page.
 
-A game's page (``play/note-snap.html``) sends the browser on to JupyterLite's console with
-one cell that opens the game (:func:`musicgames.lite.launch.open_app`), its code hidden:
-one click on the start page, and the game plays.
+An app's page (``play/note-snap.html``) sends the browser on to JupyterLite's console with
+one cell that opens the app (:func:`musicgames.lite.launch.open_app`), its code hidden:
+one click on the start page, and the game plays. A lesson's page
+(``play/lessons/es/01-el-pentagrama.html``) does the same with
+:func:`musicgames.lite.launch.open_lesson`.
 
 >>> page = play_page("note-snap")
 >>> "open_app(" in page and "hideCodeInput" in page and "https:" not in page
+True
+>>> lesson = lesson_page("lessons/es/01-el-pentagrama.ipynb", "Lección 1")
+>>> "open_lesson(" in lesson and '"../../../repl/index.html?' in lesson
 True
 >>> sorted(start_pages())
 ['es.html', 'fr.html', 'index.html']
@@ -21,18 +28,22 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
+from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from musicgames.i18n import LANGUAGES, text
+from musicgames.lite.launch import PLAY_FOLDER
 
-__all__ = ["GAMES", "LANGUAGE_PAGES", "play_page", "start_pages", "write_pages"]
+if TYPE_CHECKING:
+    from musicgames.classroom.apps import Lesson
 
-#: The apps the site opens (the classroom's games).
-GAMES = ("note-snap", "keyboard-duel")
+__all__ = ["LANGUAGE_PAGES", "PLAY_FOLDER", "lesson_page", "play_page", "start_pages",
+           "write_pages"]
+
 #: Each language's start page, at the site's root.
 LANGUAGE_PAGES = {code: "index.html" if code == "en" else f"{code}.html" for code in LANGUAGES}
-#: Where the game pages are, from the start page.
-PLAY_FOLDER = "play/"
 
 _PLAY_PAGE = """<!DOCTYPE html>
 <html>
@@ -43,7 +54,7 @@ _PLAY_PAGE = """<!DOCTYPE html>
 </head>
 <body>
 <script>
-  // The game, in JupyterLite's console: one cell (its code hidden) opens it with the
+  // The {what}, in JupyterLite's console: one cell (its code hidden) opens it with the
   // start page's choices (student, language, naming).
   (() => {{
     const asked = new URLSearchParams(location.search);
@@ -51,11 +62,12 @@ _PLAY_PAGE = """<!DOCTYPE html>
     for (const key of ["student", "language", "naming"]) {{
       if (asked.get(key)) address.set(key, asked.get(key));
     }}
-    const code = "from musicgames.lite.launch import open_app\\n" +
-      "open_app(" + JSON.stringify({app}) + ", " + JSON.stringify(address.toString()) + ")";
+    const code = "from musicgames.lite.launch import {opener}\\n" +
+      "{call}(" + JSON.stringify({app}) + ", " + JSON.stringify(address.toString()) +
+      {more} + ")";
     const repl = new URLSearchParams({{
       kernel: "python", showBanner: "0", hideCodeInput: "1", code: code }});
-    location.replace("../repl/index.html?" + repl.toString());
+    location.replace("{root}repl/index.html?" + repl.toString());
   }})();
 </script>
 </body>
@@ -64,13 +76,28 @@ _PLAY_PAGE = """<!DOCTYPE html>
 
 
 def play_page(app: str) -> str:
-    """The page that opens ``app`` (one of :data:`GAMES`)."""
+    """The page that opens ``app`` (one of the classroom's apps: ``note-snap``,
+    ``note-drill``…), in ``play/``."""
     title = text("classroom." + app.replace("-", "_"), "en")
-    return _PLAY_PAGE.format(title=title, app=json.dumps(app))
+    return _PLAY_PAGE.format(title=escape(title), what="app", opener="open_app",
+                             call="open_app", app=json.dumps(app), root="../", more='""')
 
 
-def start_pages() -> dict[str, str]:
-    """The start page in every language, by file name."""
+def lesson_page(notebook: str, title: str) -> str:
+    """The page that opens the lesson ``notebook`` (``lessons/es/01-el-pentagrama.ipynb``),
+    at the same place under ``play/`` (``play/lessons/es/01-el-pentagrama.html``)."""
+    root = "../" * (notebook.count("/") + 1)
+    # the site's own address, for the links the lesson's text writes
+    site = f'", " + JSON.stringify(new URL("{root}", location.href).href)'
+    # the cell awaits the lesson: the student's answers of earlier visits are fetched first
+    return _PLAY_PAGE.format(title=escape(title), what="lesson", opener="open_lesson",
+                             call="await open_lesson", app=json.dumps(notebook), root=root,
+                             more=site)
+
+
+def start_pages(lessons: Sequence[Lesson] = ()) -> dict[str, str]:
+    """The start page in every language, by file name, listing the lessons in its
+    language (the English ones when it has none)."""
     import jinja2
 
     from musicgames.classroom.apps import APPS
@@ -91,8 +118,9 @@ def start_pages() -> dict[str, str]:
             t=t,
             language=language,
             languages=[(code, text("language.name", code)) for code in LANGUAGES],
-            apps=[app for app in APPS if app.name in GAMES],
-            lessons=[],
+            apps=APPS,
+            lessons=[lesson for lesson in lessons if lesson.language == language]
+            or [lesson for lesson in lessons if lesson.language == "en"],
             language_pages=LANGUAGE_PAGES,
             app_pages=PLAY_FOLDER,
         )
@@ -103,16 +131,23 @@ def start_pages() -> dict[str, str]:
 _LITE_SETTINGS = re.compile(r'<script id="jupyter-config-data".*?</script>', re.S)
 
 
-def write_pages(site: Path) -> None:
-    """Write the start pages and the game pages into the built ``site``. The start page
-    takes the place of JupyterLite's root page, whose settings (read by every JupyterLite
-    page from there) it carries on."""
+def write_pages(site: Path, lessons: Sequence[Lesson] = ()) -> None:
+    """Write the start pages, the apps' pages and the ``lessons``' pages into the built
+    ``site``. The start page takes the place of JupyterLite's root page, whose settings
+    (read by every JupyterLite page from there) it carries on."""
+    from musicgames.classroom.apps import APPS
+
     settings = _LITE_SETTINGS.search((site / "index.html").read_text(encoding="utf-8"))
     if settings is None:
         raise ValueError(f"{site / 'index.html'} is not JupyterLite's root page")
-    for file_name, page in start_pages().items():
+    for file_name, page in start_pages(lessons).items():
         page = page.replace("</head>", settings.group(0) + "\n</head>", 1)
         (site / file_name).write_text(page, encoding="utf-8")
     (site / PLAY_FOLDER).mkdir(exist_ok=True)
-    for app in GAMES:
-        (site / PLAY_FOLDER / f"{app}.html").write_text(play_page(app), encoding="utf-8")
+    for app in APPS:
+        (site / PLAY_FOLDER / f"{app.name}.html").write_text(play_page(app.name),
+                                                             encoding="utf-8")
+    for lesson in lessons:
+        where = site / PLAY_FOLDER / (lesson.notebook.removesuffix(".ipynb") + ".html")
+        where.parent.mkdir(parents=True, exist_ok=True)
+        where.write_text(lesson_page(lesson.notebook, lesson.title), encoding="utf-8")

@@ -11,7 +11,10 @@
 3. Let JupyterLite build its console app around it, with the front-end extensions taken
    from the same wheels as the Python packages they talk to (the kernel, ipywidgets'
    widget manager, anywidget), and nothing from this machine's own Jupyter.
-4. Write the start pages and the game pages (:mod:`~musicgames.lite.pages`).
+   The lessons, made ready at build time (:mod:`~musicgames.lite.course`), are a small
+   wheel of their own too.
+4. Write the start pages and the pages of the apps and lessons
+   (:mod:`~musicgames.lite.pages`).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from musicgames.lite import bytecode, download, drawings, lock, pages, wheels
+from musicgames.lite import bytecode, course, download, drawings, lock, pages, wheels
 from musicgames.lite.packages import (
     BROWSER_WHEELS,
     FRONT_END_WHEELS,
@@ -130,8 +133,10 @@ def _pyproject(source: Path) -> tuple[str, list[str]]:
     return str(project["version"]), requires
 
 
-def _python_files(cache: Path, source: Path, target: Path) -> list[wheels.WheelInfo]:
-    """Every wheel of the browser's Python, put into ``target``."""
+def _python_files(cache: Path, source: Path, target: Path,
+                  lessons: Path) -> list[wheels.WheelInfo]:
+    """Every wheel of the browser's Python, put into ``target`` (the lessons from the
+    folder ``lessons``, made ready)."""
     pypi = download.wheels(cache)
     slim = slimming()
     made: list[Path] = []
@@ -148,6 +153,8 @@ def _python_files(cache: Path, source: Path, target: Path) -> list[wheels.WheelI
     kept = drawings.make_drawings(cache / "drawings")
     made.append(wheels.write_wheel(target, "musicgames-drawings", version,
                                    drawings.drawings_files(kept)))
+    made.append(wheels.write_wheel(target, "musicgames-lessons", version,
+                                   course.lesson_files(lessons)))
     return [wheels.read_wheel(path) for path in made]
 
 
@@ -193,7 +200,8 @@ def build(out: Path, cache: Path, source: Path | None = None) -> Built:
     python.mkdir(parents=True)
     for name in CORE_FILES:
         shutil.copy2(core / name, python / name)
-    shipped = _python_files(cache, source, python)
+    lessons = course.make_lessons(cache / "lessons")
+    shipped = _python_files(cache, source, python, cache / "lessons")
     bytecode.compile_archives([python / "python_stdlib.zip", *(w.path for w in shipped)],
                               core, cache / "bytecode")
     written = lock.write_lock(core / "pyodide-lock.json", shipped, python / "pyodide-lock.json")
@@ -209,7 +217,7 @@ def build(out: Path, cache: Path, source: Path | None = None) -> Built:
         cwd=stage, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise BuildError(f"jupyter lite build failed:\n{(done.stdout + done.stderr)[-4000:]}")
-    pages.write_pages(out)
+    pages.write_pages(out, lessons)
     return Built(out, folder_size(out), tuple(packages))
 
 

@@ -268,6 +268,12 @@ class PracticeWidget(PlayingInput, anywidget.AnyWidget, Generic[Item]):
         """``item`` as the progress file names it."""
         raise NotImplementedError
 
+    def staves(self) -> list[str]:
+        """Every staff this widget can show, whatever is asked and answered (its questions,
+        its answers' and its summary's), drawn by the same calls as when they are shown.
+        The static site draws them all when it is built, where the browser cannot."""
+        raise NotImplementedError
+
     def _label(self, item: Item) -> str:
         """``item`` as the page names it (in the widget's naming)."""
         return str(item)

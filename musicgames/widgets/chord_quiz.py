@@ -283,7 +283,7 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
             pool = ALL_TRIADS + self.chords
             self._choices = name_choices(chord, pool, self._rng, self.choice_count)
             question["prompt"] = self._t("quiz.name.prompt")
-            question["svg"] = str(staff_svg(chord, size=self.staff_size))
+            question["svg"] = self._staff(chord)
             question["choices"] = [self._name(c) for c in self._choices]
         return question
 
@@ -301,6 +301,16 @@ class ChordTonesQuiz(PracticeWidget[Triad]):
             ],
             "practise": [self._name(c) for c in summary.to_practise],
         }
+
+    def _staff(self, chord: Triad) -> str:
+        """A "name it" question's chord on the staff."""
+        return str(staff_svg(chord, size=self.staff_size))
+
+    def staves(self) -> list[str]:
+        # only "name it" questions show a staff
+        if self.mode in (QuizMode.NAME, QuizMode.MIXED):
+            return [self._staff(chord) for chord in self.chords]
+        return []
 
     def _judge(self, chord: Triad, number: int, content: Mapping[str, Any]) -> Judged:
         ms = response_time(content)

@@ -218,7 +218,7 @@ class NoteDrill(PracticeWidget[Note]):
         by_ear = self.ask == "ear"
         return {
             "number": number,
-            "svg": "" if by_ear else str(staff_svg(note, size=self.staff_size)),
+            "svg": "" if by_ear else self._staff(note),
             "sound": notes([note]),
             "total": total,
             "remaining_s": remaining_s,
@@ -278,7 +278,7 @@ class NoteDrill(PracticeWidget[Note]):
             else named_wrong(note, chosen, self.language, self.naming),
         }
         if self.ask == "ear":  # after the answer, the note heard is shown on the staff
-            feedback["svg"] = str(staff_svg(note, size=self.staff_size))
+            feedback["svg"] = self._staff(note)
         return Judged(stored, correct, ms, feedback)
 
     def _keyboard_keys(self) -> int:
@@ -298,13 +298,22 @@ class NoteDrill(PracticeWidget[Note]):
         return {
             "rows": rows,
             "practise": [self._label(n) for n in practise],
-            "practise_svg": str(
-                staff_svg(practise[:8], size=self.staff_size * 110 // 130, labels=self.naming,
-                          language=self.language)
-            )
-            if practise
-            else "",
+            "practise_svg": "".join(self._practise_staff(n) for n in practise[:8]),
         }
+
+    def _staff(self, note: Note) -> str:
+        """A question's note on the staff (and an ear question's, once answered)."""
+        return str(staff_svg(note, size=self.staff_size))
+
+    def _practise_staff(self, note: Note) -> str:
+        """A note to practise, in the summary: on a smaller staff of its own, named (one
+        staff per note, so that every drawing the summary can show is known ahead)."""
+        return str(staff_svg(note, size=self.staff_size * 110 // 130, labels=self.naming,
+                             language=self.language))
+
+    def staves(self) -> list[str]:
+        return [drawing for note in self.notes
+                for drawing in (self._staff(note), self._practise_staff(note))]
 
     def _progress_item(self, note: Note) -> str:
         # Naming a note heard is another skill than reading it: its own item (and memory).

@@ -1,5 +1,10 @@
 """The static site in a browser cut off from every other host: the start page, a Note Snap
-card and a Keyboard Duel turn, with Python running in the page (JupyterLite, Pyodide).
+card and a Keyboard Duel turn, lesson 1 in English and in Spanish (an exercise answered
+right and wrong in each), and a note drill question answered by playing a MIDI note, with
+Python running in the page (JupyterLite, Pyodide).
+
+The tests share one site server and one browser (module fixtures); each opens its own
+browser context, so no test sees another's storage.
 
 The site is built once into ``build/lite/site`` (downloads kept in ``build/lite``, so a
 second build fetches nothing) and built again only when musicgames' files change. It is
@@ -16,6 +21,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import re
 import threading
 import time
 import urllib.request
@@ -25,11 +31,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import CHROMIUM_ARGS, MODEL_CLASS_FAILURE, REPO_ROOT
 from tests.browser.duel_helpers import IDLE_JS, place_by_clicking, wait_idle
 from tests.browser.duel_helpers import ROOT as DUEL
 from tests.browser.snap_helpers import SOMETHING_TO_DO_JS, read_table
+from tests.browser.test_playing_browser import FAKE_MIDI
 
 pytestmark = pytest.mark.browser
 
@@ -111,10 +119,12 @@ class Student:
     """One student's browser on the site; every request for another origin is aborted
     and kept in :attr:`elsewhere`."""
 
-    def __init__(self, browser: Any, origin: str) -> None:
+    def __init__(self, browser: Any, origin: str, init_script: str = "") -> None:
         self.origin = origin
         self.context = browser.new_context(viewport={"width": 1300, "height": 950},
                                            service_workers="block")
+        if init_script:  # runs first in every document (a stand-in API, say)
+            self.context.add_init_script(init_script)
         self.elsewhere: list[str] = []
         self.model_failures: list[str] = []
         self.context.route("**/*", self._route)
@@ -137,9 +147,9 @@ class Student:
         self.page.locator("#ask button").click()
         self.page.locator("#apps").wait_for()
 
-    def open(self, title: str) -> float:
-        """Click a game on the start page; the seconds until its page shows it."""
-        self.page.goto(f"{self.origin}/index.html")
+    def open(self, title: str, start_page: str = "index.html") -> float:
+        """Click an app or a lesson on a start page; when it was clicked."""
+        self.page.goto(f"{self.origin}/{start_page}")
         started = time.monotonic()
         self.page.get_by_role("link", name=title, exact=True).click()
         return started
@@ -269,10 +279,10 @@ def test_the_site_plays_note_snap_and_keyboard_duel_with_no_other_host(
     assert not student.model_failures, student.model_failures
 
 
-#: How many rows of Note Snap Ana's progress file kept in the site's IndexedDB holds
+#: How many times Ana's progress file kept in the site's IndexedDB holds a text
 #: (Emscripten's IDBFS: a database and a folder named after
 #: musicgames.lite.keeping.KEPT_FOLDER, each file whole under its path).
-KEPT_ROWS_JS = """async () => {
+KEPT_ROWS_JS = """async (needle) => {
   const folder = "/musicgames-progress";
   const db = await new Promise((ok, no) => {
     const asked = indexedDB.open(folder);
@@ -288,17 +298,18 @@ KEPT_ROWS_JS = """async () => {
       asked.onerror = () => no(asked.error);
     });
     if (!entry) return 0;
-    return new TextDecoder("latin1").decode(entry.contents).split("note_snap").length - 1;
+    return new TextDecoder("utf-8").decode(entry.contents).split(needle).length - 1;
   } finally {
     db.close();
   }
 }"""
 
 
-def wait_for_kept_rows(page: Any, rows: int) -> None:
+def wait_for_kept_rows(page: Any, rows: int, needle: str = "note_snap") -> None:
+    """Wait until Ana's file kept in IndexedDB holds ``needle`` ``rows`` times."""
     deadline = time.monotonic() + 60
-    while page.evaluate(KEPT_ROWS_JS) < rows:
-        assert time.monotonic() < deadline, f"{rows} Note Snap rows were never kept"
+    while page.evaluate(KEPT_ROWS_JS, needle) < rows:
+        assert time.monotonic() < deadline, f"{needle!r} was never kept {rows} times"
         page.wait_for_timeout(250)
 
 
@@ -323,7 +334,7 @@ def test_the_site_keeps_answers_across_a_reload_and_two_tabs_and_hands_them_in(
     page.bring_to_front()
     play_a_note_snap_card(page)
     wait_for_kept_rows(page, 1)
-    kept_by_the_first = page.evaluate(KEPT_ROWS_JS)
+    kept_by_the_first = page.evaluate(KEPT_ROWS_JS, "note_snap")
     between = datetime.now(timezone.utc)
     other_tab.bring_to_front()
     play_a_note_snap_card(other_tab)  # this tab saves the first tab's rows with its own
@@ -347,3 +358,136 @@ def test_the_site_keeps_answers_across_a_reload_and_two_tabs_and_hands_them_in(
              if a.activity == "note_snap" and a.item != "game"]
     assert min(cards) < between < max(cards), (cards, between)  # both tabs' cards
     assert student.elsewhere == [], student.elsewhere
+
+
+# -- lessons ---------------------------------------------------------------------------------
+
+#: Lesson 1 in each language: its start page and title, then exercise 1 ("How many lines
+#: does a staff have?" 3, 4, 5 or 6) answered right, and exercise 3 ("Which line does the
+#: treble clef curl around?") answered wrong (the 3rd), with the verdicts and why.
+LESSON_ONE = {
+    "en": ("index.html", "Lesson 1 · The staff", "Right!", "3rd", "Not quite.",
+           "The 3rd line is the middle one"),
+    "es": ("es.html", "Lección 1 · El pentagrama", "¡Bien!", "3.ª", "No, no es esa.",
+           "La 3.ª línea es la del medio"),
+}
+
+
+def open_lesson_one(student: Student, language: str) -> Any:
+    """Open lesson 1 from the start page in ``language``; its first exercise, once shown."""
+    start_page, title, *_ = LESSON_ONE[language]
+    student.open(title, start_page)
+    page = student.page
+    exercise = page.locator(".mg-exercise").first
+    exercise.wait_for(timeout=START_TIMEOUT_MS)
+    # the whole lesson has run (its summary at the end) and the page's Python listens
+    page.locator(".jp-CodeConsole-content .jp-InputPrompt", has_text="[1]").first.wait_for(
+        state="attached", timeout=START_TIMEOUT_MS)
+    expect(page.locator(".mg-lesson-summary")).to_be_visible()
+    return exercise
+
+
+def answer_lesson_one(student: Student, language: str) -> None:
+    """Answer lesson 1's exercise 1 right (5 lines) and exercise 3 wrong (the 3rd line),
+    and check what the page says each time."""
+    _, title, right, wrong_option, wrong, why = LESSON_ONE[language]
+    page = student.page
+    first = open_lesson_one(student, language)
+    # the lesson as the classroom shows it: its text as text, its drawings, no code
+    expect(page.locator("h1", has_text=title)).to_be_visible()
+    assert page.locator(".mg-lesson-settings").count() == 1
+    assert page.locator(".mg-figure svg").count() >= 3  # the staves drawn ahead
+    assert "Ana" in page.locator(".musicgames-app-student").first.inner_text()
+    shown = page.locator("body").inner_text()
+    assert "open_lesson" not in shown and "lesson.show" not in shown
+    assert "⏩" not in shown and "Shift + Enter" not in shown
+    assert "music21" not in shown and "Traceback" not in shown
+
+    first.get_by_role("button", name="5", exact=True).click()
+    expect(first.locator(".mg-exercise-feedback")).to_contain_text(right)
+    expect(first.locator(".mg-exercise-option.mg-right")).to_have_text("5")
+    # the button to go on shows (a widget's None reaches the page as null)
+    expect(first.locator(".mg-exercise-next")).to_be_visible()
+    third = page.locator(".mg-exercise").nth(2)
+    third.get_by_role("button", name=wrong_option, exact=True).click()
+    verdict = third.locator(".mg-exercise-feedback")
+    expect(verdict).to_contain_text(wrong)
+    expect(verdict).to_contain_text(why)
+    expect(third.locator(".mg-exercise-option.mg-wrong")).to_have_text(wrong_option)
+
+
+def test_lesson_one_in_english_and_spanish_is_judged_and_kept_across_a_reload(
+    student: Student, tmp_path: Path,
+) -> None:
+    """Lesson 1 opened from the English and the Spanish start page, an exercise answered
+    right and one wrong in each; then the page is reloaded (a new Python: nothing of the
+    last one in memory), and the lesson's hand-in downloads Ana's file with all four
+    answers in it, kept in the browser."""
+    from musicgames.progress import read_class
+
+    student.sign_in("Ana")
+    for language in ("en", "es"):
+        answer_lesson_one(student, language)
+        # the lesson's links to itself in the other languages open the site's pages for
+        # them, as the same student
+        other = "es" if language == "en" else "en"
+        link = student.page.locator(f"a.mg-lesson-language[lang={other}]").first
+        href = link.get_attribute("href") or ""
+        assert "play/lessons/" in href and "student=Ana" in href
+        assert f"language={other}" in href
+    page = student.page
+    # every save stores the whole file: once the last answer (the Spanish wrong one) is
+    # kept, the three before it are too
+    wait_for_kept_rows(page, 1, LESSON_ONE["es"][3])
+
+    page.reload()
+    summary = page.locator(".mg-lesson-summary")
+    summary.wait_for(timeout=START_TIMEOUT_MS)
+    with page.expect_download() as downloading:
+        summary.locator(".mg-hand-in-button").click()
+    download = downloading.value
+    assert download.suggested_filename == "ana.sqlite3"
+    folder = tmp_path / "class"
+    folder.mkdir()
+    download.save_as(folder / download.suggested_filename)
+    klass = read_class(folder)
+    assert not klass.skipped, klass.skipped
+    lesson = [(a.item, a.correct) for a in klass.answers if a.activity == "lesson"]
+    assert len(lesson) == 4, lesson  # two in English, two in Spanish
+    assert sorted(correct for _, correct in lesson) == [False, False, True, True], lesson
+    assert all(item.startswith("01-") for item, _ in lesson), lesson
+    assert student.elsewhere == [], student.elsewhere
+    assert not student.model_failures, student.model_failures
+
+
+# -- practice: the note drill, answered on a MIDI keyboard ------------------------------------
+
+@pytest.fixture
+def student_with_midi(offline_browser: Any, site_url: str) -> Iterator[Student]:
+    """A student whose browser has a MIDI keyboard plugged in (the stand-in Web MIDI)."""
+    one = Student(offline_browser, site_url, init_script=FAKE_MIDI)
+    yield one
+    one.close()
+
+
+def test_the_note_drill_is_answered_by_playing_a_midi_note(student_with_midi: Student) -> None:
+    student = student_with_midi
+    page = student.page
+    student.sign_in("Ana")
+    student.open("Note drill")
+    drill = page.locator(".mg-practice")
+    drill.wait_for(timeout=START_TIMEOUT_MS)
+    assert "Ana" in page.locator(".musicgames-app-student").inner_text()
+    drill.locator('.mg-play-input[data-input="midi"]').click()
+    expect(drill.locator(".mg-play")).to_have_attribute("data-midi", "on", timeout=10_000)
+    drill.locator(".mg-practice-start").click()
+    expect(drill.locator(".mg-practice-count")).to_have_text("Question 1 of 20")
+    expect(drill.locator(".mg-drill-staff > svg")).to_have_count(1)  # drawn ahead
+    page.wait_for_timeout(200)  # the question painted: answers count from then
+    page.evaluate("() => window.mgMidi.send('a', [0x90, 67, 100])")  # Sol3
+    feedback = drill.locator(".mg-practice-feedback")
+    expect(feedback).to_contain_text(re.compile(r"Right! It is Sol3|Not quite: you "
+                                                r"answered Sol3"), timeout=30_000)
+    expect(drill.locator(".mg-key.mg-played")).to_have_count(1)
+    assert student.elsewhere == [], student.elsewhere
+    assert not student.model_failures, student.model_failures
