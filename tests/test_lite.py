@@ -363,6 +363,7 @@ def _site_packages_without(gone: tuple[str, ...], folder: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow  # draws every staff of the site first, as its build does
 def test_a_student_opens_every_app_and_lesson_in_a_python_without_the_desktops_packages(
     tmp_path: Path, kept_drawings: Path, site_lessons: tuple[Path, list[Any]],
 ) -> None:
@@ -419,6 +420,7 @@ def _play_through(practice: Any) -> None:
     raise AssertionError(f"{practice!r} did not end")
 
 
+@pytest.mark.slow  # draws every staff of the site first, as its build does
 def test_every_staff_the_site_can_show_was_drawn_when_it_was_built(
     kept_drawings: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
