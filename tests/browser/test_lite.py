@@ -1,7 +1,9 @@
-"""The static site in a browser cut off from every other host: the start page, a Note Snap
-card and a Keyboard Duel turn, lesson 1 in English and in Spanish (an exercise answered
-right and wrong in each), and a note drill question answered by playing a MIDI note, with
-Python running in the page (JupyterLite, Pyodide).
+"""The static site in a browser cut off from every other host, with Python running in the
+page (JupyterLite, Pyodide): the start page; a Note Snap card (the game has the keyboard as
+it opens, no click needed) and a Keyboard Duel turn; answers kept in the browser across a
+reload and two tabs, and handed in as a download; lesson 1 in English and in Spanish (an
+exercise answered right and wrong in each), its four answers still there after a reload;
+a note drill question answered by playing a MIDI note, the next through the microphone.
 
 The tests share one site server and one browser (module fixtures); each opens its own
 browser context, so no test sees another's storage.
@@ -103,14 +105,30 @@ def site_url(lite_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def offline_browser(chromium_path: Path) -> Iterator[Any]:
-    """Chromium that resolves no host name but 127.0.0.1's."""
+def piano_do3() -> Path | None:
+    """A piano's Do3 (FluidR3, rendered by the tests' audio helper) for the microphone, or
+    None where FluidSynth or its SoundFont is missing (``make test`` installs them)."""
+    from tests import audio_samples
+
+    if audio_samples.missing():
+        return None
+    return audio_samples.render_take("piano", [60]).path
+
+
+@pytest.fixture(scope="module")
+def offline_browser(chromium_path: Path, piano_do3: Path | None) -> Iterator[Any]:
+    """Chromium that resolves no host name but 127.0.0.1's, and whose microphone (Chromium's
+    fake capture) plays a piano's Do3 over and over."""
     from playwright.sync_api import sync_playwright
 
+    microphone = [] if piano_do3 is None else [
+        "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-audio-capture={piano_do3}"]
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=str(chromium_path), headless=True,
-            args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+            args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                  *microphone])
         yield chromium
         chromium.close()
 
@@ -119,10 +137,12 @@ class Student:
     """One student's browser on the site; every request for another origin is aborted
     and kept in :attr:`elsewhere`."""
 
-    def __init__(self, browser: Any, origin: str, init_script: str = "") -> None:
+    def __init__(self, browser: Any, origin: str, init_script: str = "",
+                 permissions: tuple[str, ...] = ()) -> None:
         self.origin = origin
         self.context = browser.new_context(viewport={"width": 1300, "height": 950},
-                                           service_workers="block")
+                                           service_workers="block",
+                                           permissions=list(permissions))
         if init_script:  # runs first in every document (a stand-in API, say)
             self.context.add_init_script(init_script)
         self.elsewhere: list[str] = []
@@ -226,12 +246,9 @@ KEYBOARD_JS = """() => {
 }"""
 
 
-def test_the_game_has_the_keyboard_as_it_opens_and_keeps_it(student: Student) -> None:
+def the_game_has_the_keyboard_as_it_opens_and_keeps_it(page: Any) -> None:
     """No click needed: the game takes the keyboard as it opens, and its keys stay its own
     (Enter flips a card; the console around it does not take the keyboard back)."""
-    page = student.page
-    student.sign_in("Ana")
-    student.open("Note Snap")
     page.wait_for_function(
         "() => { const t = document.querySelector('.mg-snap .mg-snap-seat.is-turn');"
         " return !!(t && t.classList.contains('mg-snap-person'))"
@@ -260,6 +277,7 @@ def test_the_site_plays_note_snap_and_keyboard_duel_with_no_other_host(
     page.locator(".mg-snap .mg-snap-seat").first.wait_for(timeout=START_TIMEOUT_MS)
     assert "Ana" in page.locator(".musicgames-app-student").inner_text()
     assert "open_app" not in page.locator("body").inner_text()  # no code shown
+    the_game_has_the_keyboard_as_it_opens_and_keeps_it(page)
     play_a_note_snap_card(page)
 
     student.open("Keyboard Duel")
@@ -464,13 +482,20 @@ def test_lesson_one_in_english_and_spanish_is_judged_and_kept_across_a_reload(
 
 @pytest.fixture
 def student_with_midi(offline_browser: Any, site_url: str) -> Iterator[Student]:
-    """A student whose browser has a MIDI keyboard plugged in (the stand-in Web MIDI)."""
-    one = Student(offline_browser, site_url, init_script=FAKE_MIDI)
+    """A student whose browser has a MIDI keyboard plugged in (the stand-in Web MIDI), and
+    lets the site use the microphone."""
+    one = Student(offline_browser, site_url, init_script=FAKE_MIDI,
+                  permissions=("microphone",))
     yield one
     one.close()
 
 
-def test_the_note_drill_is_answered_by_playing_a_midi_note(student_with_midi: Student) -> None:
+def test_the_note_drill_is_answered_on_a_midi_keyboard_and_through_the_microphone(
+    student_with_midi: Student, piano_do3: Path | None,
+) -> None:
+    """Question 1 answered by playing Sol3 on the (stand-in) MIDI keyboard, question 2 by the
+    microphone hearing a piano's Do3: each is taken as the answer, right or wrong as the
+    question asked."""
     student = student_with_midi
     page = student.page
     student.sign_in("Ana")
@@ -489,5 +514,18 @@ def test_the_note_drill_is_answered_by_playing_a_midi_note(student_with_midi: St
     expect(feedback).to_contain_text(re.compile(r"Right! It is Sol3|Not quite: you "
                                                 r"answered Sol3"), timeout=30_000)
     expect(drill.locator(".mg-key.mg-played")).to_have_count(1)
+
+    if piano_do3 is None:
+        if os.environ.get("CI"):
+            pytest.fail("FluidSynth or its SoundFont is missing on CI (make test-audio)")
+        pytest.skip("no FluidSynth here: the microphone's half of the test cannot run")
+    drill.locator('.mg-play-input[data-input="microphone"]').click()
+    switch = drill.locator(".mg-play")
+    expect(switch).to_have_attribute("data-input", "microphone", timeout=10_000)
+    expect(switch).to_contain_text("Nothing is recorded")
+    expect(drill.locator(".mg-practice-count")).to_have_text("Question 2 of 20",
+                                                             timeout=10_000)
+    expect(feedback).to_contain_text(
+        re.compile(r"Right! It is Do|Not quite: you answered Do"), timeout=30_000)
     assert student.elsewhere == [], student.elsewhere
     assert not student.model_failures, student.model_failures
