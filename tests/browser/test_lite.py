@@ -41,7 +41,9 @@ from tests.browser.duel_helpers import ROOT as DUEL
 from tests.browser.snap_helpers import SOMETHING_TO_DO_JS, read_table
 from tests.browser.test_playing_browser import FAKE_MIDI
 
-pytestmark = pytest.mark.browser
+# slow: each test boots Python in the page, and the module builds the site first; a
+# parallel run starts it first, beside the other long module (the hub)
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CACHE = REPO_ROOT / "build" / "lite"
 SITE = CACHE / "site"
