@@ -333,13 +333,27 @@ def wait_for_kept_rows(page: Any, rows: int, needle: str = "note_snap") -> None:
         page.wait_for_timeout(250)
 
 
+def hand_in(page: Any, where: Any, tmp_path: Path) -> Any:
+    """Click the hand-in button in ``where``: the download is Ana's file, saved in a class
+    folder of its own, read as the teacher's notebook reads one."""
+    from musicgames.progress import read_class
+
+    with page.expect_download() as downloading:
+        where.locator(".mg-hand-in-button").click()
+    download = downloading.value
+    assert download.suggested_filename == "ana.sqlite3"
+    folder = tmp_path / "class"
+    folder.mkdir()
+    download.save_as(folder / download.suggested_filename)
+    return read_class(folder)
+
+
 def test_the_site_keeps_answers_across_a_reload_and_two_tabs_and_hands_them_in(
     student: Student, tmp_path: Path,
 ) -> None:
     """A card played in each of two tabs of one student is kept in the browser
     (IndexedDB): a reload of the first tab finds both, and its hand-in downloads the file
     the teacher's code reads."""
-    from musicgames.progress import read_class
 
     page = student.page
     student.sign_in("Ana")
@@ -363,15 +377,8 @@ def test_the_site_keeps_answers_across_a_reload_and_two_tabs_and_hands_them_in(
     page.bring_to_front()
     page.reload()  # a new kernel: nothing of the last one is in memory
     page.locator(".mg-snap .mg-snap-seat").first.wait_for(timeout=START_TIMEOUT_MS)
-    with page.expect_download() as downloading:
-        page.locator(".mg-hand-in-button").click()
-    download = downloading.value
-    assert download.suggested_filename == "ana.sqlite3"
-    folder = tmp_path / "class"
-    folder.mkdir()
-    download.save_as(folder / download.suggested_filename)
+    klass = hand_in(page, page.locator("body"), tmp_path)
     assert "ana.sqlite3" in page.locator(".mg-hand-in-message").inner_text()
-    klass = read_class(folder)
     assert not klass.skipped, klass.skipped
     assert {a.student for a in klass.answers} == {"Ana"}
     cards = [datetime.fromisoformat(a.time) for a in klass.answers
@@ -443,7 +450,6 @@ def test_lesson_one_in_english_and_spanish_is_judged_and_kept_across_a_reload(
     right and one wrong in each; then the page is reloaded (a new Python: nothing of the
     last one in memory), and the lesson's hand-in downloads Ana's file with all four
     answers in it, kept in the browser."""
-    from musicgames.progress import read_class
 
     student.sign_in("Ana")
     for language in ("en", "es"):
@@ -463,14 +469,7 @@ def test_lesson_one_in_english_and_spanish_is_judged_and_kept_across_a_reload(
     page.reload()
     summary = page.locator(".mg-lesson-summary")
     summary.wait_for(timeout=START_TIMEOUT_MS)
-    with page.expect_download() as downloading:
-        summary.locator(".mg-hand-in-button").click()
-    download = downloading.value
-    assert download.suggested_filename == "ana.sqlite3"
-    folder = tmp_path / "class"
-    folder.mkdir()
-    download.save_as(folder / download.suggested_filename)
-    klass = read_class(folder)
+    klass = hand_in(page, summary, tmp_path)
     assert not klass.skipped, klass.skipped
     lesson = [(a.item, a.correct) for a in klass.answers if a.activity == "lesson"]
     assert len(lesson) == 4, lesson  # two in English, two in Spanish
