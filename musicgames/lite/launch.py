@@ -215,13 +215,7 @@ def without(value: Any, null: object) -> Any:
     >>> without({"call": NULL, "keys": [1, NULL], "seq": 3}, NULL)
     {'call': None, 'keys': [1, None], 'seq': 3}
     """
-    if value is null:
-        return None
-    if isinstance(value, dict):
-        return {key: without(item, null) for key, item in value.items()}
-    if isinstance(value, list):
-        return [without(item, null) for item in value]
-    return value
+    return _replaced(value, null, None)
 
 
 def with_nulls(value: Any, null: object) -> Any:
@@ -232,12 +226,18 @@ def with_nulls(value: Any, null: object) -> Any:
     ...     "state": {"display": NULL, "width": "auto"}, "keys": [NULL]}
     True
     """
-    if value is None:
-        return null
+    return _replaced(value, None, null)
+
+
+def _replaced(value: Any, old: object, new: object) -> Any:
+    """``value`` (dicts, lists, plain values) with every ``old`` in it (by identity) made
+    ``new``."""
+    if value is old:
+        return new
     if isinstance(value, dict):
-        return {key: with_nulls(item, null) for key, item in value.items()}
+        return {key: _replaced(item, old, new) for key, item in value.items()}
     if isinstance(value, list):
-        return [with_nulls(item, null) for item in value]
+        return [_replaced(item, old, new) for item in value]
     return value
 
 
