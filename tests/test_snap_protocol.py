@@ -134,6 +134,30 @@ def test_a_copy_without_history_plays_on_alone_and_still_saves() -> None:
     assert SnapState.from_json(short.to_json()).to_json() == short.to_json()
 
 
+def test_a_save_is_the_game_as_compact_json_however_often_it_was_saved_and_copied() -> None:
+    """The saved actions' text grows with the game and a copy shares it: saved at random
+    points, on the game and on copies that play on apart, a save is always ``to_dict()``
+    as compact JSON and loads back as the same game."""
+    rng = random.Random(5)
+    games = [new_game(3, SnapConfig(players=3))]
+    for _ in range(1000):
+        playing = [g for g in games if not g.is_terminal()]
+        if not playing:
+            break
+        game = playing[-1] if rng.random() < 0.8 else rng.choice(playing)
+        seat = rng.choice(game.to_act())
+        game.apply(game.legal_actions(seat).sample(rng), seat)
+        if rng.random() < 0.3:
+            assert game.to_json() == json.dumps(game.to_dict(), separators=(",", ":"))
+        if rng.random() < 0.02:
+            games.append(game.copy(history=rng.random() < 0.5))
+    assert len(games) > 5 and max(len(g.actions) for g in games) > 100
+    for game in games:
+        text = game.to_json()
+        assert text == json.dumps(game.to_dict(), separators=(",", ":"))
+        assert SnapState.from_json(text).to_json() == text
+
+
 def test_the_game_checks_its_settings_once_and_deals_from_an_int_or_a_random() -> None:
     snap = NoteSnap(players=3, slap_window_ms=1500)
     assert snap.name == "note_snap" and snap.players == 3

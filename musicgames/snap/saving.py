@@ -10,13 +10,15 @@ musicgames.snap.errors.SaveError: saved game: format 'chess' is not 'musicgames.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from musicgames.shown import short_repr
+from musicgames.snap.actions import Action, action_to_json
 from musicgames.snap.config import SnapConfig
 from musicgames.snap.errors import SaveError, SnapError
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Save", "read_save"]
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Save", "grown_actions", "read_save", "save_text"]
 
 #: The ``format`` value of a saved game.
 SAVE_FORMAT = "musicgames.snap"
@@ -33,6 +35,35 @@ class Save(NamedTuple):
     opener: Any
     actions: list[Any]
     position: Any
+
+
+def compact(data: object) -> str:
+    """``data`` as compact JSON, the way a save is written."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+def grown_actions(kept: tuple[int, str], actions: Sequence[Action]) -> tuple[int, str]:
+    """The items of the save's list of ``actions`` (``kept``: how many of the first
+    actions ``text`` holds, and that text), with the actions played since added.
+
+    >>> from musicgames.snap.actions import Flip, Slap
+    >>> kept = grown_actions((0, ""), [Flip(0)])
+    >>> kept
+    (1, '["flip",0,null]')
+    >>> grown_actions(kept, [Flip(0), Slap(1, 250.0)])
+    (2, '["flip",0,null],["slap",1,250.0]')
+    """
+    count, text = kept
+    if count == len(actions):
+        return kept
+    new = ",".join(compact(action_to_json(actions[i])) for i in range(count, len(actions)))
+    return len(actions), f"{text},{new}" if text else new
+
+
+def save_text(settings: dict[str, Any], position: dict[str, Any], actions: str) -> str:
+    """A save as ``SnapState.to_json`` writes it: ``settings`` (format, version, settings
+    and deal), the ``actions`` (their text: :func:`grown_actions`), then the ``position``."""
+    return f'{compact(settings)[:-1]},"actions":[{actions}],"position":{compact(position)}}}'
 
 
 def _refuse_constant(name: str) -> float:

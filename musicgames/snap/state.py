@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -67,7 +66,7 @@ from musicgames.snap.checks import CHECKS, NAME_INDEX, checked, no_seat
 from musicgames.snap.config import MAX_PLAYERS, SnapConfig
 from musicgames.snap.deal import checked_piles
 from musicgames.snap.errors import ConfigError, SaveError, SnapError
-from musicgames.snap.saving import SAVE_FORMAT, SAVE_VERSION, read_save
+from musicgames.snap.saving import SAVE_FORMAT, SAVE_VERSION, grown_actions, read_save, save_text
 from musicgames.snap.views import LegalActions, SeatView
 from musicgames.snap.window import closes_early
 
@@ -163,6 +162,7 @@ class SnapState:
         "_opener",
         "_passed",
         "_phase",
+        "_saved_actions",
         "_shown_call",
         "_slapped",
         "_slaps",
@@ -172,6 +172,7 @@ class SnapState:
     )
 
     _actions: list[Action]
+    _saved_actions: tuple[int, str]
     _call_index: int
     _centre: list[int]
     _config: SnapConfig
@@ -250,6 +251,7 @@ class SnapState:
         state._winners = ()
         state._flips = 0
         state._actions = []
+        state._saved_actions = (0, "")
         state._events = [Dealt(state._deal, opener)]
         state._view_cache = (-1, ())
         return state
@@ -294,6 +296,7 @@ class SnapState:
         other._winners = self._winners
         other._flips = self._flips
         other._actions = self._actions.copy()
+        other._saved_actions = self._saved_actions
         events = self._events
         if history:
             other._events = events.copy()
@@ -709,26 +712,25 @@ class SnapState:
             self._end(HAND_LIMIT)
 
     # -- saving ---------------------------------------------------------------------------
+    def _save_parts(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A save's format, settings and deal; and the position the actions lead to."""
+        return ({"format": SAVE_FORMAT, "version": SAVE_VERSION, "config": self._config.to_dict(),
+                 "deal": {"hands": [list(h) for h in self._deal], "opener": self._opener}},
+                {"phase": self._phase.value, "hands": [list(h) for h in self._hands],
+                 "centre": list(self._centre), "winners": list(self._winners)})
+
     def to_dict(self) -> dict[str, Any]:
         """The game as plain JSON data: settings, deal and actions (enough to replay it),
         plus the position they lead to, which loading checks."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "config": self._config.to_dict(),
-            "deal": {"hands": [list(h) for h in self._deal], "opener": self._opener},
-            "actions": list(map(action_to_json, self._actions)),
-            "position": {
-                "phase": self._phase.value,
-                "hands": [list(h) for h in self._hands],
-                "centre": list(self._centre),
-                "winners": list(self._winners),
-            },
-        }
+        settings, position = self._save_parts()
+        return {**settings, "actions": list(map(action_to_json, self._actions)),
+                "position": position}
 
     def to_json(self) -> str:
-        """The game as a JSON text; :meth:`from_json` reads it back."""
-        return json.dumps(self.to_dict(), separators=(",", ":"))
+        """The game as a JSON text (:meth:`to_dict`, compact); :meth:`from_json` reads it
+        back. The actions' text grows with the game (:func:`~.saving.grown_actions`)."""
+        self._saved_actions = grown_actions(self._saved_actions, self._actions)
+        return save_text(*self._save_parts(), self._saved_actions[1])
 
     @classmethod
     def from_json(cls, data: str | bytes | dict[str, Any]) -> SnapState:
