@@ -112,6 +112,27 @@ def wait_idle(page: Any) -> None:
     page.wait_for_function(IDLE_JS, timeout=TIMEOUT_MS, polling=50)
 
 
+#: Resolve once the widget has kept its place, size and layout for two frames running:
+#: the page has laid itself out after a resize or a scroll (ResizeObserver, the notebook).
+STILL_JS = """() => new Promise((done) => {
+  let last = '', same = 0;
+  const step = () => {
+    const root = document.querySelector('.mg-duel');
+    const box = root.getBoundingClientRect();
+    const now = [box.x, box.y, box.width, box.height, root.dataset.layout].join();
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 2) done(); else requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})"""
+
+
+def until_still(page: Any) -> None:
+    """Wait until the widget is laid out where it will stay (:data:`STILL_JS`)."""
+    page.evaluate(STILL_JS)
+
+
 def start_game(page: Any, kernel_execute: KernelExecute, opponent: str, *, seed: int,
                pause: float) -> None:
     """Set the seed and the computer's pause, then choose the opponent on the page."""

@@ -38,6 +38,7 @@ from tests.browser.duel_helpers import (
     press_until,
     set_position,
     start_game,
+    until_still,
     wait_idle,
     watch_page_errors,
 )
@@ -689,9 +690,9 @@ def test_the_rules_button_can_be_clicked_while_the_opponent_chooser_is_shown(
             page.locator(ROOT).evaluate(
                 "(root, width) => { root.style.width = width ? width + 'px' : ''; }",
                 width if width and width < 1024 else None)
-            page.wait_for_timeout(300)
+            until_still(page)
             page.locator(ROOT).evaluate("(root) => root.scrollIntoView({block: 'start'})")
-            page.wait_for_timeout(150)
+            until_still(page)
             shown = page.evaluate(RULES_BUTTON_JS, label)
             widths.append(shown["width"])
             assert shown["clickable"], (language, width, shown)
