@@ -368,6 +368,26 @@ def _wait_for_flips_above(page: Any, count: int, timeout_ms: float = 15_000) -> 
 PAUSED_WATCH_MS = 1_500
 
 
+def _wait_for_the_persons_turn(page: Any, root: Any, guide_head: float | None = None) -> None:
+    """Wait until the person is to flip; with ``guide_head`` (the guide card's note head
+    width), check on the way that no card shown has a bigger head than the guide's."""
+    deadline = time.monotonic() + 40
+    while True:
+        assert time.monotonic() < deadline, "the person's turn never came"
+        page.wait_for_timeout(200)
+        head = root.evaluate(CARD_HEAD_JS)
+        if head and guide_head:
+            assert guide_head >= head - 0.5, (guide_head, head)
+        turn = root.locator(".mg-snap-seat.is-turn.mg-snap-person")
+        if root.get_attribute("data-phase") == "flip" and turn.count():
+            return
+
+
+def _next_call(page: Any) -> str:
+    """The name the next card's flipper is to call, as the kernel has it."""
+    return kernel_execute(page, "print(game.state.next_call)").strip()
+
+
 def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wrong_call(
     snap_page: Any,
     kernel_execute: Execute,
@@ -395,8 +415,15 @@ def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wro
     root.locator(".mg-snap-settings .mg-snap-close").click()  # 3-2-1, then play goes on
     _wait_for_flips_above(page, before)
 
-    # The guide card beside the table: the game waits too.
+    # The guide card beside the table: the game waits too. It opens just after the
+    # person's own flip, while a computer is due to flip next (seat 1, after the person).
+    _wait_for_the_persons_turn(page, root)
+    calls = ["Do", "Re", "Mi", "Fa", "Sol", "La", "Si"]
+    before = _flips(root)
+    page.keyboard.press(str(calls.index(_next_call(page)) + 1))
+    _wait_for_flips_above(page, before)
     root.locator(".mg-snap-open-guide").click()
+    assert root.get_attribute("data-paused") == "true"
     before = _flips(root)
     page.wait_for_timeout(PAUSED_WATCH_MS)
     assert _flips(root) == before, "the computers flipped with the guide card open"
@@ -412,19 +439,9 @@ def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wro
 
     # P plays on with the guide open; the person calls a wrong name on their turn.
     page.keyboard.press("p")
-    deadline = time.monotonic() + 40
-    while True:
-        assert time.monotonic() < deadline, "the person's turn never came"
-        page.wait_for_timeout(200)
-        head = root.evaluate(CARD_HEAD_JS)
-        if head and guide["head_width"]:
-            assert guide["head_width"] >= head - 0.5, (guide["head_width"], head)
-        turn = root.locator(".mg-snap-seat.is-turn.mg-snap-person")
-        if root.get_attribute("data-phase") == "flip" and turn.count():
-            break
-    expected = kernel_execute(page, "print(game.state.next_call)").strip()
-    wrong = next(i for i, name in enumerate(
-        ["Do", "Re", "Mi", "Fa", "Sol", "La", "Si"]) if name != expected)
+    _wait_for_the_persons_turn(page, root, guide["head_width"])
+    expected = _next_call(page)
+    wrong = next(i for i, name in enumerate(calls) if name != expected)
     page.keyboard.press(str(wrong + 1))
     result = root.locator('.mg-snap-result[data-reason="wrong_call"]')
     result.wait_for(timeout=10_000)
