@@ -194,8 +194,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"musicgames classroom: students open {where}", file=sys.stderr)
         print(f"progress files go to {class_folder}", file=sys.stderr)
         print(f"lessons: {len(served)} from {lessons_dir}", file=sys.stderr)
+        playing = playing_note(options)
+        if playing:
+            print(playing, file=sys.stderr)
         app.start()
     return 0
+
+
+def playing_note(options: argparse.Namespace) -> str | None:
+    """What to tell the teacher at start about answering by playing: browsers give a MIDI
+    keyboard and the microphone only to a secure page (https, or this computer), so on the
+    network over plain http the students' apps cannot use them.
+
+    >>> playing_note(parse_args([])) is None  # this computer only
+    True
+    >>> playing_note(parse_args(["--ip", "0.0.0.0", "--behind-proxy"])) is None  # https
+    True
+    >>> print(playing_note(parse_args(["--ip", "0.0.0.0"])))
+    note: over plain http, students on other computers cannot answer on a MIDI keyboard or
+    through the microphone (browsers give them to https pages only): put the server behind
+    an https proxy and start it with --behind-proxy (see the README, "In the classroom").
+    """
+    if is_loopback(options.ip) or options.behind_proxy:
+        return None
+    return ("note: over plain http, students on other computers cannot answer on a MIDI "
+            "keyboard or\nthrough the microphone (browsers give them to https pages only): "
+            "put the server behind\nan https proxy and start it with --behind-proxy (see the "
+            'README, "In the classroom").')
 
 
 def _lan_address() -> str:
