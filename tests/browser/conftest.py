@@ -38,6 +38,9 @@ What is here:
   "Failed to load model class" console messages; assert it stays empty.
 * ``voila_server(path)`` — starts ``voila`` on one notebook on a free port and returns a
   :class:`Server` (``.url``); stopped after the test.
+* ``classroom`` (per test module) — ``python -m musicgames.classroom`` on 127.0.0.1 with a
+  fresh class folder: ``(server, folder)``; a student's browser on it is
+  :class:`tests.browser.classroom_helpers.Visitor`.
 
 Each server gets its own ``MUSICGAMES_DATA_DIR`` in a temporary folder, so nothing a test
 does lands in the real user's progress file.
@@ -355,6 +358,28 @@ def voila_server(chromium_path: Path) -> Iterator[Callable[[str], Server]]:
     yield start
     for server in started:
         server.stop()
+
+
+#: In the classroom tests, a page that never connects to its kernel frees it after this
+#: many seconds.
+CONNECT_TIMEOUT_S = 20
+
+
+@pytest.fixture(scope="module")
+def classroom(chromium_path: Path) -> Iterator[tuple[Server, Path]]:
+    """``python -m musicgames.classroom`` on 127.0.0.1 with a fresh class folder."""
+    workdir = Path(tempfile.mkdtemp(prefix="musicgames-classroom-test-"))
+    folder = workdir / "class"
+    port = free_port()
+    # one kernel started ahead per app: the first visitor of an app gets it (the --warm
+    # path), the next one a kernel started on the spot; both must serve the right student
+    # a page that never connects to its kernel frees it after CONNECT_TIMEOUT_S
+    command = [sys.executable, "-m", "musicgames.classroom", "--port", str(port),
+               "--class-folder", str(folder), "--warm", "1",
+               "--connect-timeout", str(CONNECT_TIMEOUT_S)]
+    server = _start(command, workdir, port, lambda: _port_open(port))
+    yield server, folder
+    server.stop()
 
 
 # -- helpers (plain functions, also offered as fixtures of the same name) ----------------

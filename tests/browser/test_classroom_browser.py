@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,31 +18,14 @@ import pytest
 
 from musicgames.classroom.apps import APPS
 from musicgames.progress import read_answers
-from tests.browser.conftest import Server, _port_open, _start, free_port
+from tests.browser.classroom_helpers import Visitor
+from tests.browser.conftest import CONNECT_TIMEOUT_S, Server
 from tests.browser.snap_helpers import SOMETHING_TO_DO_JS, read_table
 
 pytestmark = pytest.mark.browser
 
 RUN_THE_CELL = re.compile(r"\brun\b[^.\n]*\b(cells?|notebook)\b|shift\s*\+\s*enter", re.I)
 PLAY_TIMEOUT_S = 120.0
-CONNECT_TIMEOUT_S = 20
-
-
-@pytest.fixture(scope="module")
-def classroom(chromium_path: Path) -> Iterator[tuple[Server, Path]]:
-    """``python -m musicgames.classroom`` on 127.0.0.1 with a fresh class folder."""
-    workdir = Path(tempfile.mkdtemp(prefix="musicgames-classroom-test-"))
-    folder = workdir / "class"
-    port = free_port()
-    # one kernel started ahead per app: the first visitor of an app gets it (the --warm
-    # path), the next one a kernel started on the spot; both must serve the right student
-    # a page that never connects to its kernel frees it after CONNECT_TIMEOUT_S
-    command = [sys.executable, "-m", "musicgames.classroom", "--port", str(port),
-               "--class-folder", str(folder), "--warm", "1",
-               "--connect-timeout", str(CONNECT_TIMEOUT_S)]
-    server = _start(command, workdir, port, lambda: _port_open(port))
-    yield server, folder
-    server.stop()
 
 
 @dataclass
@@ -81,42 +61,6 @@ def unshown_lesson(classroom: tuple[Server, Path]) -> Unshown:
 
 def _rows(path: Path) -> list[Any]:
     return read_answers(path) if path.exists() else []
-
-
-class Visitor:
-    """One student's browser (own storage), recording every request its pages make."""
-
-    def __init__(self, browser: Any, server: Server) -> None:
-        self.server = server
-        self.context = browser.new_context(base_url=server.url,
-                                           viewport={"width": 1200, "height": 900})
-        self.requests: list[str] = []
-        self.failures: list[str] = []
-        self.context.on("request", lambda request: self.requests.append(request.url))
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(120_000)
-        self.page.on("console", lambda m: self.failures.append(m.text)
-                     if "Failed to load model class" in m.text else None)
-
-    def sign_in(self, name: str) -> None:
-        self.page.goto("/")
-        self.page.locator("#name").fill(name)
-        self.page.locator("#ask button").click()
-        self.page.locator("#apps").wait_for()
-
-    def open(self, title: str) -> None:
-        self.page.get_by_role("link", name=title, exact=True).click()
-
-    def foreign_requests(self) -> list[str]:
-        mine = f"http://127.0.0.1:{self.server.port}/"
-        return [u for u in self.requests
-                if not u.startswith(mine) and not u.startswith(("data:", "blob:"))]
-
-    def close(self) -> None:
-        """Leave the page (as closing a tab does), then close the browser."""
-        with contextlib.suppress(Exception):
-            self.page.goto("about:blank")
-        self.context.close()
 
 
 def kernels(server: Server) -> list[int]:

@@ -38,8 +38,8 @@ from playwright.sync_api import expect
 from tests.browser.conftest import CHROMIUM_ARGS, MODEL_CLASS_FAILURE, REPO_ROOT
 from tests.browser.duel_helpers import IDLE_JS, place_by_clicking, wait_idle
 from tests.browser.duel_helpers import ROOT as DUEL
+from tests.browser.fake_midi import FAKE_MIDI
 from tests.browser.snap_helpers import SOMETHING_TO_DO_JS, read_table
-from tests.browser.test_playing_browser import FAKE_MIDI
 
 # slow: each test boots Python in the page, and the module builds the site first; a
 # parallel run starts it first, beside the other long module (the hub)

@@ -38,15 +38,11 @@ from musicgames.i18n import text
 from musicgames.progress import read_answers
 from musicgames.progress.files import reading
 from musicgames.theory import Naming, Note
-from tests.browser import test_classroom_browser as classroom_tests
+from tests.browser.classroom_helpers import Visitor
 from tests.browser.conftest import CHROMIUM_ARGS, Server
-from tests.browser.test_playing_browser import FAKE_MIDI
+from tests.browser.fake_midi import FAKE_MIDI
 
 pytestmark = pytest.mark.browser
-
-#: The classroom server of the classroom tests (one for this module).
-classroom = classroom_tests.classroom
-Visitor = classroom_tests.Visitor
 
 #: A name for this computer that the browser does not take for it: pages from it are not a
 #: secure context, as a classroom server's pages over plain http on a school network are.

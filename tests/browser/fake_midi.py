@@ -1,0 +1,69 @@
+"""A stand-in for the browser's Web MIDI, for the tests that answer on a MIDI keyboard (in
+JupyterLab, the classroom's apps and the static site): an init script put in the page before
+it loads."""
+
+from __future__ import annotations
+
+# The stand-in Web MIDI: window.mgMidi.plug(id, name), .unplug(id), .send(id, [bytes]) (a
+# "midimessage" event of real bytes to every listener of that keyboard), a MIDIAccess of its
+# own for each request, told of each plug ("statechange"); and window.mgHidden (true: the
+# page says it is hidden, as a tab in the background does).
+FAKE_MIDI = """
+(() => {
+  // An event target as MIDIAccess and MIDIInput are: listeners added and removed by type.
+  const target = (thing) => {
+    const listeners = new Map();
+    thing.addEventListener = (type, listener) => {
+      if (!listeners.has(type)) listeners.set(type, new Set());
+      listeners.get(type).add(listener);
+    };
+    thing.removeEventListener = (type, listener) => {
+      if (listeners.has(type)) listeners.get(type).delete(listener);
+    };
+    thing.dispatch = (type, event) => {
+      for (const listener of [...(listeners.get(type) || [])]) listener(event);
+    };
+    return thing;
+  };
+  const inputs = new Map();
+  const accesses = [];
+  const changed = (port) => {
+    for (const access of accesses) access.dispatch("statechange", { port });
+  };
+  window.mgMidi = {
+    requests: 0,
+    plug(id, name) {
+      const port = target({ id, name, type: "input", state: "connected", connection: "closed",
+        open() { this.connection = "open"; return Promise.resolve(this); } });
+      inputs.set(id, port);
+      changed(port);
+    },
+    unplug(id) {
+      const port = inputs.get(id);
+      if (!port) return;
+      port.state = "disconnected";
+      inputs.delete(id);
+      changed(port);
+    },
+    send(id, bytes) {
+      const port = inputs.get(id);
+      if (port) {
+        port.dispatch("midimessage", { data: new Uint8Array(bytes),
+          timeStamp: performance.now() });
+      }
+    },
+  };
+  window.mgMidi.plug("a", "Keys A");
+  window.mgMidi.plug("b", "Keys B");
+  navigator.requestMIDIAccess = () => {
+    window.mgMidi.requests += 1;
+    const access = target({ inputs, outputs: new Map(), sysexEnabled: false });
+    accesses.push(access);
+    return Promise.resolve(access);
+  };
+  window.mgHidden = false;
+  Object.defineProperty(Document.prototype, "visibilityState", {
+    configurable: true, get: () => (window.mgHidden ? "hidden" : "visible"),
+  });
+})();
+"""
