@@ -17,7 +17,6 @@ When the settings change (Do Re Mi or C D E, the size), every step is drawn agai
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -38,7 +37,7 @@ from musicgames.lessons.settings import LessonSettings
 from musicgames.progress.errors import ProgressError
 from musicgames.progress.store import open_progress
 from musicgames.theory import SYLLABLES, SYLLABLES_BY_LANGUAGE, Naming, Note
-from musicgames.widgets.hand_in import DOWNLOAD_ENV, hand_in_button
+from musicgames.widgets.hand_in import by_download, hand_in_button
 from musicgames.widgets.key_guard import keep_keys
 from musicgames.widgets.lesson_sound import LessonSound
 
@@ -406,7 +405,7 @@ class LessonPage(Lesson):
         """The hand-in box for the student's progress file (in a classroom app the answers
         already go to the class folder: nothing to hand in; on the static site, where the
         answers stay in the browser, it is a download of the file)."""
-        if appmode.in_app() and os.environ.get(DOWNLOAD_ENV, "") != "1":
+        if appmode.in_app() and not by_download():
             return widgets.HTML("")
         if self.progress is None:
             note = self._t("lesson.summary.handin.noname")

@@ -45,12 +45,18 @@ from musicgames.widgets.key_guard import keep_keys
 if TYPE_CHECKING:
     from musicgames.widgets.hand_in_download import HandInDownload
 
-__all__ = ["DOWNLOAD_ENV", "HandInBox", "hand_in_button"]
+__all__ = ["DOWNLOAD_ENV", "HandInBox", "by_download", "hand_in_button"]
 
 #: Set to ``"1"`` by the static site (:mod:`musicgames.lite`): there a hand-in is a download
 #: of the student's file (:class:`~musicgames.widgets.hand_in_download.HandInDownload`), as
 #: the site has no folder the teacher collects.
 DOWNLOAD_ENV = "MUSICGAMES_HAND_IN_DOWNLOAD"
+
+
+def by_download() -> bool:
+    """Whether a hand-in here is a download of the student's file (the static site, as
+    :data:`DOWNLOAD_ENV` says) rather than a copy into a folder."""
+    return os.environ.get(DOWNLOAD_ENV, "") == "1"
 
 
 class HandInBox(ipywidgets.VBox):
@@ -151,7 +157,7 @@ def hand_in_button(
 
     On the static site (:data:`DOWNLOAD_ENV`) it is a download of the student's file
     instead: there is no folder to hand in to."""
-    if os.environ.get(DOWNLOAD_ENV, "") == "1":
+    if by_download():
         from musicgames.widgets.hand_in_download import HandInDownload
 
         return HandInDownload(store, language=language)
