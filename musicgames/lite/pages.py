@@ -33,14 +33,15 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from musicgames import appmode
 from musicgames.i18n import LANGUAGES, text
 from musicgames.lite.launch import PLAY_FOLDER
 
 if TYPE_CHECKING:
     from musicgames.classroom.apps import Lesson
 
-__all__ = ["LANGUAGE_PAGES", "PLAY_FOLDER", "lesson_page", "play_page", "start_pages",
-           "write_pages"]
+__all__ = ["LANGUAGE_PAGES", "PLAY_FOLDER", "lesson_page", "lesson_page_address", "play_page",
+           "start_pages", "write_pages"]
 
 #: Each language's start page, at the site's root.
 LANGUAGE_PAGES = {code: "index.html" if code == "en" else f"{code}.html" for code in LANGUAGES}
@@ -95,6 +96,15 @@ def lesson_page(notebook: str, title: str) -> str:
                              more=site)
 
 
+def lesson_page_address(notebook: str) -> str:
+    """Where the page that opens the lesson ``notebook`` is, from the site's root.
+
+    >>> lesson_page_address("lessons/es/01-el-pentagrama.ipynb")
+    'play/lessons/es/01-el-pentagrama.html'
+    """
+    return appmode.lesson_link(notebook, PLAY_FOLDER)
+
+
 def start_pages(lessons: Sequence[Lesson] = ()) -> dict[str, str]:
     """The start page in every language, by file name, listing the lessons in its
     language (the English ones when it has none)."""
@@ -123,6 +133,7 @@ def start_pages(lessons: Sequence[Lesson] = ()) -> dict[str, str]:
             or [lesson for lesson in lessons if lesson.language == "en"],
             language_pages=LANGUAGE_PAGES,
             app_pages=PLAY_FOLDER,
+            lesson_page=lesson_page_address,
         )
     return written
 
@@ -148,6 +159,6 @@ def write_pages(site: Path, lessons: Sequence[Lesson] = ()) -> None:
         (site / PLAY_FOLDER / f"{app.name}.html").write_text(play_page(app.name),
                                                              encoding="utf-8")
     for lesson in lessons:
-        where = site / PLAY_FOLDER / (lesson.notebook.removesuffix(".ipynb") + ".html")
+        where = site / lesson_page_address(lesson.notebook)
         where.parent.mkdir(parents=True, exist_ok=True)
         where.write_text(lesson_page(lesson.notebook, lesson.title), encoding="utf-8")
