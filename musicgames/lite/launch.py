@@ -42,12 +42,15 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
 from musicgames import appmode
 from musicgames.kept import DRAWINGS_ENV
 from musicgames.widgets.hand_in import DOWNLOAD_ENV
+
+if TYPE_CHECKING:
+    from musicgames.lite import keeping
 
 __all__ = [
     "PLAY_FOLDER",
@@ -131,8 +134,6 @@ def site_links(markdown: str, path: str, address: str, site: str = "") -> str:
     ...            "student=Ana", "http://127.0.0.1:8000/")
     '[English](http://127.0.0.1:8000/play/lessons/01-the-staff.html?student=Ana&language=en)'
     """
-    from musicgames import appmode
-
     pages = _lesson_pages(path, site)
 
     def linked(match: re.Match[str]) -> str:
@@ -292,8 +293,7 @@ def kept_app(opening: Callable[[], Any]) -> Any:
     at once (nothing is kept)."""
     from musicgames.lite import keeping
 
-    folder = appmode.class_folder()
-    keeper = keeping.in_this_browser(folder) if folder is not None else None
+    keeper = _keeper()
     if keeper is None or keeper.loaded:
         return with_hand_in(opening(), kept=keeper is not None and keeper.kept)
     import ipywidgets
@@ -307,6 +307,14 @@ def kept_app(opening: Callable[[], Any]) -> Any:
 
     keeping.soon(fill())
     return box
+
+
+def _keeper() -> keeping.Keeper | None:
+    """The keeper of the class folder in this browser (``None`` outside the browser)."""
+    from musicgames.lite import keeping
+
+    folder = appmode.class_folder()
+    return keeping.in_this_browser(folder) if folder is not None else None
 
 
 def with_hand_in(box: Any, *, kept: bool) -> Any:
@@ -340,13 +348,9 @@ async def open_lesson(path: str, address: str = "", site: str = "") -> None:
     this (``await open_lesson(…)``)."""
     from IPython.display import Markdown, display
 
-    from musicgames import appmode
-    from musicgames.lite import keeping
-
     mend_page_nulls()
     settle(address, drawings=drawings_folder(), start_page=site or START_PAGE)
-    class_folder = appmode.class_folder()
-    keeper = keeping.in_this_browser(class_folder) if class_folder is not None else None
+    keeper = _keeper()
     if keeper is not None and not keeper.loaded:
         await keeper.load()
     quiet_music21()
