@@ -7,6 +7,7 @@ import shutil
 import sys
 import tempfile
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -72,6 +73,16 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
             return path if path.startswith("tests/browser/") else nodeid
 
     return BrowserModulesTogether(config, log)
+
+
+@pytest.fixture
+def app_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """As in a classroom app: app mode on, the class folder ``tmp_path`` (returned)."""
+    from musicgames import appmode
+
+    monkeypatch.setenv(appmode.APP_ENV, "1")
+    monkeypatch.setenv(appmode.CLASS_FOLDER_ENV, str(tmp_path))
+    return tmp_path
 
 
 @pytest.fixture

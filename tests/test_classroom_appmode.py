@@ -11,13 +11,6 @@ import pytest
 from musicgames import appmode, progress
 
 
-@pytest.fixture
-def app_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    monkeypatch.setenv(appmode.APP_ENV, "1")
-    monkeypatch.setenv(appmode.CLASS_FOLDER_ENV, str(tmp_path))
-    return tmp_path
-
-
 def test_outside_the_classroom_nothing_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     monkeypatch.delenv(appmode.APP_ENV, raising=False)

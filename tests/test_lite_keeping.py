@@ -433,14 +433,12 @@ def test_on_the_site_the_hand_in_button_is_a_download(
 
 
 def test_a_site_app_has_the_hand_in_under_its_heading(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    app_env: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from musicgames.classroom.kernel import close_app, open_app
     from musicgames.lite import launch
     from musicgames.widgets.hand_in_download import HandInDownload
 
-    monkeypatch.setenv("MUSICGAMES_APP", "1")
-    monkeypatch.setenv("MUSICGAMES_CLASS_FOLDER", str(tmp_path))
     monkeypatch.setenv("QUERY_STRING", "student=Ana&language=es")
     box = launch.with_hand_in(open_app("note-drill"), kept=True)
     heading, hand_in, drill = box.children
