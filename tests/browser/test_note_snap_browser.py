@@ -882,9 +882,10 @@ def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
     _fresh_game(page)
     root = page.locator(".mg-snap")
     root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
-    # a card every ~0.6 s: the 1.5 s watch of the paused game spans two cards' time
+    # seat 1 (a computer) flips first; seat 2, a computer too, is due about 1 s later: the
+    # game pauses before that, and the 1.5 s watch of the paused game spans it
     root = _start_game(page, kernel_execute,
-                       "game.new_game(seed=5, pace_ms=150, opener=1, slap_window_ms=600)")
+                       "game.new_game(seed=5, pace_ms=150, opener=1, slap_window_ms=900)")
     _wait_for_flips_above(page, 0)
     assert root.get_attribute("data-paused") == "false"
     page.locator(".jp-Cell").first.evaluate("(el) => el.scrollIntoView({block: 'start'})")
@@ -894,7 +895,8 @@ def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
                            timeout=3_000)
     before = _kernel_until(page, "print(game.paused, game.state.flips)",
                            lambda said: said.startswith("True "))
-    page.wait_for_timeout(1_500)
+    assert before == "True 1\n", f"paused after seat 2 flipped, with the person due: {before}"
+    page.wait_for_timeout(PAUSED_WATCH_MS)
     assert kernel_execute(page, "print(game.paused, game.state.flips)") == before
 
     root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
