@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from musicgames.kept import DRAWINGS_ENV
 from musicgames.lite import drawings, lock, packages, pages, site, wheels
 from musicgames.lite.serve import make_server
 
@@ -256,7 +257,7 @@ def test_widths_are_read_where_no_font_can_be_measured(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from musicgames import fonts
-    from musicgames.kept import DRAWINGS_ENV, WIDTHS_FILE
+    from musicgames.kept import WIDTHS_FILE
 
     measured = fonts.text_width("Sol♯", size=9)
     (tmp_path / WIDTHS_FILE).write_text(json.dumps(
@@ -286,7 +287,7 @@ def test_staves_kept_ahead_name_their_engraver(
     import importlib.metadata
 
     from musicgames import render
-    from musicgames.kept import DRAWINGS_ENV, ENGRAVER_FILE
+    from musicgames.kept import ENGRAVER_FILE
 
     monkeypatch.setenv(DRAWINGS_ENV, str(tmp_path))
     render._staff_svg_cached.cache_clear()
@@ -381,7 +382,7 @@ def test_a_student_opens_every_app_and_lesson_in_a_python_without_the_desktops_p
     env = {**os.environ, "TMPDIR": str(tmp_path),
            "PYTHONPATH": os.pathsep.join([str(tmp_path / "packages"), str(REPO_ROOT),
                                           str(site_packages)])}
-    env.pop("MUSICGAMES_DRAWINGS", None)
+    env.pop(DRAWINGS_ENV, None)
     done = subprocess.run([sys.executable, "-S", "-c", _STUDENT, *_GONE], env=env,
                           capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -430,7 +431,6 @@ def test_every_staff_the_site_can_show_was_drawn_when_it_was_built(
     staff it can show and is then played through to its summary (missing often), and no
     drawing is asked for that was not made (the browser could not engrave it)."""
     from musicgames import render
-    from musicgames.kept import DRAWINGS_ENV
 
     monkeypatch.setenv(DRAWINGS_ENV, str(kept_drawings))
     kept = render._kept_drawing
@@ -546,23 +546,3 @@ def test_pyodide_compiles_the_sites_modules_once(tmp_path: Path,
     monkeypatch.setattr(shutil, "which", lambda name: None)  # no Node: only the cache can do
     bytecode.compile_archives([again], core, tmp_path / "cache")
     assert again.read_bytes() == made.read_bytes()
-
-
-def test_an_answer_is_recorded_where_python_has_no_file_locks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The browser's Python has ``fcntl`` without ``flock``: a lesson's answer is recorded
-    all the same (one process: SQLite's own locking is enough)."""
-    import fcntl
-
-    from musicgames.progress.store import ProgressStore
-
-    monkeypatch.delattr(fcntl, "flock")
-    store = ProgressStore(tmp_path / "ana.sqlite3", student="Ana")
-    try:
-        store.record(activity="lesson", item="01-the-staff/staff-lines", answer="5",
-                     correct=True, response_ms=None)
-        assert [(r.item, r.correct) for r in store.answers()] == [
-            ("01-the-staff/staff-lines", True)]
-    finally:
-        store.close()

@@ -84,9 +84,10 @@ class Tab:
         here = root / f"tab-{Tab.count}"
         self.keeper = Keeper(Shelf(storage, here / "kept"), here / "class")
 
-    async def open(self, student: str = "Ana") -> ProgressStore:
+    async def open(self) -> ProgressStore:
+        """Ana's progress file in this tab, after the kept files are loaded."""
         await self.keeper.load()
-        return ProgressStore(self.keeper.class_folder / "ana.sqlite3", student=student)
+        return ProgressStore(self.keeper.class_folder / "ana.sqlite3", student="Ana")
 
 
 @pytest.fixture
@@ -377,7 +378,7 @@ def test_only_the_class_folders_progress_files_are_kept(
         told.remove(tab.keeper)
 
     run(elsewhere())
-    assert storage.files == {}
+    assert storage.files == {} and storage.stores == 0
 
 
 def test_outside_the_browser_nothing_is_kept(tmp_path: Path) -> None:

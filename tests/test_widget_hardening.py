@@ -475,5 +475,6 @@ def test_a_note_snap_table_that_failed_to_start_still_closes(
     table = snap_widget.NoteSnapWidget.__new__(snap_widget.NoteSnapWidget)
     with pytest.raises(RuntimeError, match="no table today"):
         table.__init__()  # type: ignore[misc]
+    assert table.comm is not None  # the widget was made, and is open
     table.close()
-    assert table.pending_timers == ()
+    assert table.comm is None  # closed: the page is told, nothing left open

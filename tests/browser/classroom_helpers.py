@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import MODEL_CLASS_FAILURE, Server
 
 __all__ = ["Visitor"]
 
@@ -24,7 +24,7 @@ class Visitor:
         self.page = self.context.new_page()
         self.page.set_default_timeout(120_000)
         self.page.on("console", lambda m: self.failures.append(m.text)
-                     if "Failed to load model class" in m.text else None)
+                     if MODEL_CLASS_FAILURE in m.text else None)
 
     def sign_in(self, name: str) -> None:
         self.page.goto("/")

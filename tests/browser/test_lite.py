@@ -169,12 +169,10 @@ class Student:
         self.page.locator("#ask button").click()
         self.page.locator("#apps").wait_for()
 
-    def open(self, title: str, start_page: str = "index.html") -> float:
-        """Click an app or a lesson on a start page; when it was clicked."""
+    def open(self, title: str, start_page: str = "index.html") -> None:
+        """Click an app or a lesson on a start page."""
         self.page.goto(f"{self.origin}/{start_page}")
-        started = time.monotonic()
         self.page.get_by_role("link", name=title, exact=True).click()
-        return started
 
     def close(self) -> None:
         self.context.close()

@@ -24,9 +24,7 @@ script whose keyboards send real MIDI bytes).
 from __future__ import annotations
 
 import math
-import tempfile
 import time
-import wave
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,6 +36,7 @@ from musicgames.i18n import text
 from musicgames.progress import read_answers
 from musicgames.progress.files import reading
 from musicgames.theory import Naming, Note
+from tests.audio_samples import silence
 from tests.browser.classroom_helpers import Visitor
 from tests.browser.conftest import CHROMIUM_ARGS, Server
 from tests.browser.fake_midi import FAKE_MIDI
@@ -55,18 +54,11 @@ def browser(chromium_path: Path) -> Iterator[Any]:
     too."""
     from playwright.sync_api import sync_playwright
 
-    folder = Path(tempfile.mkdtemp(prefix="musicgames-silence-"))
-    silence = folder / "silence.wav"
-    with wave.open(str(silence), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(48000)
-        out.writeframes(b"\0\0" * 48000 * 2)
     args = [
         *CHROMIUM_ARGS,
         "--use-fake-ui-for-media-stream",
         "--use-fake-device-for-media-stream",
-        f"--use-file-for-fake-audio-capture={silence}",
+        f"--use-file-for-fake-audio-capture={silence(2.0)}",
         "--autoplay-policy=no-user-gesture-required",
         f"--host-resolver-rules=MAP {ELSEWHERE} 127.0.0.1",
     ]
@@ -142,16 +134,21 @@ def asked_midi(widget: Any) -> int:
 #: Plays a note on "Keys A" and gives back what the drill says to it, and the keys it marks
 #: (their pitch), as they are the moment its answer is shown (a right answer's feedback
 #: gives way to the next question after a short pause).
-PLAY_AND_SEE_JS = """(midi) => new Promise((resolve) => {
+PLAY_AND_SEE_JS = """(midi) => new Promise((resolve, reject) => {
   const root = document.querySelector(".mg-practice");
   const line = root.querySelector(".mg-practice-feedback");
   const hz = (selector) => {
     const key = root.querySelector(selector);
     return key ? Number(key.getAttribute("data-hz")) : null;
   };
+  const timer = setTimeout(() => {
+    observer.disconnect();
+    reject(new Error("the drill said nothing to the note played"));
+  }, 10000);
   const observer = new MutationObserver(() => {
     if (!line.textContent) return;
     observer.disconnect();
+    clearTimeout(timer);
     resolve({ said: line.textContent, played: hz(".mg-key.mg-played"),
               wrong: hz(".mg-key.mg-wrong") });
   });
