@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
     Server,
@@ -276,6 +277,25 @@ def test_spanish_shortcuts_are_the_letters_of_the_spanish_words(
     page.locator(f"{ROOT}-hint").wait_for(timeout=TIMEOUT_MS)
     assert page.locator(f"{ROOT}-hint").inner_text().startswith("Pista")
     assert not errors
+
+
+def test_keyboard_duel_in_spanish_names_the_trays_and_the_opponent(
+    duel_page: Any,
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    page = duel_page
+    _fresh_game(page)
+    page.locator(f"{ROOT}-chooser").wait_for()
+    page.locator(f"{ROOT}-language").select_option("es")
+    expect(page.locator(f"{ROOT}-opponent[data-opponent=casual]")).to_contain_text("Tranquilo")
+    expect(page.locator(f"{ROOT}-chooser")).to_contain_text(
+        "Juegas con las blancas y empiezas tú.")
+    start_game(page, kernel_execute, "casual", seed=5, pause=0)
+    wait_idle(page)
+    white = page.locator(f"{ROOT}-player-white {ROOT}-tray")
+    black = page.locator(f"{ROOT}-player-black {ROOT}-tray")
+    expect(white).to_have_attribute("aria-label", "Tus fichas (Blanco)")
+    expect(black).to_have_attribute("aria-label", "Fichas de Tranquilo (Negro)")
 
 
 def test_round_end_shows_the_finished_board_with_each_tokens_score(

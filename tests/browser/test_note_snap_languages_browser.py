@@ -1,5 +1,6 @@
-"""Note Snap switched to French in the page (JupyterLab, Chromium): its words follow, and the
-page counts cards with the browser's Intl plural rules for French ("1 carte", "26 cartes")."""
+"""Note Snap switched to French and Spanish in the page (JupyterLab, Chromium): its words
+follow, the sound control's too, and the page counts cards with the browser's Intl plural
+rules for French ("1 carte", "26 cartes")."""
 
 from __future__ import annotations
 
@@ -11,27 +12,44 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import (
+    Server,
+    kernel_execute,
+    new_lab_page,
+    open_notebook,
+    run_notebook_again,
+)
+
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 SNAP = "notebooks/note-snap.ipynb"
 
 
-@pytest.fixture
-def page(lab_page: Any) -> Iterator[Any]:
-    """A Lab page; afterwards the game's notebook is as it was (Lab autosaves a notebook it
-    ran, and the repository keeps it with outputs cleared)."""
+@pytest.fixture(scope="module")
+def snap_lab(browser: Any, lab_server: Server) -> Iterator[Any]:
+    """One Lab page for the module, the game's notebook opened in it once (a Lab page and its
+    kernel take seconds to start); afterwards the notebook is as it was (the repository keeps
+    it with outputs cleared)."""
     original = (REPO / SNAP).read_bytes()
-    yield lab_page
-    lab_page.close()
+    with new_lab_page(browser, lab_server) as page:
+        open_notebook(page, SNAP)
+        yield page
     if (REPO / SNAP).read_bytes() != original:
         (REPO / SNAP).write_bytes(original)
 
 
-def test_note_snap_switched_to_french_says_its_words_and_counts_in_french(
-    page: Any, open_notebook: Callable[[Any, str], None]
-) -> None:
-    open_notebook(page, SNAP)
+@pytest.fixture
+def page(snap_lab: Any) -> Any:
+    """The module's page as a new one shows the notebook: the last test's game closed (its
+    timers with it) and the notebook run again, which makes the widget ``game`` anew."""
+    snap_lab.set_viewport_size({"width": 1400, "height": 1000})
+    kernel_execute(snap_lab, "game.close()")
+    run_notebook_again(snap_lab)
+    return snap_lab
+
+
+def test_note_snap_switched_to_french_says_its_words_and_counts_in_french(page: Any) -> None:
     table = page.locator(".mg-snap")
     seat = table.locator(".mg-snap-seat").first
     seat.wait_for()
@@ -43,6 +61,23 @@ def test_note_snap_switched_to_french_says_its_words_and_counts_in_french(
     expect(seat).not_to_contain_text(re.compile(r"\bcards?\b"))
     table.locator("select.mg-snap-language").select_option("en")
     expect(table.locator(".mg-snap-title")).to_have_text("Note Snap")
+
+
+def test_note_snap_switched_to_spanish_says_mute_and_volume_in_spanish(page: Any) -> None:
+    table = page.locator(".mg-snap")
+    table.locator(".mg-snap-seat").first.wait_for()
+    mute = table.locator(".mg-sound-mute")
+    expect(mute).to_have_text("Mute")
+    table.locator("select.mg-snap-language").select_option("es")
+    expect(table.locator(".mg-snap-title")).to_have_text("Mano a la nota")
+    expect(table.locator(".mg-snap-new")).to_have_text("Nueva partida")
+    expect(mute).to_have_text("Silenciar")
+    expect(table.locator(".mg-sound-volume")).to_have_attribute("aria-label", "Volumen")
+    mute.click()
+    expect(mute).to_have_text("Activar sonido")
+    mute.click()  # the setting is kept for the session: leave it as it was
+    table.locator("select.mg-snap-language").select_option("en")
+    expect(mute).to_have_text("Mute")
 
 
 #: Each line of each seat's labels (its name and level; its cards and turn), as drawn: the
@@ -89,15 +124,13 @@ SEATS = ('{"seats": [{"kind": "person"}, {"kind": "computer", "level": "intermed
 
 @pytest.mark.parametrize("language", ["fr", "es", "en"])
 def test_note_snap_seat_labels_never_break_at_their_separator(
-    page: Any, open_notebook: Callable[[Any, str], None],
-    kernel_execute: Callable[[Any, str], str], language: str
+    page: Any, kernel_execute: Callable[[Any, str], str], language: str
 ) -> None:
     """At every width of the notebook's column, from wide to about 900 px of window and
     narrower, each seat's "name · level" and "cards · to flip" labels either fit on one
     line or go on two with no "·" left hanging at a line's end or start, and no letter of
     theirs is hidden."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_notebook(page, SNAP)
     table = page.locator(".mg-snap")
     table.locator(".mg-snap-seat").first.wait_for()
     before = int(table.get_attribute("data-game"))
