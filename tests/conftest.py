@@ -53,6 +53,23 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         os.environ[_DATA_DIR] = saved
 
 
+def cores() -> int:
+    """The cores this process may run on (a container's share, not the host's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (as ``pyproject.toml`` asks): one worker per core, and one more. A
+    browser test spends part of its time waiting on a page, a kernel or a server; with
+    one worker per core the cores stood idle about a seventh of the run, which the extra
+    worker fills (the suite runs about a tenth faster on two cores)."""
+    return cores() + 1
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """In a parallel run (pytest-xdist's ``--dist load``, the default with ``-n``), the tests
