@@ -4,6 +4,8 @@ it loads."""
 
 from __future__ import annotations
 
+from typing import Any
+
 # The stand-in Web MIDI: window.mgMidi.plug(id, name), .unplug(id), .send(id, [bytes]) (a
 # "midimessage" event of real bytes to every listener of that keyboard), a MIDIAccess of its
 # own for each request, told of each plug ("statechange"); and window.mgHidden (true: the
@@ -67,3 +69,13 @@ FAKE_MIDI = """
   });
 })();
 """
+
+
+def send_midi(page: Any, device: str, *messages: list[int]) -> None:
+    """MIDI messages from the stand-in keyboard ``device``, one after another in one go, as
+    a player's hands send them: a chord's notes come well within the chord window however
+    busy the computer is (a round trip to the page for each could take longer)."""
+    page.evaluate(
+        "([id, messages]) => { for (const bytes of messages) window.mgMidi.send(id, bytes); }",
+        [device, list(messages)],
+    )

@@ -28,7 +28,7 @@ from tests.browser.conftest import (
     open_notebook,
     shut_down_kernels,
 )
-from tests.browser.fake_midi import FAKE_MIDI
+from tests.browser.fake_midi import FAKE_MIDI, send_midi
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +44,6 @@ def page(browser: Any, lab_server: Server) -> Iterator[Any]:
     with new_lab_page(browser, lab_server, FAKE_MIDI) as page:
         open_notebook(page, NOTEBOOK)
         yield page
-
-
-def send(page: Any, device: str, *messages: list[int]) -> None:
-    """Send MIDI messages from keyboard ``device``, one after another."""
-    for message in messages:
-        page.evaluate("([id, bytes]) => window.mgMidi.send(id, bytes)", [device, message])
 
 
 def results(page: Any, kernel_execute: Callable[[Any, str], str], name: str) -> str:
@@ -90,10 +84,10 @@ def test_a_midi_note_on_answers_the_drill_as_a_click_on_that_key(
     assert device.locator("option").all_text_contents() == ["Keys A", "Keys B"]
     expect(widget.locator(".mg-play-status")).to_contain_text("Listening to Keys A.")
 
-    send(page, "a", [0x90, 65, 0], [0x80, 65, 64], [0x91, 64, 0])  # releases only
+    send_midi(page, "a", [0x90, 65, 0], [0x80, 65, 64], [0x91, 64, 0])  # releases only
     page.wait_for_timeout(500)
     assert results(page, kernel_execute, "drill") == "[]"
-    send(page, "a", [0x90, 67, 100])  # Sol3
+    send_midi(page, "a", [0x90, 67, 100])  # Sol3
     feedback = widget.locator(".mg-practice-feedback")
     expect(feedback).to_contain_text("Right", timeout=5_000)
     assert results(page, kernel_execute, "drill") == "[('Sol3', True)]"
@@ -103,7 +97,7 @@ def test_a_midi_note_on_answers_the_drill_as_a_click_on_that_key(
 
     # The next question: a wrong note (Fa3) is explained as a wrong click is.
     next_question(page, widget, 2)
-    send(page, "a", [0x80, 67, 0], [0x90, 65, 90])
+    send_midi(page, "a", [0x80, 67, 0], [0x90, 65, 90])
     expect(feedback).to_contain_text("Not quite", timeout=5_000)
     expect(widget.locator(".mg-practice-why")).to_contain_text("Fa3")
     expect(widget.locator('.mg-key.mg-wrong[data-key="5"]')).to_have_count(1)
@@ -119,7 +113,7 @@ def test_the_chosen_keyboard_is_remembered_by_name_and_plugging_is_seen(
     widget.locator(".mg-play-device").select_option("Keys B")
     expect(widget.locator(".mg-play-status")).to_contain_text("Listening to Keys B.")
     assert page.evaluate("localStorage.getItem('musicgames.midi.device')") == "Keys B"
-    send(page, "a", [0x90, 67, 100])  # the keyboard not chosen
+    send_midi(page, "a", [0x90, 67, 100])  # the keyboard not chosen
     page.wait_for_timeout(500)
     assert results(page, kernel_execute, "drill").count("Sol3") == 1
     page.evaluate("window.mgMidi.unplug('b')")
@@ -129,7 +123,7 @@ def test_the_chosen_keyboard_is_remembered_by_name_and_plugging_is_seen(
     expect(widget.locator(".mg-play-device option")).to_have_count(2)
     page.evaluate("window.mgMidi.plug('b2', 'Keys B')")  # back, under another id
     expect(widget.locator(".mg-play-status")).to_contain_text("Listening to Keys B.")
-    send(page, "b2", [0x90, 67, 100])
+    send_midi(page, "b2", [0x90, 67, 100])
     expect(widget.locator(".mg-practice-feedback")).to_contain_text("Right", timeout=5_000)
     assert results(page, kernel_execute, "drill").count("Sol3") == 2
 
@@ -141,11 +135,11 @@ def test_nothing_is_answered_while_the_page_is_hidden(
     next_question(page, widget, 4)
     before = results(page, kernel_execute, "drill")
     page.evaluate("window.mgHidden = true")
-    send(page, "b2", [0x90, 67, 100])
+    send_midi(page, "b2", [0x90, 67, 100])
     page.wait_for_timeout(500)
     assert results(page, kernel_execute, "drill") == before
     page.evaluate("window.mgHidden = false")
-    send(page, "b2", [0x80, 67, 0], [0x90, 67, 100])
+    send_midi(page, "b2", [0x80, 67, 0], [0x90, 67, 100])
     expect(widget.locator(".mg-practice-feedback")).to_contain_text("Right", timeout=5_000)
 
 
@@ -156,27 +150,27 @@ def test_a_chord_counts_when_its_tones_sound_together_the_pedal_holding_them(
     all still sounding — held, or kept by the sustain pedal (control change 64)."""
     widget = start_with_midi(page, ".mg-test-midi-quiz")
     # Do and Mi struck and let go before Sol, no pedal: no chord.
-    send(page, "b2", [0x90, 48, 90], [0x80, 48, 0], [0x90, 76, 90], [0x90, 76, 0],
+    send_midi(page, "b2", [0x90, 48, 90], [0x80, 48, 0], [0x90, 76, 90], [0x90, 76, 0],
          [0x90, 67, 90])
     page.wait_for_timeout(600)
     assert results(page, kernel_execute, "quiz") == "[]"
-    send(page, "b2", [0x80, 67, 0])
+    send_midi(page, "b2", [0x80, 67, 0])
     # Struck too far apart (more than the window): no chord.
-    send(page, "b2", [0x90, 48, 90], [0x90, 64, 90])
+    send_midi(page, "b2", [0x90, 48, 90], [0x90, 64, 90])
     page.wait_for_timeout(450)
-    send(page, "b2", [0x90, 79, 90])
+    send_midi(page, "b2", [0x90, 79, 90])
     page.wait_for_timeout(400)
     assert results(page, kernel_execute, "quiz") == "[]"
-    send(page, "b2", [0x80, 48, 0], [0x80, 64, 0], [0x80, 79, 0])
+    send_midi(page, "b2", [0x80, 48, 0], [0x80, 64, 0], [0x80, 79, 0])
     # The pedal down: Do and Mi let go still sound when Sol comes.
-    send(page, "b2", [0xB0, 64, 127], [0x90, 48, 90], [0x80, 48, 0], [0x90, 76, 90],
+    send_midi(page, "b2", [0xB0, 64, 127], [0x90, 48, 90], [0x80, 48, 0], [0x90, 76, 90],
          [0x80, 76, 0], [0x90, 67, 90])
     expect(widget.locator(".mg-practice-feedback")).to_contain_text("Right", timeout=5_000)
     assert results(page, kernel_execute, "quiz") == "[('C G E', True)]"  # low to high
-    send(page, "b2", [0xB0, 64, 0], [0x80, 67, 0])
+    send_midi(page, "b2", [0xB0, 64, 0], [0x80, 67, 0])
     # A wrong chord (Do Mib Sol) struck together: judged wrong, its wrong key shown.
     next_question(page, widget, 2)
-    send(page, "b2", [0x90, 60, 90], [0x90, 63, 90], [0x90, 67, 90])
+    send_midi(page, "b2", [0x90, 60, 90], [0x90, 63, 90], [0x90, 67, 90])
     expect(widget.locator(".mg-practice-feedback")).to_contain_text("Not quite", timeout=5_000)
     expect(widget.locator('.mg-key.mg-wrong[data-key="3"]')).to_have_count(1)
 
@@ -187,7 +181,7 @@ def test_a_lesson_question_is_answered_by_playing(
     exercise = page.locator(".mg-test-midi-lesson")
     exercise.locator('.mg-play-input[data-input="midi"]').click()
     expect(exercise.locator(".mg-play")).to_have_attribute("data-midi", "on", timeout=10_000)
-    send(page, "b2", [0x90, 79, 100])  # Sol4: the names carry no octave
+    send_midi(page, "b2", [0x90, 79, 100])  # Sol4: the names carry no octave
     expect(exercise.locator(".mg-exercise-feedback")).to_contain_text("Right", timeout=5_000)
     assert kernel_execute(page, "print(exercise.correct)") == "True\n"
 

@@ -39,7 +39,7 @@ from musicgames.theory import Naming, Note
 from tests.audio_samples import silence
 from tests.browser.classroom_helpers import Visitor
 from tests.browser.conftest import CHROMIUM_ARGS, Server
-from tests.browser.fake_midi import FAKE_MIDI
+from tests.browser.fake_midi import FAKE_MIDI, send_midi
 
 pytestmark = pytest.mark.browser
 
@@ -105,12 +105,6 @@ def answers(path: Path, activity: str, count: int) -> list[Any]:
             return rows
         assert time.monotonic() < deadline, f"{path.name} has {len(rows)} {activity} answers"
         time.sleep(0.2)
-
-
-def send(page: Any, *messages: list[int]) -> None:
-    """MIDI messages from the stand-in keyboard "Keys A"."""
-    for message in messages:
-        page.evaluate("([id, bytes]) => window.mgMidi.send(id, bytes)", ["a", message])
 
 
 def midi_of(hz: float) -> int:
@@ -184,7 +178,7 @@ def test_a_student_answers_the_note_drill_app_with_a_midi_keyboard_kept_as_their
         seen = play_and_see(ana.page, right)
         assert seen["said"].startswith("Right"), seen
         assert midi_of(seen["played"]) == right
-        send(ana.page, [0x80, right, 0])
+        send_midi(ana.page, "a", [0x80, right, 0])
 
         # Wrong: a neighbouring white key, explained by where that note sits.
         expect(count).to_have_text("Question 2 of 20", timeout=10_000)  # after a short pause
@@ -240,7 +234,7 @@ def test_a_lessons_note_exercise_is_answered_by_playing_and_the_drill_app_keeps_
         expect(exercise.locator(".mg-play")).to_have_attribute("data-midi", "on",
                                                                timeout=10_000)
         first = questions[0]
-        send(cleo.page, [0x90, first.notes[first.answer].midi + 12, 100])  # any octave
+        send_midi(cleo.page, "a", [0x90, first.notes[first.answer].midi + 12, 100])  # any octave
         expect(exercise.locator(".mg-exercise-feedback")).to_contain_text("Right",
                                                                           timeout=10_000)
         switch = exercise.locator(".mg-play")
@@ -249,7 +243,7 @@ def test_a_lessons_note_exercise_is_answered_by_playing_and_the_drill_app_keeps_
         expect(switch).to_have_attribute("data-asking", "true")  # the next question waits
         second = questions[1]
         other = next(i for i in range(len(second.options)) if i != second.answer)
-        send(cleo.page, [0x90, second.notes[other].midi, 100])
+        send_midi(cleo.page, "a", [0x90, second.notes[other].midi, 100])
         feedback = exercise.locator(".mg-exercise-feedback.mg-wrong")
         expect(feedback).to_contain_text("Not quite", timeout=10_000)
         expect(feedback).to_contain_text(second.why[other])  # where the note played sits
