@@ -509,6 +509,12 @@ LIT_BOARD_JS = """() => {
 }"""
 
 
+#: The animations running forever in an element and everything in it (pseudo-elements too).
+ENDLESS_ANIMATIONS_JS = """(root) => root.getAnimations({subtree: true})
+  .filter((a) => a.playState === 'running' && a.effect.getComputedTiming().iterations === Infinity)
+  .map((a) => `${a.animationName || a.id} on ${a.effect.target.getAttribute('class')}`)"""
+
+
 def test_a_wild_lights_every_key_and_hides_no_name_or_mark(
     duel_page: Any,
     kernel_execute: Callable[[Any, str], str],
@@ -525,6 +531,8 @@ def test_a_wild_lights_every_key_and_hides_no_name_or_mark(
     assert not shown["under"], f"names and marks under the rings: {shown['under']}"
     crossing = sorted(set(map(tuple, shown["crossing"])))
     assert not crossing, f"(ring of key, over black key): {crossing}"
+    # the rings hold still while the player thinks: nothing is repainted again and again
+    assert page.locator(ROOT).evaluate(ENDLESS_ANIMATIONS_JS) == []
     assert not errors
 
 
