@@ -2,10 +2,11 @@
 
 JupyterHub runs on 127.0.0.1 with the project's ``deploy/jupyterhub/jupyterhub_config.py``
 (configurable-http-proxy from npm; the test's shared password; every user's server run as
-this system user in a folder of their own). Each student logs in, opens lesson 1 from the
-course folder in JupyterLab, runs it and answers an exercise; the teacher logs in and their
-notebook reads the class's hand-in folder with ``musicgames.progress.open_class``: all three
-students are there, each with their own answers.
+this system user in a folder of their own). Each student follows the teacher's link to lesson
+1 in the course folder (``/hub/user-redirect/lab/tree/…``), logs in, runs the lesson in
+JupyterLab and answers an exercise; the teacher logs in the same way and their notebook
+reads the class's hand-in folder with ``musicgames.progress.open_class``: all three students
+are there, each with their own answers.
 
 Skipped when node or configurable-http-proxy is missing (``make test`` installs them).
 """
@@ -23,6 +24,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -144,31 +146,37 @@ def _stop(server: Server) -> None:
             os.kill(proxy, signal.SIGTERM)
 
 
-def _log_in(browser: Any, server: Server, name: str) -> Any:
-    """A browser of the user's own; logs in (the hub then starts their server)."""
+def _log_in(browser: Any, server: Server, name: str, path: str) -> Any:
+    """A browser of the user's own; follows a teacher's link to ``path`` (in the user's
+    folder, through the hub's ``user-redirect``), logs in, and, without waiting for the page
+    to load (the pages of a class load side by side), lets the hub start their server and
+    open ``path`` in their JupyterLab."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     watch_widget_failures(page)
-    page.goto(f"{server.url}/hub/login")
+    link = quote(f"/hub/user-redirect/lab/tree/{path}?reset", safe="/")
+    page.goto(f"{server.url}/hub/login?next={link}")
     page.locator("#username_input").fill(name)
     page.locator("#password_input").fill(PASSWORD)
     page.locator("#login_submit").click()
     return page
 
 
-def _open(page: Any, server: Server, name: str, path: str) -> None:
-    """Once the user's JupyterLab is up: start opening ``path`` (in their folder), without
-    waiting for the page to load (the pages of a class load side by side)."""
-    page.wait_for_url(f"**/user/{name}/lab**", timeout=TIMEOUT_MS)
-    page.wait_for_function("() => !!window.jupyterapp", timeout=TIMEOUT_MS)
-    page.goto(f"{server.url}/user/{name}/lab/tree/{path}?reset", wait_until="commit")
+#: The notebook at this path is the one JupyterLab shows.
+_NOTEBOOK_OPEN_JS = """(path) => {
+  const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  return !!(widget && widget.context && widget.context.path === path);
+}"""
 
 
-def _run(page: Any) -> None:
-    """Once the notebook opened by :func:`_open` has its kernel: start running all its
+def _run(page: Any, name: str, path: str) -> None:
+    """Once the notebook opened by :func:`_log_in` has its kernel: start running all its
     cells (without waiting for them)."""
-    page.wait_for_load_state()
+    try:
+        page.wait_for_function(_NOTEBOOK_OPEN_JS, arg=path, timeout=TIMEOUT_MS, polling=250)
+    except Exception as error:
+        raise AssertionError(f"{name}: {path} did not open; the page is at {page.url}") from error
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=TIMEOUT_MS, polling=250)
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
@@ -202,14 +210,13 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
         "nbformat": 4, "nbformat_minor": 5}))
     # The three log in at once, as a class does, and the teacher with them (who reads the
     # class once the three have answered): their servers start side by side.
-    pages = {name: _log_in(browser, server, name) for name in (*STUDENTS, TEACHER)}
+    # The teacher's notebook opens with the lessons (its kernel starts meanwhile); it runs
+    # once the three have answered.
+    paths = {**{name: lesson for name in STUDENTS}, TEACHER: "class-3b.ipynb"}
+    pages = {name: _log_in(browser, server, name, path) for name, path in paths.items()}
     try:
-        # the teacher's notebook opens with the lessons (its kernel starts meanwhile); it
-        # runs once the three have answered
-        for name in (*STUDENTS, TEACHER):
-            _open(pages[name], server, name, lesson if name in STUDENTS else "class-3b.ipynb")
         for name in STUDENTS:
-            _run(pages[name])
+            _run(pages[name], name, lesson)
         for name in STUDENTS:
             page = pages[name]
             _ran(page, name, lesson)
@@ -231,7 +238,7 @@ def test_three_students_answer_lesson_1_and_the_teacher_reads_all_three(
             assert box.locator("button").is_disabled()
 
         page = pages[TEACHER]
-        _run(page)
+        _run(page, TEACHER, paths[TEACHER])
         _ran(page, TEACHER, "class-3b.ipynb")
         seen = kernel_execute(page, (
             "print(sorted(klass.students));"
