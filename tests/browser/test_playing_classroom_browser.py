@@ -95,6 +95,15 @@ def kept_playing(path: Path) -> str | None:
     return None if row is None else str(row[0])
 
 
+def wait_until_kept(path: Path, wanted: str) -> None:
+    """Wait until the student's progress file keeps a choice of how to answer that holds
+    ``wanted`` (the kernel stores it once the page's message reaches it)."""
+    deadline = time.monotonic() + 15
+    while wanted not in ((kept_playing(path) if path.exists() else None) or ""):
+        assert time.monotonic() < deadline, f"{path.name} never kept {wanted}"
+        time.sleep(0.2)
+
+
 def answers(path: Path, activity: str, count: int) -> list[Any]:
     """The student's answers to ``activity`` once ``count`` of them are in their file (the
     kernel writes them after the page shows the verdict)."""
@@ -353,9 +362,9 @@ def test_over_plain_http_from_another_computer_midi_and_the_microphone_say_why(
         drill = open_drill(eve)
         drill.locator('.mg-play-input[data-input="microphone"]').click()
         expect(drill.locator(".mg-play")).to_have_attribute("data-input", "microphone")
+        wait_until_kept(folder / "eve.sqlite3", '"input": "microphone"')
     finally:
         eve.close()
-    assert '"input": "microphone"' in (kept_playing(folder / "eve.sqlite3") or "")
     # …then opens the note drill from a page reached over plain http on the network.
     elsewhere = Server(f"http://{ELSEWHERE}:{server.port}", server.port, server.process,
                        server.log_path, server.workdir)
