@@ -38,7 +38,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import CHROMIUM_ARGS, MODEL_CLASS_FAILURE, REPO_ROOT
 from tests.browser.duel_helpers import IDLE_JS, place_by_clicking, wait_idle
 from tests.browser.duel_helpers import ROOT as DUEL
-from tests.browser.fake_midi import FAKE_MIDI
+from tests.browser.fake_midi import FAKE_MIDI, send_midi
 from tests.browser.snap_helpers import SOMETHING_TO_DO_JS, read_table
 
 # slow: each test boots Python in the page, and the module builds the site first; a
@@ -508,7 +508,7 @@ def test_the_note_drill_is_answered_on_a_midi_keyboard_and_through_the_microphon
     expect(drill.locator(".mg-practice-count")).to_have_text("Question 1 of 20")
     expect(drill.locator(".mg-drill-staff > svg")).to_have_count(1)  # drawn ahead
     page.wait_for_timeout(200)  # the question painted: answers count from then
-    page.evaluate("() => window.mgMidi.send('a', [0x90, 67, 100])")  # Sol3
+    send_midi(page, "a", [0x90, 67, 100])  # Sol3
     feedback = drill.locator(".mg-practice-feedback")
     expect(feedback).to_contain_text(re.compile(r"Right! It is Sol3|Not quite: you "
                                                 r"answered Sol3"), timeout=30_000)
