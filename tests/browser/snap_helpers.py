@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tests.browser.conftest import kernel_execute, run_notebook_again
+
 #: What the page shows now: the phase, whose turn, the card painted (if any), the result.
 READ_TABLE_JS = """(root) => {
   const face = root.querySelector('.mg-snap-card');
@@ -135,3 +137,12 @@ SOUND_JS = """(root) => {
     output_latency: context ? context.outputLatency || 0 : null,
   };
 }"""
+
+
+def fresh_game(page: Any) -> None:
+    """The game notebook open in ``page`` as a new page shows it: the last test's game
+    closed (its timers with it) and the notebook run again, which makes the widget ``game``
+    anew."""
+    kernel_execute(page, "game.close()")
+    run_notebook_again(page)
+    page.locator(".mg-snap .mg-snap-seat").first.wait_for()

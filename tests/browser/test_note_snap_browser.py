@@ -29,7 +29,6 @@ from tests.browser.conftest import (
     kernel_execute,
     new_lab_page,
     open_notebook,
-    run_notebook_again,
 )
 from tests.browser.snap_helpers import (
     CARD_HEAD_JS,
@@ -40,6 +39,7 @@ from tests.browser.snap_helpers import (
     TIMINGS_JS,
     WAIT_UNTIL_JS,
     PageTable,
+    fresh_game,
     median,
     read_table,
 )
@@ -70,7 +70,7 @@ NOTEBOOK_SHAPE_JS = """() => {
 def snap_lab(browser: Any, lab_server: Server) -> Iterator[Any]:
     """One Lab page for the module's Lab tests, the notebook opened in it once (a Lab page
     and its kernel take seconds to start); each test plays on a fresh game widget, see
-    :func:`_fresh_game`. Lab is kept from autosaving the played notebook."""
+    :func:`fresh_game`. Lab is kept from autosaving the played notebook."""
     with new_lab_page(browser, lab_server) as page:
         open_notebook(page, NOTEBOOK)
         page.evaluate("""() => {
@@ -84,17 +84,9 @@ def snap_lab(browser: Any, lab_server: Server) -> Iterator[Any]:
 
 @pytest.fixture
 def snap_page(snap_lab: Any) -> Any:
-    """The module's Lab page at the size a new page has; call :func:`_fresh_game` on it."""
+    """The module's Lab page at the size a new page has; call :func:`fresh_game` on it."""
     snap_lab.set_viewport_size({"width": 1400, "height": 1000})
     return snap_lab
-
-
-def _fresh_game(page: Any) -> None:
-    """The notebook's game as a new page shows it: the last test's game closed (its timers
-    with it) and the notebook run again, which makes the widget ``game`` anew."""
-    kernel_execute(page, "game.close()")
-    run_notebook_again(page)
-    page.locator(".mg-snap .mg-snap-seat").first.wait_for()
 
 
 def _start_game(page: Any, kernel_execute: Execute, code: str) -> Any:
@@ -181,7 +173,7 @@ def test_lab_person_slaps_a_match_and_a_false_slap_with_space_and_the_kernel_agr
     kernel_execute: Execute,
 ) -> None:
     page = snap_page
-    _fresh_game(page)
+    fresh_game(page)
     assert kernel_execute(page, "print(type(game).__name__)") == "NoteSnapWidget\n"
     shape = page.evaluate(NOTEBOOK_SHAPE_JS)
     root = _start_game(page, kernel_execute,
@@ -256,7 +248,7 @@ def test_lab_two_people_share_the_keyboard_and_lab_shortcuts_stay_quiet(
     """A and L are JupyterLab shortcuts too (insert a cell, line numbers): in the game
     they slap, and the notebook is left alone."""
     page = snap_page
-    _fresh_game(page)
+    fresh_game(page)
     shape = page.evaluate(NOTEBOOK_SHAPE_JS)
     # In Settings a second person joins the one at the table: the keys become A and L (as
     # the README says), and a person has no level to choose.
@@ -398,7 +390,7 @@ def test_lab_pause_under_settings_and_guide_the_guide_beside_the_table_and_a_wro
     within 848 x 700 px; P plays on; a wrong call leaves its card on view."""
     page = snap_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    _fresh_game(page)
+    fresh_game(page)
     # a short window: unpaused, a card is flipped at least every 750 ms (the person lets
     # every card pass, so each window runs its whole length)
     root = _start_game(page, kernel_execute, "game.new_game(seed=11, pace_ms=150, opener=1,"
@@ -473,7 +465,7 @@ def test_lab_hear_the_card_starts_with_the_frame_the_card_is_drawn_in(
     performance.now() when the sound was started minus the frame's time, and the
     AudioContext's latency on top. Prints the figures."""
     page = snap_page
-    _fresh_game(page)
+    fresh_game(page)
     root = _start_game(page, kernel_execute,
                        "game.new_game(seed=3, pace_ms=200, opener=1, hear_cards=True)")
     # two cards heard: the computers' and, on the person's turn, the person's own flip (the
@@ -524,7 +516,7 @@ def test_lab_settings_opened_during_a_game_sit_above_the_pause_card(
     uses it. A computer's wrong call that names its card is not called "A match!"."""
     page = snap_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    _fresh_game(page)
+    fresh_game(page)
     root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
     _wait_for_flips_above(page, 0)
     root.locator(".mg-snap-open-settings").click()
@@ -674,7 +666,7 @@ def test_lab_game_over_standings_summary_practice_close_and_slap_colours(
     opens a note drill of the notes hesitated on; Escape and Close close the panel."""
     page = snap_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    _fresh_game(page)
+    fresh_game(page)
     root = _start_game(page, kernel_execute,
                        "game.new_game(seed=21, pace_ms=150, slap_window_ms=900, minutes=0.25)")
     wanted = {True: 1, False: 1}  # one slap on a match, one on a card that is not one
@@ -763,7 +755,7 @@ def test_lab_the_game_starts_only_on_screen_with_the_focus(
     on screen without the focus; a click on the table brings it on screen and starts it."""
     page = snap_page
     page.set_viewport_size({"width": 1280, "height": 600})
-    _fresh_game(page)
+    fresh_game(page)
     root = page.locator(".mg-snap")
     top = root.locator(".mg-snap-table").evaluate("(el) => el.getBoundingClientRect().top")
     assert top > 600, "the table is on screen: this test needs it below the edge"
@@ -835,7 +827,7 @@ def test_lab_the_keyboard_goes_into_settings_and_the_end_panel_and_back_to_the_t
     focus back to the table. The same for the panel at the end of a game."""
     page = snap_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    _fresh_game(page)
+    fresh_game(page)
     root = _start_game(page, kernel_execute, "game.new_game(seed=5, pace_ms=150, opener=1)")
     _wait_for_flips_above(page, 0)
     root.locator(".mg-snap-open-settings").focus()
@@ -879,7 +871,7 @@ def test_lab_the_game_pauses_when_the_table_is_scrolled_off_the_screen(
     scrolled away, and plays on after the 3-2-1 once the person is back and presses a key."""
     page = snap_page
     page.set_viewport_size({"width": 1280, "height": 600})
-    _fresh_game(page)
+    fresh_game(page)
     root = page.locator(".mg-snap")
     root.locator(".mg-snap-table").evaluate("(el) => el.scrollIntoView({block: 'center'})")
     # seat 1 (a computer) flips first; seat 2, a computer too, is due about 1 s later: the
@@ -953,7 +945,7 @@ def test_lab_no_part_of_the_table_scrolls_sideways_and_the_last_card_is_never_cu
     text fits its panel (no scrollbar, nothing cut), and Settings scroll with one scrollbar
     at most (none nested in another)."""
     page = snap_page
-    _fresh_game(page)
+    fresh_game(page)
     root = page.locator(".mg-snap")
     for width, height in SCREENS:
         page.set_viewport_size({"width": width, "height": height})

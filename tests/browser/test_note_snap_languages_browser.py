@@ -12,13 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import (
-    Server,
-    kernel_execute,
-    new_lab_page,
-    open_notebook,
-    run_notebook_again,
-)
+from tests.browser.conftest import Server, new_lab_page, open_notebook
+from tests.browser.snap_helpers import fresh_game
 
 pytestmark = pytest.mark.browser
 
@@ -44,8 +39,7 @@ def page(snap_lab: Any) -> Any:
     """The module's page as a new one shows the notebook: the last test's game closed (its
     timers with it) and the notebook run again, which makes the widget ``game`` anew."""
     snap_lab.set_viewport_size({"width": 1400, "height": 1000})
-    kernel_execute(snap_lab, "game.close()")
-    run_notebook_again(snap_lab)
+    fresh_game(snap_lab)
     return snap_lab
 
 
