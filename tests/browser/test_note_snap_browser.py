@@ -824,7 +824,8 @@ def test_lab_the_keyboard_goes_into_settings_and_the_end_panel_and_back_to_the_t
 ) -> None:
     """Settings opened with the keyboard (Tab to it, Enter) takes the focus to its first
     control; Tab goes round inside it (the table under it is inert); closing it gives the
-    focus back to the table. The same for the panel at the end of a game."""
+    focus back to the table. The same for the panel at the end of a game, which takes the
+    focus itself (an Enter pressed to flip as the game ends does not close it)."""
     page = snap_page
     page.set_viewport_size({"width": 1280, "height": 800})
     fresh_game(page)
@@ -853,6 +854,10 @@ def test_lab_the_keyboard_goes_into_settings_and_the_end_panel_and_back_to_the_t
     root.locator(".mg-snap-winner").wait_for(timeout=30_000)
     page.wait_for_function("() => document.activeElement.closest('.mg-snap-winner')",
                            timeout=3_000)
+    # an Enter meant to flip, pressed as the game ended, leaves the end panel open
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    assert root.locator(".mg-snap-winner").is_visible()
     for _ in range(6):
         page.keyboard.press("Tab")
         where = page.evaluate(FOCUS_JS)

@@ -96,7 +96,11 @@ class SnapDrawing extends SnapPanels {
       if (this.modal !== modal) return;
       if (modal) {
         if (!modal.contains(document.activeElement)) {
-          const first = this.panelControls(modal)[0];
+          // The end of a game opens by itself, maybe as a player presses Enter to flip: the
+          // panel itself takes the focus, not its Close button, so that key cannot close
+          // what nobody has read yet (Tab reaches the buttons).
+          const first = modal === this.slots.overlay
+            ? modal.querySelector(".mg-snap-winner") : this.panelControls(modal)[0];
           if (first) first.focus({ preventScroll: true });
         }
       } else if (was && this.root.isConnected) {
@@ -505,7 +509,7 @@ class SnapDrawing extends SnapPanels {
     const lines = summary.lines || [];  // whole sentences, written by the kernel
     const practice = summary.practice_labels || [];
     const close = () => this.closeOver(table);
-    return h("div", { class: "mg-snap-winner", role: "dialog" },
+    return h("div", { class: "mg-snap-winner", role: "dialog", tabindex: "-1" },
       h("button", { class: "mg-snap-close mg-snap-winner-close", type: "button", onclick: close },
         this.t("snap.button.close")),
       h("div", { class: "mg-snap-winner-text" }, text),
