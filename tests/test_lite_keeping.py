@@ -363,6 +363,89 @@ def test_a_browser_that_keeps_nothing_is_said_and_play_goes_on(
     run(play())
 
 
+class FullStorage(Storage):
+    """A site's IndexedDB that refuses to store while ``full`` (its quota used up)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full = False
+
+
+class FullShelf(Shelf):
+    storage: FullStorage
+
+    async def store(self) -> None:
+        if self.storage.full:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        await super().store()
+
+
+def test_a_save_the_browser_refuses_is_said_on_the_hand_in_line_until_one_works(
+    tmp_path: Path, told: list[Keeper]
+) -> None:
+    """The storage is full for two answers: the site's hand-in line warns that they are only
+    in the page and asks for a download; the next save that works keeps them all, and the
+    line says so again."""
+    from musicgames.widgets.hand_in_download import HandInDownload
+
+    storage = FullStorage()
+    lines: list[tuple[bool, str]] = []
+
+    async def play() -> None:
+        keeper = Keeper(FullShelf(storage, tmp_path / "kept"), tmp_path / "class")
+        told.append(keeper)
+        assert await keeper.load() is True
+        with ProgressStore(tmp_path / "class" / "ana.sqlite3", student="Ana") as store:
+            box = HandInDownload(store, language="es", keeper=keeper)
+            box.observe(lambda _: lines.append((box.warning, box.kept_line)), "kept_line")
+            store.record("drill", "Do3", "Do", True, 500)
+            await keeper.settled()
+            assert not box.warning and keeper.failure is None and storage.stores == 1
+            storage.full = True
+            store.record("drill", "Re3", "Re", True, 500)
+            await keeper.settled()
+            assert box.warning and "QuotaExceededError" in str(keeper.failure)
+            assert box.kept_line.startswith("Este navegador no pudo guardar tus últimas")
+            # a page opened meanwhile (a lesson's hand-in) warns from the start
+            assert HandInDownload(store, language="fr", keeper=keeper).kept_line.startswith(
+                "Ce navigateur n'a pas pu garder tes dernières réponses")
+            store.record("drill", "Mi3", "Mi", False, 900)
+            await keeper.settled()
+            assert storage.stores == 1 and len(store) == 3  # the page still has them all
+            storage.full = False
+            store.record("drill", "Fa3", "Fa", True, 500)
+            await keeper.settled()
+            assert not box.warning and keeper.failure is None and storage.stores == 2
+            assert box.kept_line.startswith("Tus respuestas quedan en este navegador")
+        told.remove(keeper)
+
+    run(play())
+    # one warning while it failed, one all-clear when it worked again: no line each answer
+    assert [warning for warning, _ in lines] == [True, False]
+    later = Tab(storage, tmp_path)
+
+    async def count() -> list[str]:
+        with await later.open() as store:
+            return [answer.item for answer in store.answers()]
+
+    assert run(count()) == ["Do3", "Re3", "Mi3", "Fa3"]  # the answers given while it was full
+
+
+def test_a_closed_hand_in_line_is_no_longer_told(tmp_path: Path) -> None:
+    import gc
+
+    from musicgames.widgets.hand_in_download import HandInDownload
+
+    keeper = Keeper(Shelf(Storage(), tmp_path / "kept"), tmp_path / "class")
+    run(keeper.load())
+    box = HandInDownload(None, keeper=keeper)
+    assert list(keeper._watchers) == [box]
+    box.close()
+    del box
+    gc.collect()
+    assert list(keeper._watchers) == []
+
+
 def test_only_the_class_folders_progress_files_are_kept(
     tmp_path: Path, told: list[Keeper]
 ) -> None:

@@ -23,6 +23,9 @@ brings it back on the next visit:
   other's answers from its next save on. (Where the browser has no Web Locks, as on a plain
   ``http://`` address other than this computer's, saves are not locked: two saves at the
   same moment can drop the other tab's last answers until that tab saves again.)
+* **a save that fails** (the browser's storage is full, say) is tried again at the next
+  answer, with the whole file; meanwhile the answers stay in the page, and the hand-in line
+  says they are not kept and asks for a download (:meth:`Keeper.watch`).
 
 The browser is asked to keep the storage for good (``navigator.storage.persist()``) by the
 hand-in line's page side, which runs in the page (a worker cannot ask).
@@ -38,6 +41,7 @@ import contextlib
 import os
 import sqlite3
 import sys
+import weakref
 from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
 from typing import Any, Protocol
@@ -52,8 +56,10 @@ __all__ = [
     "BrowserShelf",
     "Keeper",
     "Shelf",
+    "Watcher",
     "in_this_browser",
     "soon",
+    "this_browsers_keeper",
 ]
 
 #: Where the browser's storage is seen as a folder. It names the IndexedDB database too, so
@@ -61,6 +67,12 @@ __all__ = [
 KEPT_FOLDER = Path("/musicgames-progress")
 #: The name of the lock every tab of the site takes to save (Web Locks).
 LOCK_NAME = "musicgames-progress"
+
+
+class Watcher(Protocol):
+    """What is told when keeping starts to fail or works again (the site's hand-in line)."""
+
+    def keeping_failed(self, failing: bool) -> None: ...
 
 
 class Shelf(Protocol):
@@ -156,6 +168,16 @@ class Keeper:
         self._saving: asyncio.Future[None] | None = None
         self._stored: dict[str, tuple[int, int]] = {}
         self._adding = False
+        self._watchers: weakref.WeakSet[Watcher] = weakref.WeakSet()
+
+    def watch(self, watcher: Watcher) -> None:
+        """Tell ``watcher`` now whether keeping fails, and each time it starts to fail
+        (:attr:`failure` is set: the browser's storage refused a save, when it is full, say)
+        or works again: the hand-in line tells the student. A watcher that is gone (a
+        closed page's widget) is no longer told."""
+        self._watchers.add(watcher)
+        if self.kept and self.failure is not None:
+            watcher.keeping_failed(True)
 
     async def load(self) -> bool:
         """Put the kept progress files into the class folder (those not there already);
@@ -197,12 +219,16 @@ class Keeper:
         while self._waiting:
             names = sorted(self._waiting)
             self._waiting.clear()
+            was_failing = self.failure is not None
             try:
                 await self.save(names)
             except Exception as error:  # the page plays on; the next save tries again
                 self.failure = f"{type(error).__name__}: {error}"
             else:
                 self.failure = None
+            if was_failing != (self.failure is not None):
+                for watcher in list(self._watchers):
+                    watcher.keeping_failed(self.failure is not None)
 
     async def save(self, names: list[str]) -> None:
         """Store the progress files ``names`` of the class folder, each with the answers
@@ -256,6 +282,11 @@ def in_this_browser(class_folder: Path) -> Keeper | None:
     if _KEEPER is None:
         _KEEPER = Keeper(BrowserShelf(), class_folder)
         WRITE_HOOKS.append(_KEEPER.written)
+    return _KEEPER
+
+
+def this_browsers_keeper() -> Keeper | None:
+    """The keeper :func:`in_this_browser` made (``None`` before, and outside the browser)."""
     return _KEEPER
 
 

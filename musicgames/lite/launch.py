@@ -332,7 +332,8 @@ def with_hand_in(box: Any, *, kept: bool) -> Any:
     store = getattr(rest[-1], "_progress", None)
     if not isinstance(store, ProgressStore):
         store = appmode.student_store(name)
-    hand_in = HandInDownload(store, language=page_settings()["language"], kept=kept)
+    hand_in = HandInDownload(store, language=page_settings()["language"], kept=kept,
+                             keeper=_keeper())
     box.children = (heading, hand_in, *rest)
     return box
 

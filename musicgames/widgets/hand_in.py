@@ -158,7 +158,10 @@ def hand_in_button(
     On the static site (:data:`DOWNLOAD_ENV`) it is a download of the student's file
     instead: there is no folder to hand in to."""
     if by_download():
+        from musicgames.lite.keeping import this_browsers_keeper
         from musicgames.widgets.hand_in_download import HandInDownload
 
-        return HandInDownload(store, language=language)
+        keeper = this_browsers_keeper()  # None but in the site's browser
+        kept = keeper is None or keeper.kept
+        return HandInDownload(store, language=language, kept=kept, keeper=keeper)
     return HandInBox(store, folder, language=language)

@@ -3,13 +3,15 @@
 // Draws the line on where the answers are kept and a button. A click asks the kernel for
 // the file; the kernel sends its name and bytes, which are saved as a download. Where the
 // kernel says answers are kept in this browser, the page asks the browser to keep the
-// site's storage for good (a worker cannot ask: the page must).
+// site's storage for good (a worker cannot ask: the page must). When the kernel says the
+// browser refused to keep the last answers, the line is drawn as a warning.
 
 function render({ model, el }) {
   el.classList.add("mg-hand-in-download");
   const title = document.createElement("b");
   const kept = document.createElement("p");
   kept.className = "mg-hand-in-kept";
+  kept.setAttribute("aria-live", "polite"); // a warning that answers are not kept is read out
   const button = document.createElement("button");
   button.className = "mg-hand-in-button jupyter-button mod-primary";
   const message = document.createElement("p");
@@ -19,6 +21,7 @@ function render({ model, el }) {
   const draw = () => {
     title.textContent = model.get("title");
     kept.textContent = model.get("kept_line");
+    kept.classList.toggle("mg-is-warning", model.get("warning"));
     button.textContent = model.get("button");
     button.disabled = model.get("disabled");
     message.textContent = model.get("message");

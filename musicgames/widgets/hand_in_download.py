@@ -28,7 +28,7 @@ The page side also asks the browser to keep the site's storage for good
 from __future__ import annotations
 
 import tempfile
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
@@ -39,14 +39,20 @@ from musicgames.progress.files import read_answers
 from musicgames.progress.store import ProgressStore
 from musicgames.widgets._assets import joined
 
+if TYPE_CHECKING:
+    from musicgames.lite.keeping import Keeper
+
 __all__ = ["HandInDownload"]
 
 
 class HandInDownload(anywidget.AnyWidget):
     """A line on where the answers are kept, and a button that downloads the student's
-    progress file (``kept``: whether this browser keeps them between visits)."""
+    progress file (``kept``: whether this browser keeps them between visits; ``keeper``,
+    the site's :class:`~musicgames.lite.keeping.Keeper`: the line warns while the browser
+    refuses to keep the latest answers)."""
 
     _esm = joined("hand_in_download.js")
+    _css = joined("hand_in_download.css")
 
     title = traitlets.Unicode().tag(sync=True)
     kept_line = traitlets.Unicode().tag(sync=True)
@@ -57,9 +63,12 @@ class HandInDownload(anywidget.AnyWidget):
     ask_to_persist = traitlets.Bool(False).tag(sync=True)
     #: What the browser answered (``True``: kept for good).
     persisted = traitlets.Bool(False).tag(sync=True)
+    #: Whether the line on keeping is a warning: the browser refused to keep the last
+    #: answers (:meth:`keeping_failed`).
+    warning = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, store: ProgressStore | None, *, language: str = "en",
-                 kept: bool = True) -> None:
+                 kept: bool = True, keeper: Keeper | None = None) -> None:
         super().__init__(
             title=text("progress.handin.title", language),
             kept_line=text("progress.handin.browser" if kept else "progress.handin.not_kept",
@@ -75,9 +84,29 @@ class HandInDownload(anywidget.AnyWidget):
             self.disabled = True
             self._say("progress.handin.noname")
         self.on_msg(self._on_message)
+        if kept and keeper is not None:  # the line warns when the browser refuses a save
+            keeper.watch(self)
 
     def _say(self, key: str, **values: object) -> None:
         self.message = text(key, self.language, **values)
+
+    def keeping_failed(self, failing: bool) -> None:
+        """Say on the line whether the browser keeps the answers: when it refused the last
+        save (its storage is full, say) the line warns that the answers given since are
+        only in the open page and asks for a download; when a save works again it says
+        they are kept, as before.
+
+        >>> box = HandInDownload(None)
+        >>> box.keeping_failed(True)
+        >>> box.warning, box.kept_line.startswith("This browser could not keep")
+        (True, True)
+        >>> box.keeping_failed(False)
+        >>> box.warning, box.kept_line.startswith("Your answers stay in this browser")
+        (False, True)
+        """
+        self.warning = failing
+        key = "progress.handin.not_saved" if failing else "progress.handin.browser"
+        self.kept_line = text(key, self.language)
 
     def hand_in(self) -> tuple[str, bytes] | None:
         """The file to hand in, as a download: its name and bytes (``None`` when there is
