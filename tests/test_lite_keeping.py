@@ -516,6 +516,32 @@ def test_on_the_site_the_hand_in_button_is_a_download(
         assert isinstance(hand_in_button(store, tmp_path), HandInDownload)
 
 
+def test_a_lessons_hand_in_on_the_site_says_what_this_browser_keeps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lesson's hand-in line (``hand_in_button``) on the site speaks of the site's keeper:
+    a browser that refused storage at the start keeps nothing, and the line says so."""
+    from musicgames.widgets.hand_in import DOWNLOAD_ENV, hand_in_button
+
+    class NoStorage(Shelf):
+        async def fetch(self) -> None:
+            raise RuntimeError("IndexedDB is not available")
+
+    monkeypatch.setenv(DOWNLOAD_ENV, "1")
+    with ProgressStore(tmp_path / "ana.sqlite3", student="Ana") as store:
+        refused = Keeper(NoStorage(Storage(), tmp_path / "kept"), tmp_path / "class")
+        run(refused.load())
+        monkeypatch.setattr(keeping, "_KEEPER", refused)
+        line = hand_in_button(store).kept_line
+        assert line.startswith("This browser does not keep your answers once the page")
+        keeper = Keeper(Shelf(Storage(), tmp_path / "kept2"), tmp_path / "class")
+        run(keeper.load())
+        monkeypatch.setattr(keeping, "_KEEPER", keeper)
+        box = hand_in_button(store)
+        assert box.kept_line.startswith("Your answers stay in this browser")
+        assert list(keeper._watchers) == [box]
+
+
 def test_a_site_app_has_the_hand_in_under_its_heading(
     app_env: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
