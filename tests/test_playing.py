@@ -10,6 +10,7 @@ checked in ``tests/browser/test_playing_browser.py``.
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -398,6 +399,33 @@ def test_the_lessons_switch_reports_only_while_a_question_waits() -> None:
     box.receive({"type": "played", "midi": 60, "source": "midi"})
     box.receive({"type": "played", "midi": 200, "source": "midi"})
     assert heard == [(60, False)] and box.refused[-1][0] == "played"
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Your choice works on this page but is not kept for next time: the progress file"
+           " is busy in another notebook."),
+    ("fr", "Ton choix marche sur cette page, mais il n'est pas gardé pour la prochaine fois :"
+           " le fichier de progression"),
+])
+def test_a_lessons_switch_says_when_its_choice_cannot_be_kept(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    """The student's file is busy elsewhere: the choice still works on the page, a line
+    under the switch says it is not kept and why; once a choice is kept, the line goes."""
+    store = ProgressStore(tmp_path / "ana.sqlite3", student="Ana")
+    box = AnswerInput(progress=store, language=language)
+    busy = sqlite3.OperationalError("database is locked")
+
+    def refuse(name: str, value: str) -> None:
+        raise busy
+
+    store.save_setting = refuse  # type: ignore[method-assign]
+    box.receive({"type": "input", "settings": {"input": "midi"}})
+    assert box.playing["input"] == "midi" and box.notice.startswith(said)
+    del store.save_setting
+    box.receive({"type": "input", "settings": {"input": "microphone"}})
+    assert box.notice == "" and remembered_playing(store).input == "microphone"
+    store.close()
 
 
 # -- the words ------------------------------------------------------------------------------

@@ -269,12 +269,18 @@ class PlayingInput(traitlets.HasTraits):
             if other is not self and other._answering_store is self._answering_store:
                 other._publish_playing(playing)
         try:
-            remember_playing(self._answering_store, playing)
+            kept = remember_playing(self._answering_store, playing)
         except Exception as err:  # a file that cannot be written: the widget works on
             self._playing_not_kept(err)
+        else:
+            if kept:
+                self._playing_kept()
 
     def _playing_not_kept(self, err: BaseException) -> None:
         """The settings could not be written to the progress file."""
+
+    def _playing_kept(self) -> None:
+        """The settings were written to the progress file."""
 
     def _publish_playing(self, playing: Playing) -> None:
         before = self._answering

@@ -4,6 +4,7 @@
 // `listening`):
 //   {type: "played", midi, source}       source: "midi" | "microphone"
 //   {type: "input", settings: {...}}     the switch changed (sent by PlayInput)
+// and shows the kernel's `notice` under it (the choice could not be kept, and why).
 
 function render({ model, el }) {
   const play = new PlayInput(model, (key, values) =>
@@ -13,7 +14,15 @@ function render({ model, el }) {
     },
     active: () => Boolean(model.get("listening")),
   });
-  el.append(play.root);
+  // the choice could not be kept in the student's file: said under the switch
+  const notice = h("div", { class: "mg-answer-input-notice", role: "status" });
+  el.append(play.root, notice);
+  const noticed = () => {
+    notice.textContent = model.get("notice") || "";
+    notice.hidden = !notice.textContent;
+  };
+  noticed();
+  model.on("change:notice", noticed);
   const refresh = () => play.refresh();
   const listening = () => play.activeChanged();
   for (const name of ["playing", "heard", "strings"]) model.on(`change:${name}`, refresh);
@@ -22,6 +31,7 @@ function render({ model, el }) {
   return () => {
     for (const name of ["playing", "heard", "strings"]) model.off(`change:${name}`, refresh);
     model.off("change:listening", listening);
+    model.off("change:notice", noticed);
     play.destroy();
   };
 }

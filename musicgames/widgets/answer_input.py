@@ -5,7 +5,9 @@ it holds an :class:`AnswerInput`: the same switch as the note drill's (Click / M
 keyboard / Microphone, see :mod:`musicgames.widgets._playing`), which reports each note
 played while a question waits (``listening``). The exercise decides which answer the note
 is; this widget only turns the page's note into the written note and says whether any
-octave counts for it. Without a browser nothing is played, and nothing fails:
+octave counts for it. The choice is kept in the student's progress file; when it cannot be
+written, a line under the switch says so, and why. Without a browser nothing is played, and
+nothing fails:
 
 >>> heard = []
 >>> box = AnswerInput(on_played=lambda midi, any_octave: heard.append((midi, any_octave)))
@@ -25,6 +27,8 @@ from collections.abc import Callable, Mapping
 import anywidget
 import traitlets
 
+from musicgames.i18n import text
+from musicgames.progress.sink import why_not_saved
 from musicgames.theory import Naming
 from musicgames.widgets._assets import joined
 from musicgames.widgets._messages import MessageError
@@ -43,6 +47,9 @@ class AnswerInput(PlayingInput, anywidget.AnyWidget):
 
     listening = traitlets.Bool(False).tag(sync=True)
     strings = traitlets.Dict().tag(sync=True)
+    #: A line under the switch: the student's choice could not be kept in their progress
+    #: file, and why ("" when there is nothing to say).
+    notice = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -54,10 +61,19 @@ class AnswerInput(PlayingInput, anywidget.AnyWidget):
     ) -> None:
         super().__init__(strings=playing_strings(language))
         self.on_played = on_played
+        self.language = language
         #: Messages the widget did not act on, newest last: ``(type, why)``.
         self.refused: list[tuple[str, str]] = []
         self._setup_playing(progress, naming, language)
         self.on_msg(lambda _widget, content, _buffers: self.receive(content))
+
+    def _playing_not_kept(self, err: BaseException) -> None:
+        """The choice works on this page, and the student is told it is not kept, and why."""
+        self.notice = text("progress.setting_not_kept", self.language,
+                           why=why_not_saved(err, self.language))
+
+    def _playing_kept(self) -> None:
+        self.notice = ""
 
     def receive(self, content: object) -> None:
         """Handle one message from the page: ``{"type": "input", "settings": {...}}`` or
