@@ -215,9 +215,11 @@ def test_a_lessons_links_to_itself_in_other_languages_open_the_sites_pages(
                              "[Français](../fr/01-la-portee.ipynb)",
                              "lessons/es/01-el-pentagrama.ipynb",
                              "student=Ana&language=es&naming=letters")
-    assert text == ("[English](../play/lessons/01-the-staff.html?student=Ana&language=en"
-                    "&naming=letters) · [Français](../play/lessons/fr/01-la-portee.html"
-                    "?student=Ana&language=fr&naming=letters)")
+    # written as links that open in the same tab (Lab opens others in a new one)
+    assert text == ('<a href="../play/lessons/01-the-staff.html?student=Ana&amp;language=en'
+                    '&amp;naming=letters" target="_self">English</a> · <a href="../play/'
+                    'lessons/fr/01-la-portee.html?student=Ana&amp;language=fr&amp;naming='
+                    'letters" target="_self">Français</a>')
     monkeypatch.setenv(APP_ENV, "1")
     monkeypatch.setenv("QUERY_STRING", "student=Ana&language=en")
     monkeypatch.setenv(LESSON_PAGES_ENV, "../play/lessons/")

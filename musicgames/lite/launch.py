@@ -41,6 +41,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
+from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
@@ -117,7 +118,7 @@ def _lesson_pages(path: str, site: str = "") -> str:
     return f"{site or START_PAGE}{PLAY_FOLDER}{posixpath.dirname(path)}/"
 
 
-_NOTEBOOK_LINK = re.compile(r"\]\(([^()\s]+\.ipynb)\)")
+_NOTEBOOK_LINK = re.compile(r"\[([^\[\]]*)\]\(([^()\s]+\.ipynb)\)")
 
 
 def site_links(markdown: str, path: str, address: str, site: str = "") -> str:
@@ -125,24 +126,30 @@ def site_links(markdown: str, path: str, address: str, site: str = "") -> str:
     the site's pages for them, each keeping the student's choices in ``address`` (in the
     linked lesson's language); whole addresses on the ``site`` (its root's address) when
     it is given: the console the lesson is shown in would take a link from its own folder
-    for one to a file of its own.
+    for one to a file of its own. Each is written as a link that opens in the same tab
+    (JupyterLab opens a whole address in a new tab unless the link says otherwise), as
+    the start page's links and the lesson's own language links do.
 
-    >>> site_links("[English](../01-the-staff.ipynb) · [x](https://a.org/b)",
-    ...            "lessons/es/01-el-pentagrama.ipynb", "student=Ana&language=es")
-    '[English](../play/lessons/01-the-staff.html?student=Ana&language=en) · [x](https://a.org/b)'
+    >>> link = site_links("[English](../01-the-staff.ipynb) · [x](https://a.org/b)",
+    ...                   "lessons/es/01-el-pentagrama.ipynb", "student=Ana&language=es")
+    >>> link.startswith('<a href="../play/lessons/01-the-staff.html?student=Ana&amp;language=en"')
+    True
+    >>> link.endswith(' target="_self">English</a> · [x](https://a.org/b)')
+    True
     >>> site_links("[English](../01-the-staff.ipynb)", "lessons/es/01-el-pentagrama.ipynb",
-    ...            "student=Ana", "http://127.0.0.1:8000/")
-    '[English](http://127.0.0.1:8000/play/lessons/01-the-staff.html?student=Ana&language=en)'
+    ...            "student=Ana", "http://127.0.0.1:8000/").split('"')[1]
+    'http://127.0.0.1:8000/play/lessons/01-the-staff.html?student=Ana&amp;language=en'
     """
     pages = _lesson_pages(path, site)
 
     def linked(match: re.Match[str]) -> str:
-        href = match.group(1)
+        words, href = match.group(1), match.group(2)
         page = appmode.lesson_link(href, pages)
         target = posixpath.normpath(posixpath.join(posixpath.dirname(path), href))
         query = dict(parse_qsl(address))
         query["language"] = lesson_language(target)
-        return f"]({page}?{urlencode(query)})"
+        whole = escape(f"{page}?{urlencode(query)}")
+        return f'<a href="{whole}" target="_self">{words}</a>'
 
     return _NOTEBOOK_LINK.sub(linked, markdown)
 

@@ -459,6 +459,13 @@ def test_lesson_one_in_english_and_spanish_is_judged_and_kept_across_a_reload(
         href = link.get_attribute("href") or ""
         assert "play/lessons/" in href and "student=Ana" in href
         assert f"language={other}" in href
+        # and those in its text, in the same tab (JupyterLab opens a whole address in a new
+        # one unless the link says otherwise)
+        in_text = student.page.locator(".jp-RenderedMarkdown a[href*='play/lessons/']")
+        assert in_text.count() >= 2
+        for n in range(in_text.count()):
+            assert in_text.nth(n).get_attribute("target") == "_self", in_text.nth(n).inner_html()
+            assert "student=Ana" in (in_text.nth(n).get_attribute("href") or "")
     page = student.page
     # every save stores the whole file: once the last answer (the Spanish wrong one) is
     # kept, the three before it are too
