@@ -49,6 +49,7 @@ from musicgames.progress.store import ProgressStore
 __all__ = [
     "APP_ENV",
     "CLASS_FOLDER_ENV",
+    "CLASS_SETTINGS_FOLDER",
     "HAND_IN_FOLDER_ENV",
     "NotANameError",
     "address_value",
@@ -66,6 +67,9 @@ __all__ = [
 APP_ENV = "MUSICGAMES_APP"
 #: The class folder (progress files, one per student), set by the classroom server.
 CLASS_FOLDER_ENV = "MUSICGAMES_CLASS_FOLDER"
+#: In a class folder: the hidden folder of the students' lesson settings, one file each
+#: (:mod:`musicgames.lessons.settings`).
+CLASS_SETTINGS_FOLDER = ".lesson-settings"
 #: The class's hand-in folder, set by a school for its students (the JupyterHub configuration
 #: sets each student's class folder), or by a teacher for a class on a shared drive.
 HAND_IN_FOLDER_ENV = "MUSICGAMES_HAND_IN_FOLDER"

@@ -53,15 +53,19 @@ class Shelf:
         for name, (data, mtime) in self.storage.files.items():
             path = self.folder / name
             if not path.exists() or path.stat().st_mtime_ns != mtime:
+                path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(data)
                 os.utime(path, ns=(mtime, mtime))
-        for path in self.folder.iterdir():
-            if path.name not in self.storage.files:
+        for path in self.folder.rglob("*"):
+            if path.is_file() and self._name(path) not in self.storage.files:
                 path.unlink()
 
+    def _name(self, path: Path) -> str:
+        return path.relative_to(self.folder).as_posix()
+
     async def store(self) -> None:
-        snapshot = {p.name: (p.read_bytes(), p.stat().st_mtime_ns)
-                    for p in self.folder.iterdir() if p.is_file()}
+        snapshot = {self._name(p): (p.read_bytes(), p.stat().st_mtime_ns)
+                    for p in self.folder.rglob("*") if p.is_file()}
         await asyncio.sleep(0)  # the transaction runs
         if self.storage.reload_during_store:
             raise ReloadedError("the page went away")
@@ -444,6 +448,39 @@ def test_a_closed_hand_in_line_is_no_longer_told(tmp_path: Path) -> None:
     del box
     gc.collect()
     assert list(keeper._watchers) == []
+
+
+def test_a_lessons_settings_are_kept_for_the_next_visit(
+    tmp_path: Path, told: list[Keeper], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On the site a lesson's settings (sound, size) are the student's own file in the class
+    folder, kept in the browser as the answers are: the next visit opens as Ana left it."""
+    from musicgames import appmode
+    from musicgames.lessons.settings import LessonSettings
+
+    storage = Storage()
+    monkeypatch.setenv(appmode.APP_ENV, "1")
+    monkeypatch.setenv("QUERY_STRING", "student=Ana&language=es")
+
+    async def visit(choose: LessonSettings | None) -> LessonSettings:
+        tab = Tab(storage, tmp_path)
+        told.append(tab.keeper)
+        monkeypatch.setenv(appmode.CLASS_FOLDER_ENV, str(tab.keeper.class_folder))
+        await tab.keeper.load()
+        found = LessonSettings.load()
+        if choose is not None:
+            choose.save()
+            await tab.keeper.settled()
+        told.remove(tab.keeper)
+        return found
+
+    chosen = LessonSettings(naming="letters", sound=False, size="large")
+    assert run(visit(chosen)) == LessonSettings()  # the first visit: the defaults
+    assert sorted(storage.files) == [".lesson-settings/ana.json"]
+    assert run(visit(None)) == chosen  # the next visit, a new Python: as Ana left it
+    # the last chosen is the one kept
+    assert run(visit(LessonSettings(size="small"))) == chosen
+    assert run(visit(None)) == LessonSettings(size="small")
 
 
 def test_only_the_class_folders_progress_files_are_kept(

@@ -22,22 +22,21 @@ LessonSettings(student=None, naming='solfege', sound=True, size='normal')
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from musicgames import appmode
+from musicgames.appmode import CLASS_SETTINGS_FOLDER
 from musicgames.lessons.exercises import SIZES
 from musicgames.progress.files import data_dir
+from musicgames.progress.store import WRITE_HOOKS
 from musicgames.theory import Naming
 
 __all__ = ["CLASS_SETTINGS_FOLDER", "SETTINGS_FILE", "LessonSettings", "settings_path"]
 
 SETTINGS_FILE = "lesson-settings.json"
-#: In a class folder: the hidden folder of the students' lesson settings, one file each.
-CLASS_SETTINGS_FOLDER = ".lesson-settings"
 
 
 def settings_path(folder: str | os.PathLike[str] | None = None) -> Path | None:
@@ -90,12 +89,18 @@ class LessonSettings:
 
     def save(self, folder: str | os.PathLike[str] | None = None) -> None:
         """Remember these settings (written whole, then moved into place); nowhere for a
-        classroom page without a student."""
+        classroom page without a student. Those told of the progress files' writes are told
+        of this one too (:data:`~musicgames.progress.store.WRITE_HOOKS`: on the static site
+        the settings are kept in the browser with the answers)."""
         path = settings_path(folder)
         if path is None:
             return
-        with contextlib.suppress(OSError):  # a read-only folder: the lesson still works
+        try:
             path.parent.mkdir(parents=True, exist_ok=True)
             part = path.with_name(path.name + ".part")
             part.write_text(json.dumps(asdict(self), ensure_ascii=False), encoding="utf-8")
             os.replace(part, path)
+        except OSError:  # a read-only folder: the lesson still works
+            return
+        for hook in WRITE_HOOKS:
+            hook(path)

@@ -23,6 +23,9 @@ brings it back on the next visit:
   other's answers from its next save on. (Where the browser has no Web Locks, as on a plain
   ``http://`` address other than this computer's, saves are not locked: two saves at the
   same moment can drop the other tab's last answers until that tab saves again.)
+* **the student's lesson settings** (sound, the drawings' size, :mod:`musicgames.lessons.
+  settings`) are kept the same way, each time they change, so a lesson opens the next visit
+  as the student left the last one; the last chosen, in any tab, is the one kept.
 * **a save that fails** (the browser's storage is full, say) is tried again at the next
   answer, with the whole file; meanwhile the answers stay in the page, and the hand-in line
   says they are not kept and asks for a download (:meth:`Keeper.watch`).
@@ -46,6 +49,7 @@ from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
 from typing import Any, Protocol
 
+from musicgames.appmode import CLASS_SETTINGS_FOLDER
 from musicgames.progress.errors import ProgressError
 from musicgames.progress.files import read_answers
 from musicgames.progress.store import WRITE_HOOKS, ProgressStore
@@ -149,8 +153,21 @@ def _copy_database(source: Path, target: Path) -> None:
         temporary.unlink(missing_ok=True)
 
 
+def _copy_file(source: Path, target: Path) -> None:
+    """Put a copy of ``source`` at ``target`` in one step (written beside it, then renamed
+    onto it), making its folder if need be."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.new")
+    try:
+        temporary.write_bytes(source.read_bytes())
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
 class Keeper:
-    """Keeps the progress files of ``class_folder`` on ``shelf`` (see the module's notes).
+    """Keeps the progress files of ``class_folder``, and the students' lesson settings in
+    it, on ``shelf`` (see the module's notes).
 
     :attr:`kept` says whether answers are kept: ``False`` until :meth:`load` found the
     browser's storage answering (a browser that refuses it, as some private windows do,
@@ -191,6 +208,10 @@ class Keeper:
                     mine = self.class_folder / kept.name
                     if not mine.exists():
                         _copy_database(kept, mine)
+                for kept in sorted(self.shelf.folder.glob(f"{CLASS_SETTINGS_FOLDER}/*.json")):
+                    mine = self.class_folder / CLASS_SETTINGS_FOLDER / kept.name
+                    if not mine.exists():
+                        _copy_file(kept, mine)
         except Exception as error:  # no storage (a private window, say): kept while open
             self.failure = f"{type(error).__name__}: {error}"
             self.kept = False
@@ -200,13 +221,14 @@ class Keeper:
         return self.kept
 
     def written(self, path: Path) -> None:
-        """What the store tells after a write to ``path``: keep it soon (writes that come
-        while a save runs are kept by one more save after it)."""
-        if not self.kept or self._adding or path.suffix != ".sqlite3":
+        """What the store (or a lesson's settings) tells after a write to ``path``: keep it
+        soon (writes that come while a save runs are kept by one more save after it)."""
+        if not self.kept or self._adding:
             return
-        if path.resolve().parent != self.class_folder.resolve():
+        name = self._kept_name(path)
+        if name is None:
             return
-        self._waiting.add(path.name)
+        self._waiting.add(name)
         if self._saving is None or self._saving.done():
             self._saving = soon(self._save_waiting())
 
@@ -230,9 +252,21 @@ class Keeper:
                 for watcher in list(self._watchers):
                     watcher.keeping_failed(self.failure is not None)
 
+    def _kept_name(self, path: Path) -> str | None:
+        """What ``path`` is kept as (its place in the class folder), if it is kept: a
+        progress file of the class folder, or a student's lesson settings."""
+        folder = path.resolve().parent
+        if path.suffix == ".sqlite3" and folder == self.class_folder.resolve():
+            return path.name
+        settings = (self.class_folder / CLASS_SETTINGS_FOLDER).resolve()
+        if path.suffix == ".json" and folder == settings:
+            return f"{CLASS_SETTINGS_FOLDER}/{path.name}"
+        return None
+
     async def save(self, names: list[str]) -> None:
-        """Store the progress files ``names`` of the class folder, each with the answers
-        another tab kept in it since (see the module's notes)."""
+        """Store the files ``names`` of the class folder: each progress file with the
+        answers another tab kept in it since (see the module's notes), a student's lesson
+        settings as they are now (the last chosen, in any tab)."""
         async with self.shelf.hold():
             await self.shelf.fetch()
             for name in names:
@@ -240,6 +274,9 @@ class Keeper:
                 if not mine.exists():
                     continue
                 kept = self.shelf.folder / name
+                if mine.suffix == ".json":
+                    _copy_file(mine, kept)
+                    continue
                 if kept.exists() and self._stamp(kept) != self._stored.get(name):
                     self._add_kept_answers(kept, mine)
                 _copy_database(mine, kept)

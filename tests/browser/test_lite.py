@@ -300,7 +300,7 @@ def test_the_site_plays_note_snap_and_keyboard_duel_with_no_other_host(
 #: How many times Ana's progress file kept in the site's IndexedDB holds a text
 #: (Emscripten's IDBFS: a database and a folder named after
 #: musicgames.lite.keeping.KEPT_FOLDER, each file whole under its path).
-KEPT_ROWS_JS = """async (needle) => {
+KEPT_ROWS_JS = """async ([file, needle]) => {
   const folder = "/musicgames-progress";
   const db = await new Promise((ok, no) => {
     const asked = indexedDB.open(folder);
@@ -311,7 +311,7 @@ KEPT_ROWS_JS = """async (needle) => {
     if (!db.objectStoreNames.contains("FILE_DATA")) return 0;
     const entry = await new Promise((ok, no) => {
       const asked = db.transaction("FILE_DATA").objectStore("FILE_DATA")
-        .get(folder + "/ana.sqlite3");
+        .get(folder + "/" + file);
       asked.onsuccess = () => ok(asked.result);
       asked.onerror = () => no(asked.error);
     });
@@ -323,10 +323,13 @@ KEPT_ROWS_JS = """async (needle) => {
 }"""
 
 
-def wait_for_kept_rows(page: Any, rows: int, needle: str = "note_snap") -> None:
-    """Wait until Ana's file kept in IndexedDB holds ``needle`` ``rows`` times."""
+def wait_for_kept_rows(
+    page: Any, rows: int, needle: str = "note_snap", file: str = "ana.sqlite3"
+) -> None:
+    """Wait until Ana's ``file`` kept in IndexedDB (her progress file, or another in the
+    class folder) holds ``needle`` ``rows`` times."""
     deadline = time.monotonic() + 60
-    while page.evaluate(KEPT_ROWS_JS, needle) < rows:
+    while page.evaluate(KEPT_ROWS_JS, [file, needle]) < rows:
         assert time.monotonic() < deadline, f"{needle!r} was never kept {rows} times"
         page.wait_for_timeout(250)
 
@@ -470,10 +473,15 @@ def test_lesson_one_in_english_and_spanish_is_judged_and_kept_across_a_reload(
     # every save stores the whole file: once the last answer (the Spanish wrong one) is
     # kept, the three before it are too
     wait_for_kept_rows(page, 1, LESSON_ONE["es"][3])
+    # the drawings made bigger: kept for the next visit too
+    bigger = page.locator(".mg-lesson-settings").get_by_role("button", name="Más grande")
+    bigger.click()
+    wait_for_kept_rows(page, 1, '"size": "large"', ".lesson-settings/ana.json")
 
     page.reload()
     summary = page.locator(".mg-lesson-summary")
     summary.wait_for(timeout=START_TIMEOUT_MS)
+    expect(bigger).to_have_class(re.compile(r"\bmod-active\b"))
     klass = hand_in(page, summary, tmp_path)
     assert not klass.skipped, klass.skipped
     lesson = [(a.item, a.correct) for a in klass.answers if a.activity == "lesson"]
