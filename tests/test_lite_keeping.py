@@ -393,15 +393,21 @@ def test_a_save_the_browser_refuses_is_said_on_the_hand_in_line_until_one_works(
     from musicgames.widgets.hand_in_download import HandInDownload
 
     storage = FullStorage()
-    lines: list[tuple[bool, str]] = []
+    told_lines: list[bool] = []
+
+    class Spy:
+        def keeping_failed(self, failing: bool) -> None:
+            told_lines.append(failing)
+
+    spy = Spy()
 
     async def play() -> None:
         keeper = Keeper(FullShelf(storage, tmp_path / "kept"), tmp_path / "class")
         told.append(keeper)
         assert await keeper.load() is True
+        keeper.watch(spy)
         with ProgressStore(tmp_path / "class" / "ana.sqlite3", student="Ana") as store:
             box = HandInDownload(store, language="es", keeper=keeper)
-            box.observe(lambda _: lines.append((box.warning, box.kept_line)), "kept_line")
             store.record("drill", "Do3", "Do", True, 500)
             await keeper.settled()
             assert not box.warning and keeper.failure is None and storage.stores == 1
@@ -424,8 +430,8 @@ def test_a_save_the_browser_refuses_is_said_on_the_hand_in_line_until_one_works(
         told.remove(keeper)
 
     run(play())
-    # one warning while it failed, one all-clear when it worked again: no line each answer
-    assert [warning for warning, _ in lines] == [True, False]
+    # one warning while it failed, one all-clear when it worked again: not one each answer
+    assert told_lines == [True, False]
     later = Tab(storage, tmp_path)
 
     async def count() -> list[str]:
@@ -433,6 +439,56 @@ def test_a_save_the_browser_refuses_is_said_on_the_hand_in_line_until_one_works(
             return [answer.item for answer in store.answers()]
 
     assert run(count()) == ["Do3", "Re3", "Mi3", "Fa3"]  # the answers given while it was full
+
+
+def test_the_warning_stays_until_the_answers_a_refused_save_left_are_stored(
+    tmp_path: Path, told: list[Keeper]
+) -> None:
+    """The storage refuses Re3's save; once it has room, the next save of anything (the
+    lesson's settings, say) stores the progress file too before the line says all is kept."""
+    storage = FullStorage()
+
+    async def play() -> list[bool]:
+        keeper = Keeper(FullShelf(storage, tmp_path / "kept"), tmp_path / "class")
+        told.append(keeper)
+        await keeper.load()
+        failing: list[bool] = []
+
+        class Line:
+            def keeping_failed(self, now: bool) -> None:
+                failing.append(now)
+
+        class Broken:
+            def keeping_failed(self, now: bool) -> None:
+                raise RuntimeError("a line that breaks")
+
+        line, broken = Line(), Broken()
+        keeper.watch(broken)  # told first or not, it stops neither the save nor the others
+        keeper.watch(line)
+        with ProgressStore(tmp_path / "class" / "ana.sqlite3", student="Ana") as store:
+            store.record("drill", "Do3", "Do", True, 500)
+            await keeper.settled()
+            storage.full = True
+            store.record("drill", "Re3", "Re", True, 500)
+            await keeper.settled()
+            storage.full = False
+            settings = tmp_path / "class" / ".lesson-settings" / "ana.json"
+            settings.parent.mkdir()
+            settings.write_text('{"size": "large"}')
+            keeper.written(settings)
+            await keeper.settled()
+        told.remove(keeper)
+        return failing
+
+    assert run(play()) == [True, False]
+    later = Tab(storage, tmp_path)
+
+    async def count() -> list[str]:
+        with await later.open() as store:
+            return [answer.item for answer in store.answers()]
+
+    assert run(count()) == ["Do3", "Re3"]
+    assert ".lesson-settings/ana.json" in storage.files
 
 
 def test_a_closed_hand_in_line_is_no_longer_told(tmp_path: Path) -> None:

@@ -402,7 +402,7 @@ def test_the_lessons_switch_reports_only_while_a_question_waits() -> None:
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", "Your choice works on this page but is not kept for next time: the progress file"
+    ("en", "Your choice works on this page, but is not kept for next time: the progress file"
            " is busy in another notebook."),
     ("fr", "Ton choix marche sur cette page, mais il n'est pas gardé pour la prochaine fois :"
            " le fichier de progression"),
@@ -422,9 +422,13 @@ def test_a_lessons_switch_says_when_its_choice_cannot_be_kept(
     store.save_setting = refuse  # type: ignore[method-assign]
     box.receive({"type": "input", "settings": {"input": "midi"}})
     assert box.playing["input"] == "midi" and box.notice.startswith(said)
-    del store.save_setting
+    # the lesson's other switch shows the choice, and says the same of it
+    other = AnswerInput(progress=store, language=language)
     box.receive({"type": "input", "settings": {"input": "microphone"}})
-    assert box.notice == "" and remembered_playing(store).input == "microphone"
+    assert other.playing["input"] == "microphone" and other.notice.startswith(said)
+    del store.save_setting
+    other.receive({"type": "input", "settings": {"input": "midi"}})
+    assert box.notice == other.notice == "" and remembered_playing(store).input == "midi"
     store.close()
 
 

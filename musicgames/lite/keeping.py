@@ -182,6 +182,8 @@ class Keeper:
         #: Why the last load or save failed (``None``: it did not).
         self.failure: str | None = None
         self._waiting: set[str] = set()
+        #: The files a failed save did not store: stored with the next save.
+        self._unsaved: set[str] = set()
         self._saving: asyncio.Future[None] | None = None
         self._stored: dict[str, tuple[int, int]] = {}
         self._adding = False
@@ -239,18 +241,25 @@ class Keeper:
 
     async def _save_waiting(self) -> None:
         while self._waiting:
-            names = sorted(self._waiting)
+            # with the files a failed save left: the warning goes only once they are stored
+            names = sorted(self._waiting | self._unsaved)
             self._waiting.clear()
             was_failing = self.failure is not None
             try:
                 await self.save(names)
             except Exception as error:  # the page plays on; the next save tries again
                 self.failure = f"{type(error).__name__}: {error}"
+                self._unsaved.update(names)
             else:
                 self.failure = None
+                self._unsaved.clear()
             if was_failing != (self.failure is not None):
-                for watcher in list(self._watchers):
-                    watcher.keeping_failed(self.failure is not None)
+                self._tell_watchers()
+
+    def _tell_watchers(self) -> None:
+        for watcher in list(self._watchers):
+            with contextlib.suppress(Exception):  # one broken line stops no save
+                watcher.keeping_failed(self.failure is not None)
 
     def _kept_name(self, path: Path) -> str | None:
         """What ``path`` is kept as (its place in the class folder), if it is kept: a

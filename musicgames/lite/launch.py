@@ -149,7 +149,7 @@ def site_links(markdown: str, path: str, address: str, site: str = "") -> str:
         query = dict(parse_qsl(address))
         query["language"] = lesson_language(target)
         whole = escape(f"{page}?{urlencode(query)}")
-        return f'<a href="{whole}" target="_self">{words}</a>'
+        return f'<a href="{whole}" target="_self">{escape(words, quote=False)}</a>'
 
     return _NOTEBOOK_LINK.sub(linked, markdown)
 

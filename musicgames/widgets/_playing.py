@@ -265,16 +265,20 @@ class PlayingInput(traitlets.HasTraits):
         nothing (:class:`MessageError`)."""
         playing = Playing.from_dict(values, self.answering)
         self._publish_playing(playing)
-        for other in list(_OPEN):  # the student's other widgets open now show it too
-            if other is not self and other._answering_store is self._answering_store:
-                other._publish_playing(playing)
+        # the student's other widgets open now show it too, and whether it was kept
+        others = [other for other in list(_OPEN)
+                  if other is not self and other._answering_store is self._answering_store]
+        for other in others:
+            other._publish_playing(playing)
         try:
             kept = remember_playing(self._answering_store, playing)
         except Exception as err:  # a file that cannot be written: the widget works on
-            self._playing_not_kept(err)
+            for widget in (self, *others):
+                widget._playing_not_kept(err)
         else:
             if kept:
-                self._playing_kept()
+                for widget in (self, *others):
+                    widget._playing_kept()
 
     def _playing_not_kept(self, err: BaseException) -> None:
         """The settings could not be written to the progress file."""
