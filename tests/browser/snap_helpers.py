@@ -97,6 +97,17 @@ def read_table(root: Any) -> PageTable:
     return PageTable(**root.evaluate(READ_TABLE_JS))
 
 
+def wait_for_something_to_do(page: Any, root: Any, handled: list[int],
+                             timeout_ms: float = 30_000) -> PageTable:
+    """Wait until there is something for the player to do (:data:`SOMETHING_TO_DO_JS`) and
+    return the table as it was at that very moment: read in the same check, so a card the
+    computers flip meanwhile (on a busy machine) cannot come between the two."""
+    found = page.wait_for_function(
+        f"(args) => ({SOMETHING_TO_DO_JS})(args) && ({READ_TABLE_JS})(args[0])",
+        arg=[root.element_handle(), handled], timeout=timeout_ms, polling="raf")
+    return PageTable(**found.json_value())
+
+
 def median(values: list[float]) -> float:
     ordered = sorted(values)
     middle = len(ordered) // 2

@@ -39,7 +39,7 @@ from tests.browser.conftest import CHROMIUM_ARGS, MODEL_CLASS_FAILURE, REPO_ROOT
 from tests.browser.duel_helpers import IDLE_JS, place_by_clicking, wait_idle
 from tests.browser.duel_helpers import ROOT as DUEL
 from tests.browser.fake_midi import FAKE_MIDI, send_midi
-from tests.browser.snap_helpers import SOMETHING_TO_DO_JS, read_table
+from tests.browser.snap_helpers import READ_TABLE_JS, SOMETHING_TO_DO_JS, PageTable
 
 # slow: each test boots Python in the page, and the module builds the site first; a
 # parallel run starts it first, beside the other long module (the hub)
@@ -210,15 +210,17 @@ def play_a_note_snap_card(page: Any) -> None:
     page.wait_for_timeout(1000)
     give_the_table_the_keyboard(root)
     handled: list[int] = []
-    to_do_or_paused = ("([root, handled]) => root.dataset.paused === 'true' || ("
-                       + SOMETHING_TO_DO_JS + ")([root, handled])")
+    # the table as it is when there is something to do, read in the same check (a card the
+    # computers flip meanwhile cannot come between), or that it paused
+    to_do_or_paused = ("([root, handled]) => root.dataset.paused === 'true' ? {paused: true}"
+                       f" : (({SOMETHING_TO_DO_JS})([root, handled]) && ({READ_TABLE_JS})(root))")
     for _ in range(50):
-        page.wait_for_function(to_do_or_paused, arg=[root.element_handle(), handled],
-                               timeout=60_000, polling="raf")
-        if root.get_attribute("data-paused") == "true":  # the console took the keyboard
+        found = page.wait_for_function(to_do_or_paused, arg=[root.element_handle(), handled],
+                                       timeout=60_000, polling="raf").json_value()
+        if found.get("paused"):  # the console took the keyboard
             give_the_table_the_keyboard(root)
             continue
-        table = read_table(root)
+        table = PageTable(**found)
         assert table.phase != "over", "the game ended before a card was played"
         if table.phase == "flip":
             page.keyboard.press("Enter")

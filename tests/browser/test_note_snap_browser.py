@@ -34,14 +34,13 @@ from tests.browser.snap_helpers import (
     CARD_HEAD_JS,
     GUIDE_JS,
     SIZE_JS,
-    SOMETHING_TO_DO_JS,
     SOUND_JS,
     TIMINGS_JS,
     WAIT_UNTIL_JS,
     PageTable,
     fresh_game,
     median,
-    read_table,
+    wait_for_something_to_do,
 )
 
 pytestmark = pytest.mark.browser
@@ -99,12 +98,6 @@ def _start_game(page: Any, kernel_execute: Execute, code: str) -> Any:
     root = page.locator(".mg-snap")
     root.locator(".mg-snap-title").click()  # focus the table, as a player would
     return root
-
-
-def _wait_for_something_to_do(page: Any, root: Any, handled: list[int]) -> PageTable:
-    page.wait_for_function(SOMETHING_TO_DO_JS, arg=[root.element_handle(), handled],
-                           timeout=30_000, polling="raf")
-    return read_table(root)
 
 
 def _flip(page: Any, root: Any) -> None:
@@ -187,7 +180,7 @@ def test_lab_person_slaps_a_match_and_a_false_slap_with_space_and_the_kernel_agr
     deadline = time.monotonic() + PLAY_TIMEOUT_S
     while any(wanted.values()):
         assert time.monotonic() < deadline, f"no match and false slap in time: {slapped}"
-        table = _wait_for_something_to_do(page, root, handled)
+        table = wait_for_something_to_do(page, root, handled)
         if table.phase == "over":
             root = _start_game(page, kernel_execute, "game.new_game()")
             handled.clear()
@@ -275,7 +268,7 @@ def test_lab_two_people_share_the_keyboard_and_lab_shortcuts_stay_quiet(
     keys = root.locator(".mg-snap-seat-key")
     assert [keys.nth(i).inner_text() for i in range(2)] == ["slap: A", "slap: L"]
     _flip(page, root)  # Player 1's turn
-    table = _wait_for_something_to_do(page, root, [])
+    table = wait_for_something_to_do(page, root, [])
     assert table.phase == "slaps" and table.number == 1
     _slap_after(page, root, table, 150.0)  # Space is no one's key here: it does nothing
     # L, then A: each slap is timed from the card to when its own key reached the page (on
@@ -316,7 +309,7 @@ def test_voila_renders_the_game_and_a_slap_works(
         deadline = time.monotonic() + 60
         while True:
             assert time.monotonic() < deadline, "no card to slap came"
-            table = _wait_for_something_to_do(page, root, handled)
+            table = wait_for_something_to_do(page, root, handled)
             if table.phase == "flip":
                 _flip(page, root)
                 continue
@@ -636,7 +629,7 @@ def _play_until_over(page: Any, root: Any, slap: Callable[[PageTable], bool],
     deadline = time.monotonic() + timeout_s
     while True:
         assert time.monotonic() < deadline, "the game did not end in time"
-        table = _wait_for_something_to_do(page, root, handled)
+        table = wait_for_something_to_do(page, root, handled)
         if table.phase == "over":
             return
         if table.phase == "flip":
