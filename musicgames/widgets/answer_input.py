@@ -61,7 +61,6 @@ class AnswerInput(PlayingInput, anywidget.AnyWidget):
     ) -> None:
         super().__init__(strings=playing_strings(language))
         self.on_played = on_played
-        self.language = language
         #: Messages the widget did not act on, newest last: ``(type, why)``.
         self.refused: list[tuple[str, str]] = []
         self._setup_playing(progress, naming, language)
@@ -69,8 +68,9 @@ class AnswerInput(PlayingInput, anywidget.AnyWidget):
 
     def _playing_not_kept(self, err: BaseException) -> None:
         """The choice works on this page, and the student is told it is not kept, and why."""
-        self.notice = text("progress.setting_not_kept", self.language,
-                           why=why_not_saved(err, self.language))
+        language = self._answering_language
+        self.notice = text("progress.setting_not_kept", language,
+                           why=why_not_saved(err, language))
 
     def _playing_kept(self) -> None:
         self.notice = ""

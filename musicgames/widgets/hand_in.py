@@ -161,7 +161,6 @@ def hand_in_button(
         from musicgames.lite.keeping import this_browsers_keeper
         from musicgames.widgets.hand_in_download import HandInDownload
 
-        keeper = this_browsers_keeper()  # None but in the site's browser
-        kept = keeper is None or keeper.kept
-        return HandInDownload(store, language=language, kept=kept, keeper=keeper)
+        # the keeper is None but in the site's browser
+        return HandInDownload(store, language=language, keeper=this_browsers_keeper())
     return HandInBox(store, folder, language=language)

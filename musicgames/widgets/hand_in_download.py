@@ -47,9 +47,9 @@ __all__ = ["HandInDownload"]
 
 class HandInDownload(anywidget.AnyWidget):
     """A line on where the answers are kept, and a button that downloads the student's
-    progress file (``kept``: whether this browser keeps them between visits; ``keeper``,
-    the site's :class:`~musicgames.lite.keeping.Keeper`: the line warns while the browser
-    refuses to keep the latest answers)."""
+    progress file (``kept``: whether this browser keeps them between visits, by default as
+    ``keeper`` found it; ``keeper``, the site's :class:`~musicgames.lite.keeping.Keeper`:
+    the line warns while the browser refuses to keep the latest answers)."""
 
     _esm = joined("hand_in_download.js")
     _css = joined("hand_in_download.css")
@@ -68,7 +68,9 @@ class HandInDownload(anywidget.AnyWidget):
     warning = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, store: ProgressStore | None, *, language: str = "en",
-                 kept: bool = True, keeper: Keeper | None = None) -> None:
+                 kept: bool | None = None, keeper: Keeper | None = None) -> None:
+        if kept is None:  # as the keeper found the browser's storage (kept, without one)
+            kept = keeper is None or keeper.kept
         super().__init__(
             title=text("progress.handin.title", language),
             kept_line=text("progress.handin.browser" if kept else "progress.handin.not_kept",

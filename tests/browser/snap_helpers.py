@@ -97,14 +97,19 @@ def read_table(root: Any) -> PageTable:
     return PageTable(**root.evaluate(READ_TABLE_JS))
 
 
+#: What :data:`READ_TABLE_JS` reads, once there is something to do (:data:`SOMETHING_TO_DO_JS`),
+#: read in the same check: a card the computers flip meanwhile cannot come between the two.
+TABLE_TO_PLAY_JS = f"""([root, handled]) => ({SOMETHING_TO_DO_JS})([root, handled])
+  && ({READ_TABLE_JS})(root)"""
+
+
 def wait_for_something_to_do(page: Any, root: Any, handled: list[int],
                              timeout_ms: float = 30_000) -> PageTable:
-    """Wait until there is something for the player to do (:data:`SOMETHING_TO_DO_JS`) and
-    return the table as it was at that very moment: read in the same check, so a card the
-    computers flip meanwhile (on a busy machine) cannot come between the two."""
+    """Wait until there is something for the player to do and return the table as it was
+    at that very moment (:data:`TABLE_TO_PLAY_JS`)."""
     found = page.wait_for_function(
-        f"(args) => ({SOMETHING_TO_DO_JS})(args) && ({READ_TABLE_JS})(args[0])",
-        arg=[root.element_handle(), handled], timeout=timeout_ms, polling="raf")
+        TABLE_TO_PLAY_JS, arg=[root.element_handle(), handled], timeout=timeout_ms,
+        polling="raf")
     return PageTable(**found.json_value())
 
 

@@ -39,7 +39,7 @@ from tests.browser.conftest import CHROMIUM_ARGS, MODEL_CLASS_FAILURE, REPO_ROOT
 from tests.browser.duel_helpers import IDLE_JS, place_by_clicking, wait_idle
 from tests.browser.duel_helpers import ROOT as DUEL
 from tests.browser.fake_midi import FAKE_MIDI, send_midi
-from tests.browser.snap_helpers import READ_TABLE_JS, SOMETHING_TO_DO_JS, PageTable
+from tests.browser.snap_helpers import TABLE_TO_PLAY_JS, PageTable
 
 # slow: each test boots Python in the page, and the module builds the site first; a
 # parallel run starts it first, beside the other long module (the hub)
@@ -213,7 +213,7 @@ def play_a_note_snap_card(page: Any) -> None:
     # the table as it is when there is something to do, read in the same check (a card the
     # computers flip meanwhile cannot come between), or that it paused
     to_do_or_paused = ("([root, handled]) => root.dataset.paused === 'true' ? {paused: true}"
-                       f" : (({SOMETHING_TO_DO_JS})([root, handled]) && ({READ_TABLE_JS})(root))")
+                       f" : ({TABLE_TO_PLAY_JS})([root, handled])")
     for _ in range(50):
         found = page.wait_for_function(to_do_or_paused, arg=[root.element_handle(), handled],
                                        timeout=60_000, polling="raf").json_value()
