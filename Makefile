@@ -16,8 +16,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Installs into .venv with uv (from PyPI: it installs in seconds what pip takes most of a
-# minute to), or with pip where uv cannot be had.
-INSTALL = $(BIN)/python -m pip install --quiet uv && $(BIN)/uv pip install --quiet --python $(BIN)/python --upgrade pip $(1) \
+# minute to), or with pip where uv cannot be had. Both leave the packages compiled to
+# bytecode (pip does it by default, uv when asked): else every kernel, server and test
+# process compiles what it imports again, wherever PYTHONDONTWRITEBYTECODE is set or the
+# folder cannot be written (a kernel importing music21 spends 0.9 s of CPU instead of 0.25).
+INSTALL = $(BIN)/python -m pip install --quiet uv && $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python --upgrade pip $(1) \
 	|| ($(BIN)/python -m pip install --quiet --upgrade pip && $(BIN)/python -m pip install --quiet $(1))
 
 $(VENV)/.setup: pyproject.toml | $(BIN)/python
