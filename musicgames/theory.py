@@ -568,19 +568,21 @@ def triad(root: str | Note, quality: str = "major") -> Triad:
     return _build_triad(root_note, quality)
 
 
+#: The intervals above the root that make each quality of triad.
+_TRIAD_INTERVALS = {"major": ("M3", "P5"), "minor": ("m3", "P5")}
+
+
 @cache
 def _build_triad(root: Note, quality: str) -> Triad:
     from music21.chord import Chord
-    from music21.harmony import ChordSymbol
+    from music21.interval import Interval
 
-    symbol = ChordSymbol(root=root.to_music21().name, kind=quality)
-    chord = Chord(list(symbol.pitches))
-    # ChordSymbol places its root low; set the chord on the requested root's octave.
-    shift = root.scientific_octave - _octave_of(chord.root())
-    tones = [
-        Note(p.step, int(p.alter), _octave_of(p) + shift)
-        for p in (chord.root(), chord.third, chord.fifth)
-    ]
+    bottom = root.to_music21()
+    # music21 spells each interval above the root: a major third above E♭ is G, never F𝄪
+    chord = Chord([bottom, *(Interval(name).transposePitch(bottom)
+                             for name in _TRIAD_INTERVALS[quality])])
+    tones = [Note(p.step, int(p.alter), _octave_of(p))
+             for p in (chord.root(), chord.third, chord.fifth)]
     if chord.quality != quality:  # music21 is the judge of what it built
         raise TriadError(f"music21 built a {chord.quality} chord for {root.scientific} {quality}")
     return Triad(tones[0], tones[1], tones[2], quality)
