@@ -9,6 +9,7 @@ ARCHITECTURE.md for the layers these tests keep apart.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -204,8 +205,11 @@ def _said(circle: list[str], graph: dict[str, dict[str, int]]) -> str:
     return " → ".join(steps + [circle[-1]])
 
 
-GRAPH = import_graph()
-CIRCLES = circles(GRAPH)
+@functools.cache
+def package_graph() -> dict[str, dict[str, int]]:
+    """:func:`import_graph`, read once by the test process that runs a test needing it
+    (not at collection, which every parallel worker does: it parses the whole package)."""
+    return import_graph()
 
 
 def _long_files() -> dict[str, int]:
@@ -226,9 +230,9 @@ LONG_FILES = _long_files()
 def test_the_graph_sees_imports_inside_functions_lazy_maps_and_not_type_checking() -> None:
     # a lesson's drill is imported inside its method; the progress package loads each name
     # from its module on first use (its map counts), and names them for the type checker.
-    assert "musicgames.widgets.note_drill" in GRAPH["musicgames.lessons.lesson"]
-    assert "musicgames.progress.report" in GRAPH["musicgames.progress"]
-    assert "musicgames.progress.store" in GRAPH["musicgames.widgets.hand_in"]
+    assert "musicgames.widgets.note_drill" in package_graph()["musicgames.lessons.lesson"]
+    assert "musicgames.progress.report" in package_graph()["musicgames.progress"]
+    assert "musicgames.progress.store" in package_graph()["musicgames.widgets.hand_in"]
 
 
 def test_imports_for_the_type_checker_only_are_left_out(tmp_path: Path) -> None:
@@ -259,7 +263,9 @@ def test_a_circle_is_found_and_said_with_its_lines() -> None:
 
 
 def test_no_import_circle_in_musicgames() -> None:
-    assert not CIRCLES, "import circles:\n" + "\n".join(_said(c, GRAPH) for c in CIRCLES)
+    graph = package_graph()
+    found = circles(graph)
+    assert not found, "import circles:\n" + "\n".join(_said(c, graph) for c in found)
 
 
 # -- files short enough to read --------------------------------------------------------------
@@ -280,7 +286,7 @@ def _reached(start: list[str]) -> list[str]:
         name = todo.pop()
         if name not in reached:
             reached.add(name)
-            todo.extend(GRAPH[name])
+            todo.extend(package_graph()[name])
     return sorted(reached)
 
 
