@@ -224,6 +224,15 @@ def test_triad_tones_agree_with_music21(t: object) -> None:
     assert t.root < t.third < t.fifth
 
 
+def test_triads_are_spelled_as_music21s_chord_symbols_spell_them() -> None:
+    """A second judge from music21: its chord symbol ("E-", "g#m") names the same tones."""
+    from music21.harmony import ChordSymbol
+
+    for t in ALL_TRIADS:
+        symbol = ChordSymbol(root=t.root.to_music21().name, kind=t.quality)
+        assert [p.name for p in symbol.pitches] == [n.to_music21().name for n in t.tones], t
+
+
 def test_triad_accepts_either_naming_system_with_or_without_octave() -> None:
     assert triad("Re", "major") == triad("D", "major") == triad("Re3", "major")
     assert triad("D4", "major") == triad("Re3", "major")
