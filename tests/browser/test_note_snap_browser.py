@@ -88,9 +88,43 @@ def snap_page(snap_lab: Any) -> Any:
     return snap_lab
 
 
+#: What a card's result panel says (its card number in ``data-number``).
+_RESULT_JS = """(el) => ({
+    reason: el.dataset.reason,
+    taker: el.dataset.taker === '' ? null : Number(el.dataset.taker),
+    slaps: [...el.querySelectorAll('.mg-snap-result-slap')].map(
+        (li) => [Number(li.dataset.seat), Number(li.dataset.ms)]),
+    missed: [...el.querySelectorAll('.mg-snap-result-missed')].map(
+        (li) => Number(li.dataset.seat)),
+    reason_text: el.querySelector('.mg-snap-result-reason').textContent,
+    text: el.textContent,
+})"""
+#: From now on keep, in ``window.mgSnapResults``, what each card's result panel said while
+#: it was shown, for games numbered ``first`` (``data-game``) or later: the panel stays only
+#: until the next card's result, which comes about a second later when the computers play
+#: on, sooner than a busy test may look.
+_RECORD_RESULTS_JS = f"""(first) => {{
+  const root = document.querySelector('.mg-snap');
+  if (window.mgSnapResultsWatch) window.mgSnapResultsWatch.disconnect();
+  window.mgSnapResults = {{}};
+  const read = {_RESULT_JS};
+  const keep = () => {{
+    const el = root.querySelector('.mg-snap-result');
+    if (el && el.getClientRects().length && Number(root.dataset.game) >= first) {{
+      window.mgSnapResults[el.dataset.number] = read(el);
+    }}
+  }};
+  window.mgSnapResultsWatch = new MutationObserver(keep);
+  window.mgSnapResultsWatch.observe(root, {{childList: true, subtree: true, attributes: true,
+                                           characterData: true}});
+}}"""
+
+
 def _start_game(page: Any, kernel_execute: Execute, code: str) -> Any:
-    """Change the notebook's game through the kernel, wait for the page to draw it."""
+    """Change the notebook's game through the kernel, wait for the page to draw it. The
+    page keeps what each card's result panel said from now on (:func:`_page_result`)."""
     before = int(page.locator(".mg-snap").get_attribute("data-game"))
+    page.evaluate(_RECORD_RESULTS_JS, before + 1)
     kernel_execute(page, code)
     page.wait_for_function(
         "(n) => Number(document.querySelector('.mg-snap').dataset.game) > n", arg=before
@@ -149,19 +183,17 @@ def _kernel_card(page: Any, kernel_execute: Execute, number: int) -> dict[str, A
     return {"card": found[0], "seats": found[1]}
 
 
+def _record_results(root: Any) -> None:
+    """Keep what each card's result panel of the game on the table says from now on."""
+    root.page.evaluate(_RECORD_RESULTS_JS, int(root.get_attribute("data-game")))
+
+
 def _page_result(root: Any, number: int) -> dict[str, Any]:
-    panel = root.locator(f'.mg-snap-result[data-number="{number}"]')
-    panel.wait_for(timeout=10_000)
-    return dict(panel.evaluate("""(el) => ({
-        reason: el.dataset.reason,
-        taker: el.dataset.taker === '' ? null : Number(el.dataset.taker),
-        slaps: [...el.querySelectorAll('.mg-snap-result-slap')].map(
-            (li) => [Number(li.dataset.seat), Number(li.dataset.ms)]),
-        missed: [...el.querySelectorAll('.mg-snap-result-missed')].map(
-            (li) => Number(li.dataset.seat)),
-        reason_text: el.querySelector('.mg-snap-result-reason').textContent,
-        text: el.textContent,
-    })"""))
+    """What the result panel of card ``number`` said while it was shown (the game was
+    started with :func:`_start_game`, or :func:`_record_results` was called before)."""
+    return dict(root.page.wait_for_function(
+        "(n) => window.mgSnapResults && window.mgSnapResults[n]", arg=str(number),
+        timeout=10_000).json_value())
 
 
 def test_lab_person_slaps_a_match_and_a_false_slap_with_space_and_the_kernel_agrees(
@@ -305,6 +337,7 @@ def test_voila_renders_the_game_and_a_slap_works(
         assert "Run the cell" not in text and "Shift + Enter" not in text  # nothing to run
         assert "How to play" in text  # the rules, in the game's language
         root.locator(".mg-snap-title").click()
+        _record_results(root)
         handled: list[int] = []
         deadline = time.monotonic() + 60
         while True:
