@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 # The stand-in Web MIDI: window.mgMidi.plug(id, name), .unplug(id), .send(id, [bytes]) (a
-# "midimessage" event of real bytes to every listener of that keyboard), a MIDIAccess of its
-# own for each request, told of each plug ("statechange"); and window.mgHidden (true: the
-# page says it is hidden, as a tab in the background does).
+# "midimessage" event of real bytes to every listener of that keyboard), .listened() (the ids
+# of the keyboards something listens to), a MIDIAccess of its own for each request, told of
+# each plug ("statechange"); and window.mgHidden (true: the page says it is hidden, as a tab
+# in the background does).
 FAKE_MIDI = """
 (() => {
   // An event target as MIDIAccess and MIDIInput are: listeners added and removed by type.
@@ -22,6 +23,7 @@ FAKE_MIDI = """
     thing.removeEventListener = (type, listener) => {
       if (listeners.has(type)) listeners.get(type).delete(listener);
     };
+    thing.listened = (type) => (listeners.get(type) || new Set()).size > 0;
     thing.dispatch = (type, event) => {
       for (const listener of [...(listeners.get(type) || [])]) listener(event);
     };
@@ -46,6 +48,11 @@ FAKE_MIDI = """
       port.state = "disconnected";
       inputs.delete(id);
       changed(port);
+    },
+    // the ids of the keyboards something in the page listens to (the chosen one)
+    listened() {
+      return [...inputs.values()].filter((port) => port.listened("midimessage"))
+        .map((port) => port.id);
     },
     send(id, bytes) {
       const port = inputs.get(id);
@@ -79,3 +86,12 @@ def send_midi(page: Any, device: str, *messages: list[int]) -> None:
         "([id, messages]) => { for (const bytes of messages) window.mgMidi.send(id, bytes); }",
         [device, list(messages)],
     )
+
+
+def listened_keyboard(page: Any) -> str:
+    """The id of the stand-in keyboard the page listens to now: the one a student chose
+    (remembered by name), else the first. A test that plays on "the keyboard" sends there,
+    whichever an earlier test chose."""
+    ids = page.evaluate("window.mgMidi.listened()")
+    assert len(ids) == 1, f"the page listens to the keyboards {ids}, not to one"
+    return str(ids[0])

@@ -28,7 +28,7 @@ from tests.browser.conftest import (
     open_notebook,
     shut_down_kernels,
 )
-from tests.browser.fake_midi import FAKE_MIDI, send_midi
+from tests.browser.fake_midi import FAKE_MIDI, listened_keyboard, send_midi
 
 pytestmark = pytest.mark.browser
 
@@ -134,12 +134,13 @@ def test_nothing_is_answered_while_the_page_is_hidden(
     widget = page.locator(".mg-test-midi-drill .mg-practice")
     next_question(page, widget, 4)
     before = results(page, kernel_execute, "drill")
+    keys = listened_keyboard(page)
     page.evaluate("window.mgHidden = true")
-    send_midi(page, "b2", [0x90, 67, 100])
+    send_midi(page, keys, [0x90, 67, 100])
     page.wait_for_timeout(500)
     assert results(page, kernel_execute, "drill") == before
     page.evaluate("window.mgHidden = false")
-    send_midi(page, "b2", [0x80, 67, 0], [0x90, 67, 100])
+    send_midi(page, keys, [0x80, 67, 0], [0x90, 67, 100])
     expect(widget.locator(".mg-practice-feedback")).to_contain_text("Right", timeout=5_000)
 
 
@@ -149,28 +150,29 @@ def test_a_chord_counts_when_its_tones_sound_together_the_pedal_holding_them(
     """Chord quiz: three tones struck within the window (~300 ms), any octave and voicing,
     all still sounding — held, or kept by the sustain pedal (control change 64)."""
     widget = start_with_midi(page, ".mg-test-midi-quiz")
+    keys = listened_keyboard(page)
     # Do and Mi struck and let go before Sol, no pedal: no chord.
-    send_midi(page, "b2", [0x90, 48, 90], [0x80, 48, 0], [0x90, 76, 90], [0x90, 76, 0],
+    send_midi(page, keys, [0x90, 48, 90], [0x80, 48, 0], [0x90, 76, 90], [0x90, 76, 0],
          [0x90, 67, 90])
     page.wait_for_timeout(600)
     assert results(page, kernel_execute, "quiz") == "[]"
-    send_midi(page, "b2", [0x80, 67, 0])
+    send_midi(page, keys, [0x80, 67, 0])
     # Struck too far apart (more than the window): no chord.
-    send_midi(page, "b2", [0x90, 48, 90], [0x90, 64, 90])
+    send_midi(page, keys, [0x90, 48, 90], [0x90, 64, 90])
     page.wait_for_timeout(450)
-    send_midi(page, "b2", [0x90, 79, 90])
+    send_midi(page, keys, [0x90, 79, 90])
     page.wait_for_timeout(400)
     assert results(page, kernel_execute, "quiz") == "[]"
-    send_midi(page, "b2", [0x80, 48, 0], [0x80, 64, 0], [0x80, 79, 0])
+    send_midi(page, keys, [0x80, 48, 0], [0x80, 64, 0], [0x80, 79, 0])
     # The pedal down: Do and Mi let go still sound when Sol comes.
-    send_midi(page, "b2", [0xB0, 64, 127], [0x90, 48, 90], [0x80, 48, 0], [0x90, 76, 90],
+    send_midi(page, keys, [0xB0, 64, 127], [0x90, 48, 90], [0x80, 48, 0], [0x90, 76, 90],
          [0x80, 76, 0], [0x90, 67, 90])
     expect(widget.locator(".mg-practice-feedback")).to_contain_text("Right", timeout=5_000)
     assert results(page, kernel_execute, "quiz") == "[('C G E', True)]"  # low to high
-    send_midi(page, "b2", [0xB0, 64, 0], [0x80, 67, 0])
+    send_midi(page, keys, [0xB0, 64, 0], [0x80, 67, 0])
     # A wrong chord (Do Mib Sol) struck together: judged wrong, its wrong key shown.
     next_question(page, widget, 2)
-    send_midi(page, "b2", [0x90, 60, 90], [0x90, 63, 90], [0x90, 67, 90])
+    send_midi(page, keys, [0x90, 60, 90], [0x90, 63, 90], [0x90, 67, 90])
     expect(widget.locator(".mg-practice-feedback")).to_contain_text("Not quite", timeout=5_000)
     expect(widget.locator('.mg-key.mg-wrong[data-key="3"]')).to_have_count(1)
 
@@ -181,7 +183,7 @@ def test_a_lesson_question_is_answered_by_playing(
     exercise = page.locator(".mg-test-midi-lesson")
     exercise.locator('.mg-play-input[data-input="midi"]').click()
     expect(exercise.locator(".mg-play")).to_have_attribute("data-midi", "on", timeout=10_000)
-    send_midi(page, "b2", [0x90, 79, 100])  # Sol4: the names carry no octave
+    send_midi(page, listened_keyboard(page), [0x90, 79, 100])  # Sol4: the names carry no octave
     expect(exercise.locator(".mg-exercise-feedback")).to_contain_text("Right", timeout=5_000)
     assert kernel_execute(page, "print(exercise.correct)") == "True\n"
 
