@@ -256,9 +256,12 @@ function duelDrawing(v) {
         const g = geometry(key);
         if (!g) continue;
         // a ring round the part of the key in sight (over tokens too: an attack rings the
-        // opponent's token), and a marker on the part of the key a person sees
+        // opponent's token), on a light halo that keeps it clear on black keys and tokens,
+        // and a marker on the part of the key a person sees
+        const outline = keyOutline(key, 1.5);
+        piano.overlay.appendChild(s("polygon", { points: outline, class: "mg-duel-target-halo" }));
         piano.overlay.appendChild(
-          s("polygon", { points: keyOutline(key, 1.5), class: "mg-duel-target", "data-board-key": key })
+          s("polygon", { points: outline, class: "mg-duel-target", "data-board-key": key })
         );
         piano.overlay.appendChild(
           s("circle", { cx: g.cx, cy: g.black ? 8 : 54, r: 3.2, class: "mg-duel-target-dot", "data-board-key": key })

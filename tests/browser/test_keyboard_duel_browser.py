@@ -515,6 +515,12 @@ ENDLESS_ANIMATIONS_JS = """(root) => root.getAnimations({subtree: true})
   .map((a) => `${a.animationName || a.id} on ${a.effect.target.getAttribute('class')}`)"""
 
 
+#: The classes of the drawings on the board's lit layer that a CSS filter redraws.
+FILTERED_JS = """(root) => [...root.querySelectorAll('.mg-duel-layer *')]
+  .filter((el) => getComputedStyle(el).filter !== 'none')
+  .map((el) => el.getAttribute('class'))"""
+
+
 def test_a_wild_lights_every_key_and_hides_no_name_or_mark(
     duel_page: Any,
     kernel_execute: Callable[[Any, str], str],
@@ -533,6 +539,8 @@ def test_a_wild_lights_every_key_and_hides_no_name_or_mark(
     assert not crossing, f"(ring of key, over black key): {crossing}"
     # the rings hold still while the player thinks: nothing is repainted again and again
     assert page.locator(ROOT).evaluate(ENDLESS_ANIMATIONS_JS) == []
+    # and no ring, halo or dot is blurred by a filter, which would be redone at each redraw
+    assert page.locator(ROOT).evaluate(FILTERED_JS) == []
     assert not errors
 
 
