@@ -282,19 +282,12 @@ def test_a_request_for_another_host_fails_and_is_counted(student: Student) -> No
     assert student.elsewhere == ["https://cdn.jsdelivr.net/npm/x.js"]
 
 
-def test_the_site_plays_note_snap_and_keyboard_duel_with_no_other_host(
-    student: Student,
-) -> None:
+def test_the_site_plays_keyboard_duel_with_no_other_host(student: Student) -> None:
+    """Keyboard Duel opened from the start page: a token placed by clicking, the turn
+    ended, the computer's turn played in the page's Python (Note Snap is played in
+    :func:`test_the_site_keeps_answers_across_a_reload_and_two_tabs_and_hands_them_in`)."""
     page = student.page
     student.sign_in("Ana")
-
-    student.open("Note Snap")
-    page.locator(".mg-snap .mg-snap-seat").first.wait_for(timeout=START_TIMEOUT_MS)
-    assert "Ana" in page.locator(".musicgames-app-student").inner_text()
-    assert "open_app" not in page.locator("body").inner_text()  # no code shown
-    the_game_has_the_keyboard_as_it_opens_and_keeps_it(page)
-    play_a_note_snap_card(page)
-
     student.open("Keyboard Duel")
     page.locator(f"{DUEL}-opponent[data-opponent=casual]").click(timeout=START_TIMEOUT_MS)
     page.locator(f"{DUEL}[data-screen=play]").wait_for()
@@ -367,16 +360,20 @@ def hand_in(page: Any, where: Any, tmp_path: Path) -> Any:
 def test_the_site_keeps_answers_across_a_reload_and_two_tabs_and_hands_them_in(
     student: Student, tmp_path: Path,
 ) -> None:
-    """A card played in each of two tabs of one student is kept in the browser
-    (IndexedDB): a reload of the first tab finds both, and its hand-in downloads the file
-    the teacher's code reads."""
+    """Note Snap opened from the start page, no code shown, has the keyboard as it opens.
+    A card played in each of two tabs of one student is kept in the browser (IndexedDB):
+    a reload of the first tab finds both, and its hand-in downloads the file the teacher's
+    code reads. No other host was asked for anything."""
 
     page = student.page
     student.sign_in("Ana")
     student.open("Note Snap")
     page.locator(".mg-snap .mg-snap-seat").first.wait_for(timeout=START_TIMEOUT_MS)
+    assert "Ana" in page.locator(".musicgames-app-student").inner_text()
+    assert "open_app" not in page.locator("body").inner_text()  # no code shown
     kept_line = page.locator(".mg-hand-in-kept").inner_text()
     assert "stay in this browser" in kept_line, kept_line
+    the_game_has_the_keyboard_as_it_opens_and_keeps_it(page)
     other_tab = student.context.new_page()
     other_tab.set_default_timeout(60_000)
     other_tab.goto(page.url)
@@ -401,6 +398,7 @@ def test_the_site_keeps_answers_across_a_reload_and_two_tabs_and_hands_them_in(
              if a.activity == "note_snap" and a.item != "game"]
     assert min(cards) < between < max(cards), (cards, between)  # both tabs' cards
     assert student.elsewhere == [], student.elsewhere
+    assert not student.model_failures, student.model_failures
 
 
 # -- lessons ---------------------------------------------------------------------------------
