@@ -32,6 +32,9 @@ What is here:
 * ``open_notebook(page, path)`` — opens ``/lab/tree/<path>?reset``, waits for the kernel to be
   idle, runs all cells and waits for them to finish; fails on a cell error or on a widget
   that did not load. ``path`` is relative to the repository root.
+* ``open_notebook_here(page, path)`` — the same in a page where Lab already runs (a module's
+  shared page): the notebook is opened from that Lab, after every tab is closed and every
+  kernel ended, so Lab does not start again.
 * ``kernel_execute(page, code) -> str`` — runs ``code`` in the open notebook's kernel and
   returns what it printed on stdout (raises ``AssertionError`` on an exception).
 * ``watch_widget_failures(page)`` — for pages you make yourself (Voila): a list that collects
@@ -450,6 +453,40 @@ def open_notebook(page: Any, path: str) -> None:
     Fails the test when a cell raised, or a widget model failed to load.
     """
     page.goto(f"/lab/tree/{path}?reset")
+    _run_all_once_ready(page, path)
+
+
+#: Close every tab of the Lab in the page, without saving (the suite keeps notebooks as
+#: they are in the repository).
+_CLOSE_EVERY_TAB_JS = """() => {
+  for (const widget of [...window.jupyterapp.shell.widgets('main')]) widget.dispose();
+}"""
+
+_OPENED_JS = """(path) => {
+  const widget = window.jupyterapp.shell.currentWidget;
+  return !!(widget && widget.context && widget.context.path === path && widget.sessionContext);
+}"""
+
+
+def open_notebook_here(page: Any, path: str) -> None:
+    """As :func:`open_notebook`, but in a page where Lab already runs, open ``path`` from
+    that Lab, as a person opens a notebook from its file browser: every tab closed and
+    every kernel ended first, then the notebook opened, run and waited for. A notebook
+    opened this way costs the kernel and the notebook, not a Lab starting again (several
+    seconds of the browser's time). In a page without Lab, it is :func:`open_notebook`."""
+    if not page.evaluate("() => !!window.jupyterapp"):
+        open_notebook(page, path)
+        return
+    page.evaluate(_CLOSE_EVERY_TAB_JS)
+    shut_down_kernels(page)
+    page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path})",
+                  path)
+    page.wait_for_function(_OPENED_JS, arg=path, timeout=NOTEBOOK_TIMEOUT_MS)
+    _run_all_once_ready(page, path)
+
+
+def _run_all_once_ready(page: Any, path: str) -> None:
+    """Wait for the kernel of the notebook just opened, run all its cells, wait for them."""
     deadline = time.monotonic() + NOTEBOOK_TIMEOUT_MS / 1000
     while not page.evaluate(_KERNEL_IDLE_JS):
         # A notebook without kernel metadata makes Lab ask which kernel: take its default.

@@ -22,13 +22,13 @@ field. One line per place in ``PLACES``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, new_lab_page, open_notebook
+from tests.browser.conftest import Server, new_lab_page, open_notebook_here
 
 pytestmark = pytest.mark.browser
 
@@ -58,15 +58,22 @@ FOCUS_JS = """(cls) => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def keys_lab(browser: Any, lab_server: Server) -> Iterator[Any]:
+    """One Lab page for the module: each test opens its notebook in it, from the Lab
+    running there (a Lab starting takes seconds of the browser's time)."""
+    with new_lab_page(browser, lab_server) as page:
+        yield page
+
+
 @pytest.mark.parametrize(("notebook", "root_class"), WIDGETS)
 def test_keys_after_run_all_stay_in_the_widget(
-    lab_page: Any,
-    open_notebook: Callable[[Any, str], None],
+    keys_lab: Any,
     notebook: str,
     root_class: str,
 ) -> None:
-    page = lab_page
-    open_notebook(page, notebook)
+    page = keys_lab
+    open_notebook_here(page, notebook)
     root = page.locator(f".{root_class}").first
     expect(root).to_be_visible()
     page.wait_for_function(FOCUS_JS, arg=root_class, timeout=10_000)
@@ -181,11 +188,10 @@ STILL_THERE_JS = """(label) => {
 
 
 @pytest.fixture(scope="module")
-def every_widget(browser: Any, lab_server: Server) -> Any:
-    """One Lab page with every widget of the project drawn (``keys.ipynb``), for the module."""
-    with new_lab_page(browser, lab_server) as page:
-        open_notebook(page, "tests/browser/keys.ipynb")
-        yield page
+def every_widget(keys_lab: Any) -> Any:
+    """The module's Lab page with every widget of the project drawn (``keys.ipynb``)."""
+    open_notebook_here(keys_lab, "tests/browser/keys.ipynb")
+    return keys_lab
 
 
 def _changes(before: list[str], after: list[str]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,7 +24,9 @@ from tests.browser.conftest import (
     REPO_ROOT,
     SCRATCH,
     Server,
+    new_lab_page,
     open_notebook,
+    open_notebook_here,
     shut_down_kernels,
     watch_widget_failures,
 )
@@ -62,16 +65,24 @@ _MEASURE_JS = """() => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def lessons_lab(browser: Any, lab_server: Server) -> Iterator[Any]:
+    """One Lab page for the module's lessons: each test opens its lesson in it, from the
+    Lab running there (a Lab starting takes seconds of the browser's time)."""
+    with new_lab_page(browser, lab_server) as page:
+        yield page
+
+
 @pytest.fixture
-def student_page(lab_page: Any) -> Any:
-    """A 1280×800 page on the Lab server, as a laptop shows it."""
-    lab_page.set_viewport_size({"width": 1280, "height": 800})
-    return lab_page
+def student_page(lessons_lab: Any) -> Any:
+    """The module's Lab page at 1280×800, as a laptop shows it."""
+    lessons_lab.set_viewport_size({"width": 1280, "height": 800})
+    return lessons_lab
 
 
 def open_lesson_page(page: Any, path: str) -> None:
     """Open a notebook with the file browser open beside it, and run it."""
-    open_notebook(page, path)
+    open_notebook_here(page, path)
     page.evaluate(_OPEN_FILE_BROWSER_JS)
     page.wait_for_function(  # the file browser takes its room beside the notebook
         "() => (document.querySelector('#filebrowser') || {getBoundingClientRect: () => "
