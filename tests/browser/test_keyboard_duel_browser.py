@@ -21,6 +21,7 @@ from tests.browser.conftest import (
     kernel_execute,
     new_lab_page,
     open_notebook,
+    open_notebook_here,
     run_notebook_again,
 )
 from tests.browser.duel_helpers import (
@@ -698,7 +699,6 @@ RULES_ON_TOP_JS = """() => {
 
 def test_the_rules_button_can_be_clicked_while_the_opponent_chooser_is_shown(
     duel_page: Any,
-    open_notebook: Callable[[Any, str], None],
     kernel_execute: Callable[[Any, str], str],
 ) -> None:
     """While "Choose your opponent" is shown, a Rules button is in sight and on top where it
@@ -709,7 +709,7 @@ def test_the_rules_button_can_be_clicked_while_the_opponent_chooser_is_shown(
 
     page = duel_page
     errors = watch_page_errors(page)
-    open_notebook(page, NOTEBOOK)
+    open_notebook_here(page, NOTEBOOK)  # a new game's chooser, from the Lab running there
     dismiss_notifications(page)
     page.locator(f"{ROOT}-chooser").wait_for()
     widths = []

@@ -25,7 +25,6 @@ from tests.browser.conftest import (
     SCRATCH,
     Server,
     new_lab_page,
-    open_notebook,
     open_notebook_here,
     shut_down_kernels,
     watch_widget_failures,
@@ -260,18 +259,19 @@ _LABEL_SIZES_JS = """() => {
 
 
 def test_a_reopened_lesson_says_to_run_it_instead_of_widget_errors(
-    lab_page: Any, lab_server: Server
+    lessons_lab: Any, lab_server: Server
 ) -> None:
     """A student runs a lesson, saves it, and opens it again another day (a new kernel): each
     cell says, in the lesson's language, to run the lesson with ⏩ and Restart — no "Error
     displaying widget: model not found"."""
-    page = lab_page
+    page = lessons_lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
     source = REPO_ROOT / "lessons" / "es" / "01-el-pentagrama.ipynb"
     copy = lab_server.root / SCRATCH / "reopened.ipynb"  # the server's own, not the repository's
     shutil.copy(source, copy)
     path = copy.relative_to(lab_server.root).as_posix()
     try:
-        open_notebook(page, path)
+        open_notebook_here(page, path)  # run the first time in the Lab running there
         expect(page.locator(".mg-lesson-settings")).to_be_visible()
         expect(page.locator(".mg-run-again").first).to_be_hidden()  # the lesson runs
         page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
