@@ -140,6 +140,29 @@ def test_undo_is_a_stack_and_restores_exactly_including_the_dice():
     assert state.to_json() == end
 
 
+def test_a_save_after_undos_and_other_actions_lists_exactly_the_actions_played():
+    """Each save adds only the actions played since the last (their text is kept): undone
+    actions and the ones played in their place are never mixed up, in the game or a copy."""
+    state = mid_game(seed=6, actions=20)
+    rng = random.Random(2)
+    for _ in range(15):
+        state.to_json()
+        for _ in range(rng.randint(1, 3)):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        state.to_json()
+        for _ in range(rng.randint(0, 2)):
+            state.undo()
+        if not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        copy = state.copy()
+        for game in (state, copy):
+            saved = json.loads(game.to_json())["actions"]
+            assert saved == [action.to_json() for action in game.actions()]
+            assert DuelState.from_json(game.to_json()).to_json() == game.to_json()
+
+
 def test_undo_at_the_start_is_refused():
     state = DuelState.new_game(1)
     with pytest.raises(NothingToUndoError):

@@ -73,7 +73,7 @@ class Position:
         "_pending", "_totals", "_round_scores", "_log", "_log_seen", "_history", "_undo",
         "_rng_unsaved",
         "_start", "_start_text", "_legal", "_legal_ids", "_events", "_out", "_full",
-        "_saved_actions", "_emit",
+        "_saved_actions", "_saved_text", "_emit",
     )
 
     _rng: random.Random
@@ -116,6 +116,9 @@ class Position:
     _out: list[Event]
     _full: bool
     _saved_actions: list[Action | int]
+    #: The JSON text of the first ``n`` items of ``_saved_actions``: ``(n, text)``
+    #: (``to_json`` adds only what was played since; a take-back or undo starts it again).
+    _saved_text: tuple[int, str]
     _emit: Callable[[Event], None] | None
 
     # -- a fresh table ------------------------------------------------------------------
@@ -151,6 +154,7 @@ class Position:
         self._emit = self._events.append
         self._full = True
         self._saved_actions = []
+        self._saved_text = (0, "")
 
     def _clear_round(self, number: int, starter: int) -> None:
         """Round ``number`` at its first turn: ``starter`` to move, every token unplaced."""
@@ -229,6 +233,8 @@ class Position:
         del self._history[history_size:]
         del self._events[events_size:]
         del self._saved_actions[saved_size:]
+        if self._saved_text[0] > saved_size:
+            self._saved_text = (0, "")
 
     def _touch_rng(self) -> random.Random:
         """The generator, after saving its state for undo the first time an action uses it."""

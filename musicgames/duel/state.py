@@ -115,6 +115,8 @@ __all__ = ["DuelState"]
 
 _FORMAT = "musicgames.duel"
 _VERSION = 1
+#: Compact JSON, the way a game is saved.
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
 
 
 class DuelState(History, Checking, Playing):
@@ -380,6 +382,7 @@ class DuelState(History, Checking, Playing):
             other._undo = self._undo[:]  # records are only changed by the apply that made them
             other._events = self._events[:]
             other._saved_actions = self._saved_actions[:]
+            other._saved_text = self._saved_text
             other._start = self._start
             other._start_text = self._start_text
         else:
@@ -389,6 +392,7 @@ class DuelState(History, Checking, Playing):
             other._undo = []
             other._events = []
             other._saved_actions = []
+            other._saved_text = (0, "")
             other._start = {}
             other._start_text = None
         other._emit = other._events.append if full else other._out.append
@@ -671,18 +675,30 @@ class DuelState(History, Checking, Playing):
         :meth:`from_json` replays the actions from the start, so a loaded game can be
         undone as far back as the original.
         """
-        position = json.dumps(self._position(), separators=(",", ":"))
+        position = _COMPACT.encode(self._position())
         if not self._full:
             start, rest = position, "[]"
         else:
             if self._start_text is None:
-                self._start_text = json.dumps(self._start, separators=(",", ":"))
+                self._start_text = _COMPACT.encode(self._start)
             start = self._start_text
-            rest = json.dumps([{"type": "take_back", "count": item} if isinstance(item, int)
-                               else item.to_json() for item in self._saved_actions],
-                              separators=(",", ":"))
+            rest = f"[{self._actions_text()}]"
         return (f'{{"format":"{_FORMAT}","version":{_VERSION},"start":{start},'
                 f'"actions":{rest},"position":{position}}}')
+
+    def _actions_text(self) -> str:
+        """The saved actions as JSON items (no brackets), encoding only the new ones."""
+        items = self._saved_actions
+        count, text = self._saved_text
+        if count != len(items):
+            if count > len(items):  # cannot happen: the list is cut only with the text
+                count, text = 0, ""
+            new = _COMPACT.encode([{"type": "take_back", "count": item}
+                                   if isinstance(item, int) else item.to_json()
+                                   for item in items[count:]])[1:-1]
+            text = f"{text},{new}" if text else new
+            self._saved_text = (len(items), text)
+        return text
 
     @classmethod
     def from_json(cls, text: str | bytes | Mapping[str, Any]) -> DuelState:

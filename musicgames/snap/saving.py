@@ -37,9 +37,12 @@ class Save(NamedTuple):
     position: Any
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+
+
 def compact(data: object) -> str:
     """``data`` as compact JSON, the way a save is written."""
-    return json.dumps(data, separators=(",", ":"))
+    return _COMPACT.encode(data)
 
 
 def grown_actions(kept: tuple[int, str], actions: Sequence[Action]) -> tuple[int, str]:
@@ -56,7 +59,7 @@ def grown_actions(kept: tuple[int, str], actions: Sequence[Action]) -> tuple[int
     count, text = kept
     if count == len(actions):
         return kept
-    new = ",".join(compact(action_to_json(actions[i])) for i in range(count, len(actions)))
+    new = compact([action_to_json(actions[i]) for i in range(count, len(actions))])[1:-1]
     return len(actions), f"{text},{new}" if text else new
 
 
