@@ -223,8 +223,10 @@ def test_a_spanish_lesson_as_a_voila_app(browser: Any, voila_server: Any) -> Non
     failures = watch_widget_failures(page)
     try:
         page.goto(server.url)
-        expect(page.locator(".mg-lesson-settings")).to_be_visible()
-        expect(page.locator(".mg-exercise").first).to_be_visible()
+        # Voila shows the lesson's text first and each widget as its cell has run in the
+        # new kernel: seconds on a busy machine (expect's own wait is 5 s)
+        expect(page.locator(".mg-lesson-settings")).to_be_visible(timeout=NOTEBOOK_TIMEOUT_MS)
+        expect(page.locator(".mg-exercise").first).to_be_visible(timeout=NOTEBOOK_TIMEOUT_MS)
         page.locator(".mg-drill").wait_for()
         expect(page.locator(".mg-run-hint")).to_be_hidden()
         shown = page.locator("body").inner_text()
