@@ -511,16 +511,23 @@ function duelDrawing(v) {
     logTitle.textContent = t("duel.label.log");
     logBox.setAttribute("aria-label", t("duel.aria.log"));
     const lines = tb.log || [];
-    const last = lines.length ? lines[lines.length - 1].text : "";
-    if (logBox.childElementCount === lines.length && logBox.dataset.game === String(tb.game) && logBox.dataset.last === last) return;
-    logBox.replaceChildren();
-    for (const line of lines) {
+    // The lines drawn already stay: only the new ones are added (a long game's log has
+    // hundreds), unless the game or a line before them changed (a take-back, a new game).
+    const shown = logBox.mgLines || [];
+    let same = logBox.dataset.game === String(tb.game) && shown.length <= lines.length
+      && logBox.childElementCount === shown.length;
+    for (let i = 0; same && i < shown.length; i++) {
+      same = shown[i].text === lines[i].text && shown[i].head === !!lines[i].head;
+    }
+    if (same && shown.length === lines.length) return;
+    if (!same) logBox.replaceChildren();
+    for (const line of lines.slice(same ? shown.length : 0)) {
       logBox.appendChild(line.head
         ? h("div", { class: "mg-duel-log-line mg-duel-log-head", role: "heading", "aria-level": "4" }, line.text)
         : h("div", { class: "mg-duel-log-line" }, line.text));
     }
+    logBox.mgLines = lines.map((line) => ({ text: line.text, head: !!line.head }));
     logBox.dataset.game = String(tb.game);
-    logBox.dataset.last = last;
     logBox.scrollTop = logBox.scrollHeight; // the newest in view
   }
 

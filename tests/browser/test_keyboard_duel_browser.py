@@ -150,6 +150,7 @@ def test_play_the_first_round_against_casual_by_clicking(
     assert page.locator(f"{ROOT}[data-screen=play]").count() == 1
     assert page.locator(f"{ROOT}-slot[data-state=unplaced]").count() >= 8
     assert_page_matches_engine(page, kernel_execute)
+    assert_log_as_sent(page, kernel_execute)
     assert not errors
 
 
@@ -474,7 +475,17 @@ def test_the_key_clicked_is_the_key_played_at_every_layout_width(
         page.mouse.click(last["x"], last["y"])
     assert clicked == set(range(24))
     assert not wrong, f"(key clicked, key played, x, y): {wrong}"
+    assert_log_as_sent(page, kernel_execute)  # each placing's line added, then taken away
     assert not errors
+
+
+def assert_log_as_sent(page: Any, kernel_execute: Callable[[Any, str], str]) -> None:
+    """The page shows the log's lines the kernel sent last, in order (the page adds the new
+    ones to those it shows, and draws them again when one before them changed)."""
+    wait_idle(page)
+    sent = json.loads(kernel_execute(
+        page, "import json; print(json.dumps([line['text'] for line in game.table['log']]))"))
+    assert page.locator(f"{ROOT}-log-line").all_inner_texts() == sent
 
 
 # With every key lit: are names and marks drawn over the rings, and does any white key's ring
