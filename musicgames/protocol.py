@@ -16,10 +16,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["TABLE", "Bot", "Event", "Game", "GameError", "GameState"]
+__all__ = ["TABLE", "Bot", "Event", "Game", "GameError", "GameState", "compact", "grown_json"]
 
 #: The seat of the table itself: it closes a slap window, rolls the dice. A state's
 #: :meth:`GameState.to_act` lists it when the next step belongs to nobody at the table.
@@ -125,3 +126,38 @@ class Game(Protocol):
     def settings(self) -> Mapping[str, Any]:
         """The settings this game was made with, by keyword."""
         ...
+
+
+# -- saving ---------------------------------------------------------------------------------
+
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+_Item = TypeVar("_Item")
+
+
+def compact(data: object) -> str:
+    """``data`` as compact JSON, the way both games write a save.
+
+    >>> compact({"cards": [1, 2], "over": False})
+    '{"cards":[1,2],"over":false}'
+    """
+    return _COMPACT.encode(data)
+
+
+def grown_json(kept: tuple[int, str], items: Sequence[_Item],
+               to_json: Callable[[_Item], object]) -> tuple[int, str]:
+    """The JSON text of ``items`` as a list's items, without its brackets: ``kept`` is how
+    many of the first items ``text`` holds, and that text; only the items added since are
+    encoded (a save's actions grow with the game). Whoever cuts ``items`` shorter starts
+    again from ``(0, "")``.
+
+    >>> kept = grown_json((0, ""), ["Do"], str.upper)
+    >>> kept
+    (1, '"DO"')
+    >>> grown_json(kept, ["Do", "Re", "Mi"], str.upper)
+    (3, '"DO","RE","MI"')
+    """
+    count, text = kept
+    if count == len(items):
+        return kept
+    new = compact([to_json(item) for item in items[count:]])[1:-1]
+    return len(items), f"{text},{new}" if text else new

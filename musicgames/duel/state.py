@@ -107,6 +107,7 @@ from musicgames.duel.position import (
 from musicgames.duel.refusals import Checking
 from musicgames.duel.saved import MOST_ROUNDS, rng_to_json, whole_number
 from musicgames.duel.view import SeatView
+from musicgames.protocol import compact, grown_json
 from musicgames.shown import short_repr
 from musicgames.theory import Triad
 
@@ -115,8 +116,11 @@ __all__ = ["DuelState"]
 
 _FORMAT = "musicgames.duel"
 _VERSION = 1
-#: Compact JSON, the way a game is saved.
-_COMPACT = json.JSONEncoder(separators=(",", ":"))
+
+
+def _saved_item(item: Action | int) -> dict[str, Any]:
+    """An item of a save's actions: an action, or a take-back of ``item`` actions."""
+    return {"type": "take_back", "count": item} if isinstance(item, int) else item.to_json()
 
 
 class DuelState(History, Checking, Playing):
@@ -675,30 +679,17 @@ class DuelState(History, Checking, Playing):
         :meth:`from_json` replays the actions from the start, so a loaded game can be
         undone as far back as the original.
         """
-        position = _COMPACT.encode(self._position())
+        position = compact(self._position())
         if not self._full:
             start, rest = position, "[]"
         else:
             if self._start_text is None:
-                self._start_text = _COMPACT.encode(self._start)
+                self._start_text = compact(self._start)
             start = self._start_text
-            rest = f"[{self._actions_text()}]"
+            self._saved_text = grown_json(self._saved_text, self._saved_actions, _saved_item)
+            rest = f"[{self._saved_text[1]}]"
         return (f'{{"format":"{_FORMAT}","version":{_VERSION},"start":{start},'
                 f'"actions":{rest},"position":{position}}}')
-
-    def _actions_text(self) -> str:
-        """The saved actions as JSON items (no brackets), encoding only the new ones."""
-        items = self._saved_actions
-        count, text = self._saved_text
-        if count != len(items):
-            if count > len(items):  # cannot happen: the list is cut only with the text
-                count, text = 0, ""
-            new = _COMPACT.encode([{"type": "take_back", "count": item}
-                                   if isinstance(item, int) else item.to_json()
-                                   for item in items[count:]])[1:-1]
-            text = f"{text},{new}" if text else new
-            self._saved_text = (len(items), text)
-        return text
 
     @classmethod
     def from_json(cls, text: str | bytes | Mapping[str, Any]) -> DuelState:

@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from musicgames.protocol import compact, grown_json
 from musicgames.shown import short_repr
 from musicgames.snap.actions import Action, action_to_json
 from musicgames.snap.config import SnapConfig
@@ -37,14 +38,6 @@ class Save(NamedTuple):
     position: Any
 
 
-_COMPACT = json.JSONEncoder(separators=(",", ":"))
-
-
-def compact(data: object) -> str:
-    """``data`` as compact JSON, the way a save is written."""
-    return _COMPACT.encode(data)
-
-
 def grown_actions(kept: tuple[int, str], actions: Sequence[Action]) -> tuple[int, str]:
     """The items of the save's list of ``actions`` (``kept``: how many of the first
     actions ``text`` holds, and that text), with the actions played since added.
@@ -56,11 +49,7 @@ def grown_actions(kept: tuple[int, str], actions: Sequence[Action]) -> tuple[int
     >>> grown_actions(kept, [Flip(0), Slap(1, 250.0)])
     (2, '["flip",0,null],["slap",1,250.0]')
     """
-    count, text = kept
-    if count == len(actions):
-        return kept
-    new = compact([action_to_json(actions[i]) for i in range(count, len(actions))])[1:-1]
-    return len(actions), f"{text},{new}" if text else new
+    return grown_json(kept, actions, action_to_json)
 
 
 def save_text(settings: dict[str, Any], position: dict[str, Any], actions: str) -> str:
