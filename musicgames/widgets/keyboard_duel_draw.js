@@ -513,20 +513,20 @@ function duelDrawing(v) {
     const lines = tb.log || [];
     // The lines drawn already stay: only the new ones are added (a long game's log has
     // hundreds), unless the game or a line before them changed (a take-back, a new game).
-    const shown = logBox.mgLines || [];
-    let same = logBox.dataset.game === String(tb.game) && shown.length <= lines.length
-      && logBox.childElementCount === shown.length;
+    const shown = logBox.children;
+    let same = logBox.dataset.game === String(tb.game) && shown.length <= lines.length;
     for (let i = 0; same && i < shown.length; i++) {
-      same = shown[i].text === lines[i].text && shown[i].head === !!lines[i].head;
+      same = shown[i].textContent === lines[i].text
+        && shown[i].classList.contains("mg-duel-log-head") === !!lines[i].head;
     }
-    if (same && shown.length === lines.length) return;
+    const from = same ? shown.length : 0;
+    if (same && from === lines.length) return;
     if (!same) logBox.replaceChildren();
-    for (const line of lines.slice(same ? shown.length : 0)) {
+    for (const line of lines.slice(from)) {
       logBox.appendChild(line.head
         ? h("div", { class: "mg-duel-log-line mg-duel-log-head", role: "heading", "aria-level": "4" }, line.text)
         : h("div", { class: "mg-duel-log-line" }, line.text));
     }
-    logBox.mgLines = lines.map((line) => ({ text: line.text, head: !!line.head }));
     logBox.dataset.game = String(tb.game);
     logBox.scrollTop = logBox.scrollHeight; // the newest in view
   }
