@@ -33,6 +33,34 @@ function replaceWith(node, ...children) {
   node.replaceChildren(...domChildren(children));
 }
 
+// Replace what a node holds with these children only if they differ from what it shows
+// (same tags, attributes and text, and a list showing the same choice): a redraw that
+// changes nothing then leaves the page alone, with no new style, layout or paint, and focus
+// and hover stay where they were. The nodes kept must act as the new ones would: whatever a
+// click handler uses is in an attribute. Returns whether the node changed.
+function replaceChanged(node, ...children) {
+  const next = domChildren(children);
+  const now = node.childNodes;
+  const same = now.length === next.length && next.every((child, i) => child === now[i]
+    || (child.isEqualNode(now[i]) && (!(child instanceof HTMLSelectElement) || child.value === now[i].value)));
+  if (!same) node.replaceChildren(...next);
+  return !same;
+}
+
+// An attribute, a text or the hidden flag set only when it changes (setting one to the value
+// it has still tells the page, its observers and its style sheets that it changed).
+function setAttr(node, name, value) {
+  if (node.getAttribute(name) !== String(value)) node.setAttribute(name, String(value));
+}
+
+function setText(node, text) {
+  if (node.textContent !== String(text)) node.textContent = String(text);
+}
+
+function setHidden(node, hidden) {
+  if (node.hidden !== !!hidden) node.hidden = !!hidden;
+}
+
 // A string of the catalogue with its {names} filled in: fill("{n} of {total}", {n: 1, total: 5}).
 function fill(template, values) {
   return String(template).replace(/\{(\w+)\}/g, (whole, key) =>

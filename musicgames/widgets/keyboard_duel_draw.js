@@ -180,9 +180,9 @@ function duelDrawing(v) {
 
   // A token: power, white pips for its dice (D11a), and a gold number, what it scores (D13).
   // On a white key it sits above the key's note name, which stays readable.
-  function drawToken(layer, tok, tb) {
+  function drawToken(tok, tb) {
     const g = geometry(tok.key);
-    if (!g) return;
+    if (!g) return null;
     const w = 21;
     const hgt = 23;
     const x = g.cx - w / 2;
@@ -214,7 +214,7 @@ function duelDrawing(v) {
     const tip = s("title");
     tip.textContent = tok.title || "";
     group.appendChild(tip);
-    layer.appendChild(group);
+    return group;
   }
 
   // A key's accessible name: the key ("Re, left card, ff"), or the token on it, which says
@@ -229,14 +229,14 @@ function duelDrawing(v) {
   function drawBoard(tb) {
     const goals = targets();
     const hintKeys = new Set((tb.hint && tb.hint.keys) || []);
-    board.setAttribute("aria-label", t("duel.aria.board"));
+    setAttr(board, "aria-label", t("duel.aria.board"));
     board.classList.toggle("is-finished", !!tb.board_finished);
     pianos.forEach((piano, p) => {
       const pianoInfo = (tb.pianos || [])[p] || {};
-      piano.name.textContent = pianoInfo.name || "";
-      piano.card.title = pianoInfo.tones_text || "";
+      setText(piano.name, pianoInfo.name || "");
+      setAttr(piano.card, "title", pianoInfo.tones_text || "");
       if (!piano.overlay) return;
-      piano.overlay.replaceChildren();
+      const layer = []; // drawn in a detached group, shown only if it differs
       for (const rect of piano.svg.querySelectorAll("rect.mg-key")) {
         const key = Number(rect.getAttribute("data-board"));
         rect.classList.toggle("is-target", goals.has(key));
@@ -246,10 +246,10 @@ function duelDrawing(v) {
         if (Math.floor(key / 12) !== p) continue;
         const g = geometry(key);
         if (!g) continue;
-        piano.overlay.appendChild(s("polygon", { points: keyOutline(key, 1.2), class: "mg-duel-hintmark" }));
+        layer.push(s("polygon", { points: keyOutline(key, 1.2), class: "mg-duel-hintmark" }));
       }
       for (const tok of tb.tokens || []) {
-        if (Math.floor(tok.key / 12) === p) drawToken(piano.overlay, tok, tb);
+        if (Math.floor(tok.key / 12) === p) layer.push(drawToken(tok, tb));
       }
       for (const key of goals.keys()) {
         if (Math.floor(key / 12) !== p) continue;
@@ -259,34 +259,33 @@ function duelDrawing(v) {
         // opponent's token), on a light halo that keeps it clear on black keys and tokens,
         // and a marker on the part of the key a person sees
         const outline = keyOutline(key, 1.5);
-        piano.overlay.appendChild(s("polygon", { points: outline, class: "mg-duel-target-halo" }));
-        piano.overlay.appendChild(
-          s("polygon", { points: outline, class: "mg-duel-target", "data-board-key": key })
-        );
-        piano.overlay.appendChild(
-          s("circle", { cx: g.cx, cy: g.black ? 8 : 54, r: 3.2, class: "mg-duel-target-dot", "data-board-key": key })
+        layer.push(
+          s("polygon", { points: outline, class: "mg-duel-target-halo" }),
+          s("polygon", { points: outline, class: "mg-duel-target", "data-board-key": key }),
+          s("circle", { cx: g.cx, cy: g.black ? 8 : 54, r: 3.2, class: "mg-duel-target-dot", "data-board-key": key }),
         );
       }
       if (ui.pending && ui.pending.key !== null && Math.floor(ui.pending.key / 12) === p) {
         // shown at once, before the kernel answers
         const g = geometry(ui.pending.key);
         if (g) {
-          piano.overlay.appendChild(
+          layer.push(
             s("rect", { x: g.cx - 10.5, y: g.black ? 12 : 62, width: 21, height: 23, rx: 3.5, class: "mg-duel-ghost" })
           );
         }
       }
+      replaceChanged(piano.overlay, layer);
       for (const hit of piano.hits.children) {
         const key = Number(hit.dataset.keyButton);
         let label = keyName(tb, key);
         if (goals.has(key)) label = t("duel.aria.key_target", { key: label });
-        hit.setAttribute("aria-label", label);
+        setAttr(hit, "aria-label", label);
         hit.classList.toggle("is-target", goals.has(key));
-        hit.setAttribute("aria-pressed", String(ui.token === key));
-        hit.tabIndex = key === ui.keyFocus ? 0 : -1;
+        setAttr(hit, "aria-pressed", ui.token === key);
+        setAttr(hit, "tabindex", key === ui.keyFocus ? 0 : -1);
       }
       // arrow cards: shift every token of yours on this piano card
-      piano.shiftRow.replaceChildren();
+      const shifts = [];
       const picked = [...ui.selected];
       if (canAct() && !tb.duel_active && picked.length === 1 && ui.token === null) {
         for (const sh of legal().shift) {
@@ -295,9 +294,11 @@ function duelDrawing(v) {
             act({ type: "shift", card: sh.card, piano: p })
           );
           node.dataset.focus = "btn:mg-duel-shift-" + p;
-          piano.shiftRow.appendChild(node);
+          node.dataset.card = sh.card;
+          shifts.push(node);
         }
       }
+      replaceChanged(piano.shiftRow, shifts);
     });
   }
 
@@ -307,21 +308,19 @@ function duelDrawing(v) {
       const view = players[seat];
       if (!info) continue;
       view.box.classList.toggle("is-to-act", tb.to_act === seat);
-      view.name.textContent = info.name;
-      view.tray.setAttribute("aria-label", info.tray_label || "");
-      view.tray.replaceChildren();
-      (info.tray || []).forEach((state, i) => {
+      setText(view.name, info.name);
+      setAttr(view.tray, "aria-label", info.tray_label || "");
+      replaceChanged(view.tray, (info.tray || []).map((state, i) => {
         const name = (info.tray_names || [])[i] || state;
-        const slot = h("span", {
+        return h("span", {
           class: "mg-duel-slot is-" + state, "data-state": state, "data-index": i,
           title: name, role: "listitem", "aria-label": name,
         }, state === "merged" ? "+" : null);
-        view.tray.appendChild(slot);
-      });
-      view.total.textContent = t("duel.label.total", { total: info.total });
-      view.total.dataset.value = info.total;
-      view.running.textContent = t("duel.label.running", { running: info.running });
-      view.running.dataset.value = info.running;
+      }));
+      setText(view.total, t("duel.label.total", { total: info.total }));
+      setAttr(view.total, "data-value", info.total);
+      setText(view.running, t("duel.label.running", { running: info.running }));
+      setAttr(view.running, "data-value", info.running);
     }
   }
 
@@ -338,10 +337,9 @@ function duelDrawing(v) {
   }
 
   function drawHand(tb) {
-    handRow.replaceChildren();
-    handRow.hidden = !!tb.board_finished;
-    handRow.setAttribute("aria-label", t("duel.aria.hand"));
-    handRow.appendChild(h("div", { class: "mg-duel-hand-label", "aria-hidden": "true" }, t("duel.label.hand")));
+    setHidden(handRow, !!tb.board_finished);
+    setAttr(handRow, "aria-label", t("duel.aria.hand"));
+    const shown = [h("div", { class: "mg-duel-hand-label", "aria-hidden": "true" }, t("duel.label.hand"))];
     const hints = new Set((tb.hint && tb.hint.cards) || []);
     const hand = tb.hand || [];
     if (!hand.some((c) => c.id === ui.handFocus)) ui.handFocus = hand.length ? hand[0].id : null;
@@ -369,28 +367,35 @@ function duelDrawing(v) {
         event.stopPropagation(); // the focus stays on the card (see _focus.js)
         onCard(card.id);
       });
-      handRow.appendChild(node);
+      shown.push(node);
     }
+    replaceChanged(handRow, shown);
   }
 
   function drawChoices(tb) {
-    choices.replaceChildren();
-    choices.hidden = !!tb.board_finished;
-    if (!canAct() || tb.duel_active) return;
+    setHidden(choices, !!tb.board_finished);
+    replaceChanged(choices, choiceNodes(tb));
+  }
+
+  // What the person may do with what is picked: the moves of a token, or a tip.
+  function choiceNodes(tb) {
+    if (!canAct() || tb.duel_active) return [];
     const lg = legal();
+    const out = [];
     if (ui.token !== null) {
       // Move: the token is chosen; offer every number card and direction that is legal
       const picked = [...ui.selected];
       const options = lg.move.filter((mv) => mv.key === ui.token && (picked.length === 0 || mv.card === picked[0]));
-      choices.appendChild(h("span", { class: "mg-duel-choices-label" }, t("duel.help.move_choose")));
+      out.push(h("span", { class: "mg-duel-choices-label" }, t("duel.help.move_choose")));
       for (const mv of options) {
         const node = button("mg-duel-move" + (mv.duel ? " is-duel" : ""), (mv.steps < 0 ? "← " : "") + mv.label + (mv.steps > 0 ? " →" : ""),
           () => act({ type: "move", card: mv.card, key: mv.key, steps: mv.steps }, mv.to));
         node.dataset.card = mv.card;
         node.dataset.steps = mv.steps;
         node.dataset.to = mv.to;
+        node.dataset.key = mv.key;
         node.dataset.focus = "btn:mg-duel-move:" + mv.card + ":" + mv.steps;
-        choices.appendChild(node);
+        out.push(node);
       }
     } else if (ui.selected.size) {
       const combo = lg.place[placeKey(ui.selected)];
@@ -402,10 +407,11 @@ function duelDrawing(v) {
       if (mover) tips.push(t("duel.help.move_token"));
       if (arrow) tips.push(t("duel.help.shift_card"));
       if (!tips.length) tips.push(t("duel.help.add_cards"));
-      choices.appendChild(h("span", { class: "mg-duel-choices-label" }, tips.join(" ")));
+      out.push(h("span", { class: "mg-duel-choices-label" }, tips.join(" ")));
     } else {
-      choices.appendChild(h("span", { class: "mg-duel-choices-label" }, t(tb.turn_help || "duel.help.start")));
+      out.push(h("span", { class: "mg-duel-choices-label" }, t(tb.turn_help || "duel.help.start")));
     }
+    return out;
   }
 
   function drawRun(seat, duel) {
@@ -429,47 +435,52 @@ function duelDrawing(v) {
   }
 
   function drawDuel(tb) {
-    duelPanel.replaceChildren();
     const duel = tb.duel;
     if (!duel || ui.dismissedDuel === duel.id) {
-      duelPanel.hidden = true;
+      setHidden(duelPanel, true);
+      replaceChanged(duelPanel);
       return;
     }
-    duelPanel.hidden = false;
-    duelPanel.dataset.stage = duel.stage;
-    duelPanel.setAttribute("aria-label", duel.title);
-    duelPanel.appendChild(h("div", { class: "mg-duel-duel-head" }, duel.title));
+    setHidden(duelPanel, false);
+    setAttr(duelPanel, "data-stage", duel.stage);
+    setAttr(duelPanel, "aria-label", duel.title);
+    replaceChanged(duelPanel, duelNodes(tb, duel));
+  }
+
+  // The duel's panel: what to do now, each side's dice and cards, the odds, the result.
+  function duelNodes(tb, duel) {
+    const out = [h("div", { class: "mg-duel-duel-head", "data-duel": duel.id }, duel.title)];
     // what to do now comes first, so Lock in is in sight with the board (1024×768 included)
     if (!duel.result && duel.you_decide && canAct()) {
       const lock = button("mg-duel-lock", t("duel.button.lock_in") + " (" + keyOf("lock") + ")", () => act({ type: "lock_in" }), { "aria-keyshortcuts": keyOf("lock") });
       lock.disabled = !legal().lock_in;
-      duelPanel.appendChild(h("div", { class: "mg-duel-duel-now" }, lock, h("span", { class: "mg-duel-duel-help" }, t(duel.help))));
+      out.push(h("div", { class: "mg-duel-duel-now" }, lock, h("span", { class: "mg-duel-duel-help" }, t(duel.help))));
     } else if (!duel.result) {
-      duelPanel.appendChild(h("div", { class: "mg-duel-duel-help" }, t("duel.help.duel_wait")));
+      out.push(h("div", { class: "mg-duel-duel-help" }, t("duel.help.duel_wait")));
     }
-    duelPanel.appendChild(h("div", { class: "mg-duel-duel-sides" },
+    out.push(h("div", { class: "mg-duel-duel-sides" },
       drawRun(duel.attacker, duel), h("div", { class: "mg-duel-vs" }, t("duel.label.vs")), drawRun(duel.defender, duel)));
     const odds = h("div", { class: "mg-duel-odds" });
     (duel.odds_lines || []).forEach((line, i) => {
       odds.appendChild(h("div", { class: "mg-duel-odds-line" + (i === 1 ? " mg-duel-chance-now" : "") }, line));
     });
-    duelPanel.appendChild(odds);
+    out.push(odds);
     if (duel.result) {
-      duelPanel.appendChild(h("div", { class: "mg-duel-result", role: "status" }, duel.result));
-      if (duel.decided) duelPanel.appendChild(h("div", { class: "mg-duel-decided" }, duel.decided));
+      out.push(h("div", { class: "mg-duel-result", role: "status" }, duel.result));
+      if (duel.decided) out.push(h("div", { class: "mg-duel-decided" }, duel.decided));
       if (!tb.duel_active) {
-        duelPanel.appendChild(button("mg-duel-close", t("duel.button.close"), () => {
+        out.push(button("mg-duel-close", t("duel.button.close"), () => {
           ui.dismissedDuel = duel.id;
           draw();
           root.focus({ preventScroll: true });
-        }));
+        }, { "data-duel": duel.id }));
       }
     }
+    return out;
   }
 
   function drawActions(tb) {
-    actions.replaceChildren();
-    actions.hidden = !!tb.board_finished;
+    setHidden(actions, !!tb.board_finished);
     const end = button("mg-duel-end", t("duel.button.end_turn"), () => act({ type: "end_turn" }), { "aria-keyshortcuts": keyOf("end") });
     end.disabled = !(canAct() && legal().end_turn && !tb.duel_active);
     const undo = button("mg-duel-undo", t(tb.undo_label || "duel.button.take_back"), () => {
@@ -482,15 +493,14 @@ function duelDrawing(v) {
     hint.disabled = !canAct();
     const clear = button("mg-duel-clear", t("duel.button.clear"), clearSelection, { "aria-keyshortcuts": "Escape" });
     clear.disabled = !(ui.selected.size || ui.token !== null);
-    actions.append(end, clear, hint, undo);
+    replaceChanged(actions, end, clear, hint, undo);
   }
 
   function drawHeader(tb) {
-    title.textContent = t("duel.title");
-    root.setAttribute("aria-label", t("duel.title"));
-    status.textContent = tb.status || "";
+    setText(title, t("duel.title"));
+    setAttr(root, "aria-label", t("duel.title"));
+    setText(status, tb.status || "");
     status.classList.toggle("is-thinking", !!tb.thinking);
-    controls.replaceChildren();
     const newGame = button("mg-duel-new", t("duel.button.new_game"), openChooser);
     const naming = h("select", { class: "mg-duel-naming", "aria-label": t("duel.label.naming"), "data-focus": "naming" });
     for (const [value, key] of [["solfege", "duel.naming.solfege"], ["letters", "duel.naming.letters"]]) {
@@ -504,12 +514,12 @@ function duelDrawing(v) {
     language.addEventListener("change", () => send({ type: "settings", language: language.value }));
     const rules = button("mg-duel-rules-btn", t("duel.button.rules"), toggleRules,
       { "aria-haspopup": "dialog", "aria-expanded": String(ui.rules), "aria-keyshortcuts": keyOf("rules") });
-    controls.append(newGame, rules, naming, language, sound.control);
+    replaceChanged(controls, newGame, rules, naming, language, sound.control);
   }
 
   function drawLog(tb) {
-    logTitle.textContent = t("duel.label.log");
-    logBox.setAttribute("aria-label", t("duel.aria.log"));
+    setText(logTitle, t("duel.label.log"));
+    setAttr(logBox, "aria-label", t("duel.aria.log"));
     const lines = tb.log || [];
     // The lines drawn already stay: only the new ones are added (a long game's log has
     // hundreds), unless the game or a line before them changed (a take-back, a new game).
@@ -531,18 +541,33 @@ function duelDrawing(v) {
     logBox.scrollTop = logBox.scrollHeight; // the newest in view
   }
 
+  // The view's own prefix for its dialogs' ids: two duels on one page never share one, and a
+  // redraw of the same dialog gives the same id (it is then left as it is).
+  const dialogIds = "mg-duel-dialog-" + Math.random().toString(36).slice(2) + "-";
+
   function dialog(labelText, extraClass, ...children) {
-    const id = "mg-duel-dialog-" + Math.random().toString(36).slice(2);
+    const id = dialogIds + extraClass;
     return h("div", { class: "mg-duel-dialog " + extraClass, role: "dialog", "aria-modal": "true", "aria-labelledby": id },
       h("h3", { id }, labelText), ...children);
   }
 
+  // Show a dialog in its layer unless the same one shows already. Where it sits in the widget
+  // (placeDialogs) is not part of what it shows, so the new one starts where the old one is.
+  function showDialog(layer, box) {
+    const before = layer.querySelector(".mg-duel-dialog");
+    const place = before && before.getAttribute("style");
+    if (place) box.setAttribute("style", place);
+    return replaceChanged(layer, box);
+  }
+
   function drawRules(tb) {
-    rulesBox.hidden = !ui.rules;
-    if (!ui.rules) return;
+    setHidden(rulesBox, !ui.rules);
+    if (!ui.rules) {
+      replaceChanged(rulesBox);
+      return;
+    }
     const before = rulesBox.querySelector(".mg-duel-dialog");
     const scrolled = before ? before.scrollTop : 0; // a redraw keeps the reader's place
-    rulesBox.replaceChildren();
     const body = h("div", { class: "mg-duel-rules-body" });
     for (const key of tb.rules_keys || []) {
       const text = t(key);
@@ -555,8 +580,7 @@ function duelDrawing(v) {
     const box = dialog(t("duel.rules.title"), "mg-duel-rules", body);
     const close = button("mg-duel-rules-close", t("duel.button.rules_hide"), toggleRules);
     box.insertBefore(h("div", { class: "mg-duel-dialog-head" }, box.querySelector("h3"), close), body);
-    rulesBox.appendChild(box);
-    box.scrollTop = scrolled;
+    if (showDialog(rulesBox, box)) box.scrollTop = scrolled;
     placeDialogs();
   }
 
@@ -575,30 +599,35 @@ function duelDrawing(v) {
   // The end of a round: the finished board stays on the table (each token's gold number is
   // what it scored), the breakdown beside it, then "Next round".
   function drawRoundEnd(tb) {
-    roundPanel.replaceChildren();
     const shown = (tb.screen === "round_end" || tb.screen === "game_over") && tb.result;
-    roundPanel.hidden = !shown;
-    if (!shown) return;
-    roundPanel.className = "mg-duel-roundend mg-duel-" + tb.screen.replace("_", "-");
-    roundPanel.setAttribute("aria-label", tb.result.title);
-    roundPanel.append(
+    setHidden(roundPanel, !shown);
+    if (!shown) {
+      replaceChanged(roundPanel);
+      return;
+    }
+    setAttr(roundPanel, "class", "mg-duel-roundend mg-duel-" + tb.screen.replace("_", "-"));
+    setAttr(roundPanel, "aria-label", tb.result.title);
+    const out = [
       h("h3", {}, tb.result.title),
       h("p", { class: "mg-duel-finished-note" }, t("duel.label.finished_board", { round: (tb.result && tb.result.round) || "" })),
       breakdownTable(tb.result),
       h("p", { class: "mg-duel-result-line" }, tb.result.line),
-    );
+    ];
     if (tb.screen === "round_end") {
-      roundPanel.appendChild(button("mg-duel-next", t("duel.button.next_round"), () => send({ type: "continue" }), { "aria-keyshortcuts": keyOf("next") }));
+      out.push(button("mg-duel-next", t("duel.button.next_round"), () => send({ type: "continue" }), { "aria-keyshortcuts": keyOf("next") }));
     } else {
-      roundPanel.appendChild(button("mg-duel-again", t("duel.button.play_again"), openChooser));
+      out.push(button("mg-duel-again", t("duel.button.play_again"), openChooser));
     }
+    replaceChanged(roundPanel, out);
   }
 
   function drawOverlay(tb) {
-    overlay.replaceChildren();
     const showing = ui.chooser || tb.screen === "setup";
-    overlay.hidden = !showing;
-    if (!showing) return;
+    setHidden(overlay, !showing);
+    if (!showing) {
+      replaceChanged(overlay);
+      return;
+    }
     const box = dialog(t("duel.opponent.prompt"), "mg-duel-chooser", h("p", {}, t("duel.opponent.you_white")));
     // the rules can be read before choosing: their button beside the title, in the dialog
     // (the header's is under the grey layer); they open over the chooser
@@ -620,7 +649,7 @@ function duelDrawing(v) {
       box.append(choice, h("p", { class: "mg-duel-opponent-about" }, level.about));
     }
     if (tb.screen !== "setup") box.appendChild(button("mg-duel-cancel", t("duel.button.cancel"), closeChooser));
-    overlay.appendChild(box);
+    showDialog(overlay, box);
     placeDialogs();
   }
 

@@ -488,6 +488,56 @@ def assert_log_as_sent(page: Any, kernel_execute: Callable[[Any, str], str]) -> 
     assert page.locator(f"{ROOT}-log-line").all_inner_texts() == sent
 
 
+#: The parts of the widget that changed (as their root's class names it) while ``act()`` ran
+#: in the page, and what has the focus before and after (its data-focus name).
+CHANGED_PARTS_JS = """(act) => new Promise((resolve) => {
+  const root = document.querySelector('.mg-duel');
+  const focus = () => document.activeElement.dataset.focus;
+  const before = focus();
+  const parts = new Set();
+  const note = (records) => {
+    for (const record of records) {
+      const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      const part = node.closest('.mg-duel-header, .mg-duel-seats, .mg-duel-board, .mg-duel-hand,'
+        + ' .mg-duel-choices, .mg-duel-actions, .mg-duel-log, .mg-duel-side, .mg-duel');
+      parts.add(part.classList[0]);
+    }
+  };
+  const observer = new MutationObserver(note);
+  observer.observe(root, {attributes: true, childList: true, subtree: true, characterData: true});
+  new Function(act)();
+  requestAnimationFrame(() => {
+    note(observer.takeRecords());
+    observer.disconnect();
+    resolve({parts: [...parts].sort(), focus: [before, focus()]});
+  });
+})"""
+
+
+def test_picking_a_card_redraws_only_the_parts_it_changes(
+    duel_page: Any,
+    kernel_execute: Callable[[Any, str], str],
+) -> None:
+    """Picking a card changes the hand, the lit keys, the tip and the Clear button, nothing
+    else: the header's menus, the trays and the log stay the very elements they were (a
+    long game's page does not draw them all again at each click), and the focus stays on
+    the card."""
+    page = duel_page
+    errors = watch_page_errors(page)
+    _fresh_game(page)
+    set_position(page, kernel_execute, "piano=(0, 7), hands=('Wild C1 D1 E1 F1', 'G1 A1')")
+    wait_idle(page)
+    page.locator(f"{ROOT}-hand {ROOT}-card.is-wild").focus()
+    changed = page.evaluate(CHANGED_PARTS_JS, "document.querySelector("
+                            "'.mg-duel-hand .mg-duel-card.is-wild').click()")
+    assert changed["parts"] == ["mg-duel-actions", "mg-duel-board", "mg-duel-choices",
+                                "mg-duel-hand"]
+    wild = page.locator(f"{ROOT}-hand {ROOT}-card.is-wild").get_attribute("data-focus")
+    assert changed["focus"] == [wild, wild]
+    assert page.locator(f"{ROOT}-target").count() == 24  # the keys the Wild may name are lit
+    assert not errors
+
+
 # With every key lit: are names and marks drawn over the rings, and does any white key's ring
 # cross a black key (points sampled all over each black key, tested against every ring)?
 LIT_BOARD_JS = """() => {
