@@ -31,6 +31,8 @@ Chords come from music21:
 from __future__ import annotations
 
 import re
+import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -58,6 +60,7 @@ __all__ = [
     "syllable_for_letter",
     "letter_for_syllable",
     "triad",
+    "load_music21",
 ]
 
 #: The seven letter names, in scale order from C.
@@ -84,6 +87,25 @@ _ACCEPTED_FORMS = (
 )
 _SOLFEGE_RE = re.compile(r"^(sol|do|ré|re|mi|fa|la|si)\s*([#♯b♭x𝄪𝄫]*)\s*(-?\d+)?$", re.IGNORECASE)
 _LETTER_RE = re.compile(r"^([a-g])\s*([#♯b♭x𝄪𝄫]*)\s*(-?\d+)?$", re.IGNORECASE)
+
+
+def load_music21() -> None:
+    """Import music21 for this project (each use imports it lazily: it takes a moment to
+    load), without the set-up it starts by itself in a notebook's kernel.
+
+    Imported in a kernel, music21 starts a timer that a second later imports pyplot, turns
+    matplotlib's interactive mode on and makes every inline figure "retina". Nothing here
+    needs it: the teacher's charts are bare Figures drawn at 100 dpi, which the set-up would
+    change only if it ran first, and it cost each kernel about 0.7 s of CPU. When music21
+    was imported already (by a notebook's own code), it is left as that import set it up.
+    """
+    if "music21" in sys.modules:
+        return
+    import music21
+
+    timer = getattr(getattr(music21, "ipython21", None), "t", None)
+    if isinstance(timer, threading.Timer):
+        timer.cancel()
 
 
 class NoteError(ValueError):
@@ -216,6 +238,7 @@ class Note:
         if isinstance(text, int):
             if not 0 <= text <= 127:
                 raise _bad(text, "MIDI numbers go from 0 to 127")
+            load_music21()
             from music21.pitch import Pitch
 
             return cls.from_music21(Pitch(midi=text))
@@ -242,6 +265,7 @@ class Note:
         >>> Note.parse("Sib3").to_music21()
         <music21.pitch.Pitch B-4>
         """
+        load_music21()
         from music21.pitch import Pitch
 
         return Pitch(step=self.step, octave=self.scientific_octave, accidental=self.alter)  # type: ignore[arg-type]
@@ -531,6 +555,7 @@ class Triad:
 
     def to_music21(self) -> object:
         """The triad as a ``music21.chord.Chord``."""
+        load_music21()
         from music21.chord import Chord
 
         return Chord([n.to_music21() for n in self.tones])
@@ -574,6 +599,7 @@ _TRIAD_INTERVALS = {"major": ("M3", "P5"), "minor": ("m3", "P5")}
 
 @cache
 def _build_triad(root: Note, quality: str) -> Triad:
+    load_music21()
     from music21.chord import Chord
     from music21.interval import Interval
 
@@ -601,6 +627,7 @@ def _alter_between(pitch_class: int, letter: str) -> int:
 @cache
 def _key_spellings(chord: Triad) -> tuple[tuple[str, int], ...]:
     """(step, alter) for pitch classes 0…11 in the chord's key; see :meth:`Triad.spell`."""
+    load_music21()
     from music21.key import Key
 
     key = Key(chord.key_name)

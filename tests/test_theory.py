@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -276,3 +277,44 @@ def test_a_huge_input_is_named_by_its_size_in_the_theory_error(
     assert len(message) < 400, message
     if "Do" not in message[:10]:
         assert "3900 digits" in message
+
+
+def _printed_in_a_kernel(code: str) -> str:
+    """What ``code`` prints when run in a fresh IPython kernel, as a notebook runs it."""
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name="python3")
+    printed: list[str] = []
+
+    def keep(message: dict[str, Any]) -> None:
+        if message["msg_type"] == "stream":
+            printed.append(message["content"]["text"])
+
+    try:
+        client.execute_interactive(code, timeout=60, output_hook=keep)
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    return "".join(printed)
+
+
+#: Once music21's notebook set-up is done, if it was not called off (a timer it starts in a
+#: kernel, a second after its import): has pyplot been imported, and is matplotlib in
+#: interactive mode?
+_PYPLOT_AFTER = """
+import sys, matplotlib, music21
+music21.ipython21.t.join(60)
+print('matplotlib.pyplot' in sys.modules, matplotlib.is_interactive())
+"""
+
+
+def test_music21_imported_by_musicgames_in_a_kernel_leaves_matplotlib_alone() -> None:
+    """A chord built in a notebook imports music21 without its notebook set-up (pyplot
+    imported, interactive mode on, "retina" figures a second later): a kernel does not pay
+    for it, and the teacher's charts do not depend on when they are drawn. A notebook that
+    imports music21 itself gets music21's set-up as before."""
+    ours = _printed_in_a_kernel("from musicgames.theory import triad\ntriad('Re')" + _PYPLOT_AFTER)
+    assert ours.split() == ["False", "False"]
+    theirs = _printed_in_a_kernel("import music21\nfrom musicgames.theory import triad\n"
+                                  "triad('Re')" + _PYPLOT_AFTER)
+    assert theirs.split() == ["True", "True"]

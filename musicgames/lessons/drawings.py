@@ -24,7 +24,7 @@ from musicgames.render import (
     keyboard_svg,
     staff_svg,
 )
-from musicgames.theory import CARD_NOTES, Naming, Note, Triad
+from musicgames.theory import CARD_NOTES, Naming, Note, Triad, load_music21
 
 __all__ = ["LessonDrawings"]
 
@@ -132,6 +132,7 @@ class LessonDrawings(LessonBase):
         return Table(headers, rows)
 
     def _interval(self, low: Note, high: Note) -> str:
+        load_music21()
         from music21.interval import Interval
 
         interval = Interval(low.to_music21(), high.to_music21())

@@ -11,7 +11,7 @@ from musicgames.lessons.drawings import LessonDrawings
 from musicgames.lessons.exercises import Exercise, LessonError, Question
 from musicgames.lessons.facts import half_steps, where
 from musicgames.render import CHORD_TONE_COLOURS
-from musicgames.theory import LETTERS, Note, Triad
+from musicgames.theory import LETTERS, Note, Triad, load_music21
 
 __all__ = ["SharpsAndFlats"]
 
@@ -235,6 +235,7 @@ class SharpsAndFlats(LessonDrawings):
 
     def _scale(self, chord: Triad) -> list[str]:
         """The seven notes of the chord's key (major, or natural minor), each letter once."""
+        load_music21()
         from music21.key import Key
 
         tonic = chord.root.to_music21().name

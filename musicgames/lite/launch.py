@@ -38,7 +38,6 @@ import json
 import os
 import posixpath
 import re
-import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from html import escape
@@ -48,6 +47,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from musicgames import appmode
 from musicgames.kept import DRAWINGS_ENV
+from musicgames.theory import load_music21
 from musicgames.widgets.hand_in import DOWNLOAD_ENV
 
 if TYPE_CHECKING:
@@ -194,10 +194,8 @@ def quiet_music21() -> None:
     """Load music21 without the note it writes when numpy and matplotlib are missing (that
     some of its functions may need them): the site has neither, on purpose, and nothing a
     student opens needs them; a student would only read a warning in the page."""
-    if "music21" in sys.modules:
-        return
     with contextlib.redirect_stderr(io.StringIO()):
-        import music21  # noqa: F401
+        load_music21()
 
 
 def settle(address: str, *, drawings: Path | None, start_page: str = START_PAGE) -> None:

@@ -15,7 +15,7 @@ from musicgames.progress.answers import Answer
 from musicgames.progress.stats import daily_stats, item_stats
 from musicgames.progress.words import item_label, percent_said, seconds_said, word
 from musicgames.smufl import glyph_path
-from musicgames.theory import LETTERS, Naming, Note, NoteError
+from musicgames.theory import LETTERS, Naming, Note, NoteError, load_music21
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -67,6 +67,7 @@ def _signs_shown(notes: Sequence[Note]) -> list[str | None]:
     >>> _signs_shown([Note.parse(n) for n in ("Mib3", "Mi3", "Fa3", "Mi4")])
     ['flat', 'natural', None, None]
     """
+    load_music21()
     from music21.note import Note as Music21Note
     from music21.stream import Stream
 
