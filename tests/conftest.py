@@ -83,11 +83,18 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return cores() + 1 if browser_tests_may_run(config) else cores()
 
 
+#: Modules whose tests run on one worker in a parallel run, as the browser modules do: the
+#: site's tests draw every staff the site can show once for the module (seconds of CPU),
+#: which every worker running one of them would do again.
+KEPT_TOGETHER = frozenset({"tests/test_lite.py"})
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """In a parallel run (pytest-xdist's ``--dist load``, the default with ``-n``), the tests
     of one browser module go to one worker together: they share its Chromium, and the pages
-    and servers the module opens once (``scope="module"``); every other test goes to
+    and servers the module opens once (``scope="module"``); so do those of the modules in
+    :data:`KEPT_TOGETHER`, whose module fixtures take seconds. Every other test goes to
     whichever worker is free, in the order :func:`pytest_collection_modifyitems` gives."""
     if config.getoption("dist") != "load":
         return None  # another --dist asked for by name
@@ -100,7 +107,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return path if path.startswith("tests/browser/") else nodeid
+            return path if path.startswith("tests/browser/") or path in KEPT_TOGETHER else nodeid
 
     return BrowserModulesTogether(config, log)
 
