@@ -236,7 +236,7 @@ function duelDrawing(v) {
       setText(piano.name, pianoInfo.name || "");
       setAttr(piano.card, "title", pianoInfo.tones_text || "");
       if (!piano.overlay) return;
-      const layer = []; // drawn in a detached group, shown only if it differs
+      const layer = []; // the layer's drawings, put on the page only if they differ
       for (const rect of piano.svg.querySelectorAll("rect.mg-key")) {
         const key = Number(rect.getAttribute("data-board"));
         rect.classList.toggle("is-target", goals.has(key));
