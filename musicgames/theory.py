@@ -95,9 +95,9 @@ def load_music21() -> None:
 
     Imported in a kernel, music21 starts a timer that a second later imports pyplot, turns
     matplotlib's interactive mode on and makes every inline figure "retina". Nothing here
-    needs it: the teacher's charts are bare Figures drawn at 100 dpi, which the set-up would
-    change only if it ran first, and it cost each kernel about 0.7 s of CPU. When music21
-    was imported already (by a notebook's own code), it is left as that import set it up.
+    needs it (the teacher's charts are bare Figures, drawn without pyplot), and it cost each
+    kernel about 0.9 s of CPU and 40 MiB (``benchmarks/bench_kernel.py``). When music21 was
+    imported already (by a notebook's own code), it is left as that import set it up.
     """
     if "music21" in sys.modules:
         return

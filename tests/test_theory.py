@@ -311,8 +311,7 @@ print('matplotlib.pyplot' in sys.modules, matplotlib.is_interactive())
 def test_music21_imported_by_musicgames_in_a_kernel_leaves_matplotlib_alone() -> None:
     """A chord built in a notebook imports music21 without its notebook set-up (pyplot
     imported, interactive mode on, "retina" figures a second later): a kernel does not pay
-    for it, and the teacher's charts do not depend on when they are drawn. A notebook that
-    imports music21 itself gets music21's set-up as before."""
+    for it. A notebook that imports music21 itself gets music21's set-up as before."""
     ours = _printed_in_a_kernel("from musicgames.theory import triad\ntriad('Re')" + _PYPLOT_AFTER)
     assert ours.split() == ["False", "False"]
     theirs = _printed_in_a_kernel("import music21\nfrom musicgames.theory import triad\n"
