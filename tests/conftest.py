@@ -37,7 +37,14 @@ _saved_data_dir: list[str | None] = []
 def pytest_configure(config: pytest.Config) -> None:
     """Progress files go to a throw-away folder of this run (of this worker, when the suite
     runs in parallel), never to the user's own: the notebooks the suite runs (their kernels
-    inherit the environment) and any test that does not choose a folder itself."""
+    inherit the environment) and any test that does not choose a folder itself.
+
+    The notebooks run through nbclient, which waits for each reply of their kernel: a reply
+    whose wake-up was lost is read within a second, not at the cell's timeout (300 s).
+    """
+    from musicgames.classroom.replies import read_lost_replies
+
+    read_lost_replies()
     _saved_data_dir.append(os.environ.get(_DATA_DIR))
     os.environ[_DATA_DIR] = tempfile.mkdtemp(prefix="musicgames-test-data-")
 

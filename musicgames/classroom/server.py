@@ -48,6 +48,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from musicgames.classroom.access import KERNEL_PROOF_HEADER, is_loopback, kernel_proof
 from musicgames.classroom.apps import APPS, Lesson
+from musicgames.classroom.replies import read_lost_replies
 from musicgames.i18n import LANGUAGES, text
 
 __all__ = [
@@ -364,6 +365,7 @@ class ClassroomVoila(Voila):
     )
 
     def init_settings(self) -> dict[str, Any]:
+        read_lost_replies()  # a page never waits for ever on a reply already come
         settings = dict(super().init_settings())
         settings[_PAGE_KERNELS] = PageKernels()
         settings[_CONNECT_TIMEOUT] = self.connect_timeout
