@@ -308,6 +308,7 @@ print('matplotlib.pyplot' in sys.modules, matplotlib.is_interactive())
 """
 
 
+@pytest.mark.slow  # starts two kernels
 def test_music21_imported_by_musicgames_in_a_kernel_leaves_matplotlib_alone() -> None:
     """A chord built in a notebook imports music21 without its notebook set-up (pyplot
     imported, interactive mode on, "retina" figures a second later): a kernel does not pay
