@@ -99,7 +99,8 @@ function guardKeys(root, { onKey, label, onFocus }) {
     if (disposed) return;
     const now = root.contains(document.activeElement)
       && (typeof document.hasFocus !== "function" || document.hasFocus());
-    overlay.textContent = label ? label() : "";
+    const said = label ? label() : "";
+    if (overlay.textContent !== said) overlay.textContent = said;  // no write when the same
     if (now === focused) return;
     focused = now;
     root.classList.toggle("mg-focused", now);

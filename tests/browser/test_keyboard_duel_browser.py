@@ -495,12 +495,16 @@ CHANGED_PARTS_JS = """(act) => new Promise((resolve) => {
   const focus = () => document.activeElement.dataset.focus;
   const before = focus();
   const parts = new Set();
+  const seen = [];
   const note = (records) => {
     for (const record of records) {
       const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
       const part = node.closest('.mg-duel-header, .mg-duel-seats, .mg-duel-board, .mg-duel-hand,'
         + ' .mg-duel-choices, .mg-duel-actions, .mg-duel-log, .mg-duel-side, .mg-duel');
       parts.add(part.classList[0]);
+      if (part === root) {  // not in a part: say what changed, should it ever fail
+        seen.push([node.className, record.type, record.attributeName].join(' '));
+      }
     }
   };
   const observer = new MutationObserver(note);
@@ -509,7 +513,7 @@ CHANGED_PARTS_JS = """(act) => new Promise((resolve) => {
   requestAnimationFrame(() => {
     note(observer.takeRecords());
     observer.disconnect();
-    resolve({parts: [...parts].sort(), focus: [before, focus()]});
+    resolve({parts: [...parts].sort(), focus: [before, focus()], outside: seen});
   });
 })"""
 
@@ -528,10 +532,11 @@ def test_picking_a_card_redraws_only_the_parts_it_changes(
     set_position(page, kernel_execute, "piano=(0, 7), hands=('Wild C1 D1 E1 F1', 'G1 A1')")
     wait_idle(page)
     page.locator(f"{ROOT}-hand {ROOT}-card.is-wild").focus()
+    page.locator(f"{ROOT}.mg-focused").wait_for()  # the focus guard has seen it, before the click
     changed = page.evaluate(CHANGED_PARTS_JS, "document.querySelector("
                             "'.mg-duel-hand .mg-duel-card.is-wild').click()")
     assert changed["parts"] == ["mg-duel-actions", "mg-duel-board", "mg-duel-choices",
-                                "mg-duel-hand"]
+                                "mg-duel-hand"], changed["outside"]
     wild = page.locator(f"{ROOT}-hand {ROOT}-card.is-wild").get_attribute("data-focus")
     assert changed["focus"] == [wild, wild]
     assert page.locator(f"{ROOT}-target").count() == 24  # the keys the Wild may name are lit
