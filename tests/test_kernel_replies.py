@@ -85,27 +85,28 @@ def test_a_reply_whose_wake_up_was_consumed_is_still_read() -> None:
     assert _run(scene) == "kernel_info_reply"
 
 
-def test_a_wait_with_a_timeout_looks_until_its_deadline_and_not_past_it() -> None:
+def _looks_of_a_wait_no_reply_ends(timeout: float) -> list[int]:
+    """The looks (ms) of a wait with ``timeout`` that no reply ends: it ends in ``Empty``."""
     async def scene() -> list[int | None]:
         async with _client_and_kernel() as (channel, _, _):
             with pytest.raises(Empty):
-                await channel.get_msg(timeout=0.5)
+                await channel.get_msg(timeout=timeout)
             return list(channel.socket.looks)
 
-    looks = _run(scene)
+    looks: list[int | None] = _run(scene)
+    assert None not in looks, looks  # a wait with a timeout never looks for ever
+    return [look for look in looks if look is not None]
+
+
+def test_a_wait_with_a_timeout_looks_until_its_deadline_and_not_past_it() -> None:
+    looks = _looks_of_a_wait_no_reply_ends(0.5)
     assert looks[0] == 200 and looks[-1] == 0, looks  # a last look once the deadline passed
-    assert all(look is not None and 0 <= look <= 200 for look in looks), looks
+    assert all(0 <= look <= 200 for look in looks), looks
     assert sum(looks) <= 500, looks  # never a look past the deadline
 
 
 def test_a_wait_with_no_time_looks_once() -> None:
-    async def scene() -> list[int | None]:
-        async with _client_and_kernel() as (channel, _, _):
-            with pytest.raises(Empty):
-                await channel.get_msg(timeout=0)
-            return list(channel.socket.looks)
-
-    assert _run(scene) == [0]
+    assert _looks_of_a_wait_no_reply_ends(0) == [0]
 
 
 @pytest.mark.parametrize("timeout", [None, -1], ids=["none", "negative"])
