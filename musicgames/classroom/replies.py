@@ -40,8 +40,9 @@ async def _get_msg(self: Any, timeout: float | None = None) -> dict[str, Any]:
     if timeout is not None and timeout < 0:
         timeout = None
     deadline = None if timeout is None else time.monotonic() + timeout
+    longest_ms = max(1, int(LOOK_AGAIN_S * 1000))
     while True:
-        look_ms = max(1, int(LOOK_AGAIN_S * 1000))
+        look_ms = longest_ms
         if deadline is not None:
             look_ms = min(look_ms, max(0, int((deadline - time.monotonic()) * 1000)))
         if await self.socket.poll(look_ms):
